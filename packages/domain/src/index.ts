@@ -1,0 +1,5 @@
+export * from './company';
+export * from './constants';
+export * from './navigation';
+export * from './onboarding';
+export * from './token';
