@@ -1,4 +1,3 @@
-#!/usr/bin/env node
 /**
  * Enforces the dependency rule of ARCHITECTURE.md on every import in the repository:
  *   domain ← contract ← {api, web}; idp is used only by the api; web and api never import each other;
@@ -6,12 +5,15 @@
  * Biome's noRestrictedImports catches package names in the editor; this check also resolves relative paths,
  * which a pattern list cannot do reliably.
  */
-import { readdirSync, readFileSync } from 'node:fs';
+import { type Dirent, readdirSync, readFileSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** Which Vatlas workspaces each workspace may import. */
-export const ALLOWED_DEPENDENCIES = {
+type Workspace = 'packages/domain' | 'packages/contract' | 'apps/idp' | 'apps/api' | 'apps/web' | 'e2e' | 'bench';
+export type Violation = { file: string; specifier: string; reason: string };
+
+export const ALLOWED_DEPENDENCIES: Record<Workspace, readonly Workspace[]> = {
   'packages/domain': [],
   'packages/contract': ['packages/domain'],
   'apps/idp': [],
@@ -21,7 +23,7 @@ export const ALLOWED_DEPENDENCIES = {
   bench: ['packages/domain', 'packages/contract', 'apps/api'],
 };
 
-const PACKAGE_NAMES = {
+const PACKAGE_NAMES: Record<string, Workspace> = {
   '@vatlas/domain': 'packages/domain',
   '@vatlas/contract': 'packages/contract',
   '@vatlas/idp': 'apps/idp',
@@ -34,8 +36,8 @@ const IMPORT_SPECIFIER =
   /(?:import|export)\s+(?:type\s+)?(?:[^'"`;]*?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/g;
 const WEB_FEATURES = 'apps/web/src/features/';
 
-function listSourceFiles(directory) {
-  let entries;
+function listSourceFiles(directory: string): string[] {
+  let entries: Dirent[];
   try {
     entries = readdirSync(directory, { withFileTypes: true });
   } catch {
@@ -49,26 +51,26 @@ function listSourceFiles(directory) {
   });
 }
 
-function workspaceOf(repoPath) {
-  return Object.keys(ALLOWED_DEPENDENCIES).find(
-    (workspace) => repoPath === workspace || repoPath.startsWith(`${workspace}/`),
-  );
+const WORKSPACES = Object.keys(ALLOWED_DEPENDENCIES) as Workspace[];
+
+function workspaceOf(repoPath: string): Workspace | undefined {
+  return WORKSPACES.find((workspace) => repoPath === workspace || repoPath.startsWith(`${workspace}/`));
 }
 
-function featureOf(repoPath) {
+function featureOf(repoPath: string): string | undefined {
   if (!repoPath.startsWith(WEB_FEATURES)) return undefined;
   return repoPath.slice(WEB_FEATURES.length).split('/')[0];
 }
 
 /** Returns every import that breaks the rule, as `{ file, specifier, reason }`. */
-export function findViolations(root) {
-  const violations = [];
-  for (const workspace of Object.keys(ALLOWED_DEPENDENCIES)) {
+export function findViolations(root: string): Violation[] {
+  const violations: Violation[] = [];
+  for (const workspace of WORKSPACES) {
     for (const file of listSourceFiles(join(root, workspace))) {
       const repoPath = relative(root, file).split(sep).join('/');
       const source = readFileSync(file, 'utf8');
       for (const match of source.matchAll(IMPORT_SPECIFIER)) {
-        const specifier = match[1] ?? match[2];
+        const specifier = match[1] ?? match[2] ?? '';
         const reason = judgeImport(root, workspace, repoPath, specifier);
         if (reason) violations.push({ file: repoPath, specifier, reason });
       }
@@ -77,17 +79,17 @@ export function findViolations(root) {
   return violations;
 }
 
-function judgeImport(root, workspace, repoPath, specifier) {
+function judgeImport(root: string, workspace: Workspace, repoPath: string, specifier: string): string | undefined {
   const packageName = Object.keys(PACKAGE_NAMES).find((name) => specifier === name || specifier.startsWith(`${name}/`));
   if (packageName) {
-    const target = PACKAGE_NAMES[packageName];
+    const target = PACKAGE_NAMES[packageName] as Workspace;
     if (target === workspace) return `${workspace} imports itself by package name; use a relative import`;
     if (!ALLOWED_DEPENDENCIES[workspace].includes(target)) {
       return `${workspace} may not import ${packageName} (allowed: ${ALLOWED_DEPENDENCIES[workspace].join(', ') || 'nothing of Vatlas'})`;
     }
     return undefined;
   }
-  let targetPath;
+  let targetPath: string;
   if (specifier.startsWith('.')) {
     targetPath = relative(root, resolve(root, dirname(repoPath), specifier))
       .split(sep)

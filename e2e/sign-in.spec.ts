@@ -1,0 +1,66 @@
+import { expect, test } from '@playwright/test';
+import { demoAccounts } from './support/accounts';
+import { expectNoAxeViolations, signIn } from './support/sign-in';
+
+test.describe('sign-in chain: provider → token exchange → internal token → guarded routes', () => {
+  test('an anonymous visitor is sent to /login, which shows the card of spec §2', async ({ page }) => {
+    await page.goto('/calendar');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await expect(page.getByText('Please sign in to continue to your Vatlas account.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign In with Microsoft' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath('login.png'), fullPage: true });
+  });
+
+  test('the provider refuses a wrong password and signs no one in', async ({ page }) => {
+    await signIn(page, demoAccounts.seller.email, 'not-the-password');
+    await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
+    await expect(page).toHaveURL(/\/idp\//);
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath('idp-sign-in-error.png'), fullPage: true });
+
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+    expect(await page.evaluate(() => sessionStorage.getItem('tokenInternal'))).toBeNull();
+  });
+
+  for (const [name, account] of Object.entries(demoAccounts)) {
+    test(`${account.email} signs in over plain http and lands on ${account.landsOn}`, async ({ page }) => {
+      const navigations: string[] = [];
+      page.on('framenavigated', (frame) => {
+        if (frame === page.mainFrame()) navigations.push(frame.url());
+      });
+
+      await signIn(page, account.email);
+      await expect(page).toHaveURL(new RegExp(`${account.landsOn}$`));
+
+      // The same origin over http all the way: no certificate interstitial, no foreign host.
+      const origin = new URL(page.url()).origin;
+      for (const url of navigations) expect(new URL(url).origin).toBe(origin);
+
+      // The internal token, not the provider's, is what the SPA keeps under the spec's keys.
+      const stored = await page.evaluate(() => ({
+        session: sessionStorage.getItem('tokenInternal'),
+        local: localStorage.getItem('tokenInternal'),
+        authStore: localStorage.getItem('auth-store'),
+      }));
+      expect(stored.session).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
+      expect(stored.local).toBe(stored.session);
+      expect(JSON.parse(stored.authStore ?? '{}').state?.token).toBe(stored.session);
+
+      await page.screenshot({ path: test.info().outputPath(`${name}-landing.png`), fullPage: true });
+
+      // A reload keeps the user signed in and on the same page.
+      await page.reload();
+      await expect(page).toHaveURL(new RegExp(`${account.landsOn}$`));
+    });
+  }
+
+  test('a signed-in user who opens /login goes to /dashboard', async ({ page }) => {
+    await signIn(page, demoAccounts.seller.email);
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await page.goto('/login');
+    await expect(page).toHaveURL(/\/dashboard$/);
+  });
+});

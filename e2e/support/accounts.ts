@@ -1,0 +1,8 @@
+/** The demo accounts of the embedded identity provider (README "Demo accounts"). */
+export const DEMO_PASSWORD = 'vatlas-demo';
+
+export const demoAccounts = {
+  newcomer: { email: 'new@vatlas.test', landsOn: '/onboarding/welcome' },
+  seller: { email: 'seller@vatlas.test', landsOn: '/dashboard' },
+  admin: { email: 'admin@vatlas.test', landsOn: '/dashboard' },
+} as const;
