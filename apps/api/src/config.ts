@@ -1,0 +1,263 @@
+import { existsSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+export type NodeEnv = 'development' | 'test' | 'production';
+export type AppEnvironment = 'development' | 'test' | 'staging' | 'production';
+export type AuthProvider = 'embedded' | 'b2c';
+
+export type B2cSettings = {
+  tenantName: string;
+  tenantId: string;
+  policy: string;
+  clientId: string;
+  apiClientId: string;
+  apiScope: string;
+};
+
+/** Everything the server and the browser need to know about the identity provider, derived in one place. */
+export type AuthSettings = {
+  provider: AuthProvider;
+  /** Exact `iss` of provider access tokens (B2C issuers end with `/`). */
+  issuer: string;
+  jwksUri: string;
+  /** Expected `aud` of provider access tokens: the API, never the SPA. */
+  audience: string;
+  /** What the browser's OIDC client uses as authority (discovery base). */
+  authority: string;
+  clientId: string;
+  scope: string;
+  redirectPath: string;
+  postLogoutRedirectPath: string;
+  extraQueryParams: Record<string, string>;
+  /** Embedded provider only: the resource indicator of the API. */
+  apiResourceIndicator: string | null;
+};
+
+export type AppConfig = {
+  nodeEnv: NodeEnv;
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  authProvider: AuthProvider;
+  b2c: B2cSettings | null;
+  auth: AuthSettings;
+  /** When null the server generates one and persists it under DATA_DIR/keys. */
+  internalTokenSecret: string | null;
+  internalTokenTtlSeconds: number;
+  seedDemo: boolean;
+  logLevel: string;
+  mapsApiKey: string | null;
+  webDistDir: string;
+  appEnvironment: AppEnvironment;
+};
+
+export type Env = Record<string, string | undefined>;
+
+export const EMBEDDED_CLIENT_ID = 'vatlas-web';
+export const EMBEDDED_API_AUDIENCE = 'vatlas-api';
+export const EMBEDDED_SCOPE = 'openid profile email offline_access';
+export const IDP_MOUNT_PATH = '/idp';
+const SPA_LOGIN_PATH = '/login';
+
+const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const defaultWebDistDir = resolve(packageDir, '../web/dist');
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+// Empty strings in .env files mean "not set": treating them as values would make defaults unreachable.
+const optionalText = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const booleanText = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (value === undefined || value.trim() === '') return undefined;
+    const normalised = value.trim().toLowerCase();
+    if (['true', '1', 'yes'].includes(normalised)) return true;
+    if (['false', '0', 'no'].includes(normalised)) return false;
+    ctx.addIssue({ code: 'custom', message: 'must be true or false' });
+    return z.NEVER;
+  });
+
+const integerText = (min: number, max: number) =>
+  z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (value === undefined || value.trim() === '') return undefined;
+      const parsed = Number(value.trim());
+      if (!Number.isInteger(parsed) || parsed < min || parsed > max) {
+        ctx.addIssue({ code: 'custom', message: `must be an integer between ${min} and ${max}` });
+        return z.NEVER;
+      }
+      return parsed;
+    });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'test', 'production']).optional(),
+  PORT: integerText(0, 65_535),
+  HOST: optionalText,
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  DATA_DIR: optionalText,
+  DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
+  AUTH_PROVIDER: z.enum(['embedded', 'b2c']).optional(),
+  B2C_TENANT_NAME: optionalText,
+  B2C_TENANT_ID: optionalText,
+  B2C_POLICY: optionalText,
+  B2C_CLIENT_ID: optionalText,
+  B2C_API_CLIENT_ID: optionalText,
+  B2C_API_SCOPE: optionalText,
+  INTERNAL_TOKEN_SECRET: optionalText.pipe(z.string().min(32, 'must be at least 32 characters').optional()),
+  INTERNAL_TOKEN_TTL_SECONDS: integerText(60, 86_400),
+  SEED_DEMO: booleanText,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+  MAPS_API_KEY: optionalText,
+  WEB_DIST_DIR: optionalText,
+  APP_ENVIRONMENT: z.enum(['development', 'test', 'staging', 'production']).optional(),
+});
+
+type ParsedEnv = z.infer<typeof envSchema>;
+
+/** Derives the provider settings; pure so both modes are unit-tested without a network. */
+export function deriveAuthSettings(
+  input: { provider: 'embedded'; publicUrl: string } | { provider: 'b2c'; publicUrl: string; b2c: B2cSettings },
+): AuthSettings {
+  const common = { redirectPath: SPA_LOGIN_PATH, postLogoutRedirectPath: SPA_LOGIN_PATH };
+  if (input.provider === 'embedded') {
+    const issuer = `${input.publicUrl}${IDP_MOUNT_PATH}`;
+    const apiResourceIndicator = `${input.publicUrl}/api`;
+    return {
+      ...common,
+      provider: 'embedded',
+      issuer,
+      jwksUri: `${issuer}/jwks`,
+      audience: EMBEDDED_API_AUDIENCE,
+      authority: issuer,
+      clientId: EMBEDDED_CLIENT_ID,
+      scope: EMBEDDED_SCOPE,
+      extraQueryParams: { resource: apiResourceIndicator },
+      apiResourceIndicator,
+    };
+  }
+  const { tenantName, tenantId, policy, clientId, apiClientId, apiScope } = input.b2c;
+  const host = `https://${tenantName}.b2clogin.com`;
+  return {
+    ...common,
+    provider: 'b2c',
+    authority: `${host}/${tenantName}.onmicrosoft.com/${policy}/v2.0/`,
+    issuer: `${host}/${tenantId}/v2.0/`,
+    jwksUri: `${host}/${tenantName}.onmicrosoft.com/${policy}/discovery/v2.0/keys`,
+    audience: apiClientId,
+    clientId,
+    scope: `openid offline_access ${apiScope}`,
+    extraQueryParams: {},
+    apiResourceIndicator: null,
+  };
+}
+
+function formatIssuePath(path: PropertyKey[]): string {
+  return path.length > 0 ? path.map(String).join('.') : '(environment)';
+}
+
+function readB2cSettings(env: ParsedEnv, problems: string[]): B2cSettings | null {
+  const required = {
+    tenantName: 'B2C_TENANT_NAME',
+    tenantId: 'B2C_TENANT_ID',
+    policy: 'B2C_POLICY',
+    clientId: 'B2C_CLIENT_ID',
+    apiClientId: 'B2C_API_CLIENT_ID',
+    apiScope: 'B2C_API_SCOPE',
+  } as const;
+  const values: Partial<B2cSettings> = {};
+  for (const [field, variable] of Object.entries(required) as [keyof B2cSettings, keyof ParsedEnv][]) {
+    const value = env[variable];
+    if (typeof value !== 'string') problems.push(`${variable}: required when AUTH_PROVIDER=b2c`);
+    else values[field] = value;
+  }
+  if (values.tenantName !== undefined && !/^[a-z0-9-]+$/i.test(values.tenantName)) {
+    problems.push('B2C_TENANT_NAME: must be the bare tenant name (letters, digits, hyphens), e.g. contoso');
+  }
+  return problems.length === 0 ? (values as B2cSettings) : null;
+}
+
+function defaultAppEnvironment(nodeEnv: NodeEnv): AppEnvironment {
+  return nodeEnv;
+}
+
+/**
+ * Parses the environment once. Every problem is collected so an operator fixes them in one go
+ * instead of restarting once per mistake.
+ */
+export function parseConfig(env: Env, options: { cwd?: string } = {}): AppConfig {
+  const cwd = options.cwd ?? process.cwd();
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    throw new ConfigError(result.error.issues.map((issue) => `${formatIssuePath(issue.path)}: ${issue.message}`));
+  }
+  const parsed = result.data;
+  const problems: string[] = [];
+  const nodeEnv = parsed.NODE_ENV ?? 'development';
+  const isProduction = nodeEnv === 'production';
+  const port = parsed.PORT ?? 3000;
+  const publicUrl = (parsed.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, '');
+  const authProvider = parsed.AUTH_PROVIDER ?? 'embedded';
+
+  const b2c = authProvider === 'b2c' ? readB2cSettings(parsed, problems) : null;
+
+  if (isProduction && parsed.INTERNAL_TOKEN_SECRET === undefined) {
+    problems.push(
+      'INTERNAL_TOKEN_SECRET: required when NODE_ENV=production (all API processes must share it; at least 32 characters)',
+    );
+  }
+  if (parsed.SEED_DEMO === true && isProduction) {
+    problems.push('SEED_DEMO: demo accounts are never seeded when NODE_ENV=production; remove SEED_DEMO=true');
+  }
+  if (parsed.SEED_DEMO === true && authProvider === 'b2c') {
+    problems.push('SEED_DEMO: demo accounts exist only for the embedded provider; remove SEED_DEMO=true with b2c');
+  }
+
+  if (problems.length > 0) throw new ConfigError(problems);
+
+  const auth =
+    authProvider === 'b2c' && b2c
+      ? deriveAuthSettings({ provider: 'b2c', publicUrl, b2c })
+      : deriveAuthSettings({ provider: 'embedded', publicUrl });
+
+  return {
+    nodeEnv,
+    port,
+    host: parsed.HOST ?? '0.0.0.0',
+    publicUrl,
+    dataDir: resolve(cwd, parsed.DATA_DIR ?? './data'),
+    databaseUrl: parsed.DATABASE_URL ?? null,
+    authProvider,
+    b2c,
+    auth,
+    internalTokenSecret: parsed.INTERNAL_TOKEN_SECRET ?? null,
+    internalTokenTtlSeconds: parsed.INTERNAL_TOKEN_TTL_SECONDS ?? 3600,
+    seedDemo: parsed.SEED_DEMO ?? (!isProduction && authProvider === 'embedded'),
+    logLevel: parsed.LOG_LEVEL ?? 'info',
+    mapsApiKey: parsed.MAPS_API_KEY ?? null,
+    webDistDir: parsed.WEB_DIST_DIR ? resolve(cwd, parsed.WEB_DIST_DIR) : defaultWebDistDir,
+    appEnvironment: parsed.APP_ENVIRONMENT ?? defaultAppEnvironment(nodeEnv),
+  };
+}
+
+export function hasWebBuild(config: Pick<AppConfig, 'webDistDir'>): boolean {
+  return existsSync(resolve(config.webDistDir, 'index.html'));
+}

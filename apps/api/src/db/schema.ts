@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  boolean,
+  char,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The one schema of Vatlas, shared by PGlite and PostgreSQL. No int8 columns: PGlite returns them
+ * as numbers and node-postgres as strings, and one set of repositories must read both the same.
+ * Money columns, when they come, are numeric.
+ */
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+
+export type TenantBranding = {
+  companyName: string;
+  logoUrl?: string;
+  supportUrl: string;
+  termsUrl: string;
+  privacyUrl: string;
+  websiteUrl: string;
+};
+
+export const tenants = pgTable('tenants', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  slug: text('slug').notNull().unique(),
+  name: text('name').notNull(),
+  themeId: text('theme_id').notNull().default('default'),
+  branding: jsonb('branding').$type<TenantBranding>(),
+  createdAt: createdAt(),
+});
+
+export const users = pgTable(
+  'users',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    /** The provider's `sub`; null until the person first signs in (invited or seeded without a subject). */
+    identitySubject: text('identity_subject').unique(),
+    identityIssuer: text('identity_issuer'),
+    /** Always stored lower-cased so uniqueness is case-insensitive. */
+    email: text('email').notNull().unique(),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    language: text('language').notNull().default('en'),
+    isAdmin: boolean('is_admin').notNull().default(false),
+    selectedCompanyId: uuid('selected_company_id').references((): AnyPgColumn => companies.id, {
+      onDelete: 'set null',
+    }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('users_tenant_id_idx').on(table.tenantId)],
+);
+
+export const companies = pgTable(
+  'companies',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id),
+    legalNameOfBusiness: text('legal_name_of_business').notNull(),
+    legalStatusId: integer('legal_status_id'),
+    legalStatus: text('legal_status'),
+    companyType: text('company_type'),
+    /** ISO 3166-1 numeric code of the establishment country. */
+    establishmentCountryId: integer('establishment_country_id'),
+    establishmentCountryCode: char('establishment_country_code', { length: 2 }),
+    zipCode: text('zip_code').notNull().default('00000'),
+    state: text('state'),
+    city: text('city').notNull().default('TBD'),
+    street: text('street'),
+    houseNumber: text('house_number'),
+    vatNumber: text('vat_number'),
+    status: text('status').notNull().default('active'),
+    serviceType: text('service_type'),
+    profile: text('profile'),
+    isRealTimeReporting: boolean('is_real_time_reporting').notNull().default(false),
+    subscriptionCountryCodes: text('subscription_country_codes').array().notNull().default(sql`'{}'::text[]`),
+    subscriptionDate: date('subscription_date', { mode: 'string' }),
+    incorporationDate: date('incorporation_date', { mode: 'string' }),
+    incorporationNumber: text('incorporation_number'),
+    termsAccepted: boolean('terms_accepted').notNull().default(false),
+    termsAcceptedAt: timestamp('terms_accepted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [index('companies_tenant_id_idx').on(table.tenantId)],
+);
+
+export const companyUsers = pgTable(
+  'company_users',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    role: text('role', { enum: ['owner', 'member'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.companyId, table.userId] }),
+    index('company_users_user_id_idx').on(table.userId),
+  ],
+);
+
+/** Accounts of the embedded identity provider only; B2C keeps its own. */
+export const idpAccounts = pgTable('idp_accounts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  passwordHash: text('password_hash').notNull(),
+  givenName: text('given_name'),
+  familyName: text('family_name'),
+  createdAt: createdAt(),
+});
+
+/** oidc-provider's sessions, grants, codes, refresh tokens and interactions, so they survive restarts. */
+export const oidcPayloads = pgTable(
+  'oidc_payloads',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull(),
+    grantId: text('grant_id'),
+    userCode: text('user_code'),
+    uid: text('uid'),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.model, table.id] }),
+    index('oidc_payloads_grant_id_idx').on(table.grantId),
+    index('oidc_payloads_uid_idx').on(table.uid),
+    index('oidc_payloads_user_code_idx').on(table.userCode),
+  ],
+);
+
+export const schema = { tenants, users, companies, companyUsers, idpAccounts, oidcPayloads };
+export type Schema = typeof schema;

@@ -1,0 +1,63 @@
+import { errors as joseErrors, jwtVerify, SignJWT } from 'jose';
+import { HttpError } from '../../plugins/errors';
+
+export const INTERNAL_TOKEN_ISSUER = 'vatlas';
+export const INTERNAL_TOKEN_AUDIENCE = 'vatlas';
+
+export type InternalTokenSubject = { userId: string; tenantId: string; companyId: string | null };
+export type IssuedInternalToken = { token: string; expiresAt: Date };
+export type InternalTokenClaims = InternalTokenSubject & { expiresAt: Date };
+
+export type InternalTokens = {
+  issue(subject: InternalTokenSubject): Promise<IssuedInternalToken>;
+  /** Throws a 401 HttpError for anything that is not a valid, unexpired internal token. */
+  verify(token: string): Promise<InternalTokenClaims>;
+};
+
+export function createInternalTokens(options: {
+  secret: string;
+  ttlSeconds: number;
+  now?: () => Date;
+}): InternalTokens {
+  const key = new TextEncoder().encode(options.secret);
+  const now = options.now ?? (() => new Date());
+
+  return {
+    async issue(subject) {
+      const issuedAt = Math.floor(now().getTime() / 1000);
+      const expiresAtSeconds = issuedAt + options.ttlSeconds;
+      const token = await new SignJWT({ tid: subject.tenantId, cid: subject.companyId })
+        .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+        .setIssuer(INTERNAL_TOKEN_ISSUER)
+        .setAudience(INTERNAL_TOKEN_AUDIENCE)
+        .setSubject(subject.userId)
+        .setIssuedAt(issuedAt)
+        .setExpirationTime(expiresAtSeconds)
+        .sign(key);
+      return { token, expiresAt: new Date(expiresAtSeconds * 1000) };
+    },
+
+    async verify(token) {
+      try {
+        const { payload } = await jwtVerify(token, key, {
+          issuer: INTERNAL_TOKEN_ISSUER,
+          audience: INTERNAL_TOKEN_AUDIENCE,
+          algorithms: ['HS256'],
+          requiredClaims: ['exp', 'sub'],
+          currentDate: now(),
+        });
+        const { sub, tid, cid, exp } = payload;
+        if (typeof sub !== 'string' || typeof tid !== 'string' || (cid !== null && typeof cid !== 'string')) {
+          throw new HttpError(401, 'token_invalid', 'The session token is not valid.');
+        }
+        return { userId: sub, tenantId: tid, companyId: cid, expiresAt: new Date((exp as number) * 1000) };
+      } catch (error) {
+        if (error instanceof HttpError) throw error;
+        if (error instanceof joseErrors.JWTExpired) {
+          throw new HttpError(401, 'token_expired', 'The session token has expired.');
+        }
+        throw new HttpError(401, 'token_invalid', 'The session token is not valid.');
+      }
+    },
+  };
+}

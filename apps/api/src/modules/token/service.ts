@@ -1,0 +1,94 @@
+import type { TokenExchangeResponse } from '@vatlas/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../plugins/errors';
+import { listCompaniesOfUser } from '../company/repository';
+import {
+  createUser,
+  DEFAULT_TENANT_SLUG,
+  findTenantBySlug,
+  findUserByEmail,
+  findUserBySubject,
+  linkUserIdentity,
+  type UserRecord,
+  updateUserIssuer,
+} from '../user/repository';
+import { resolveSelectedCompanyId } from '../user/service';
+import type { ProviderIdentity } from './access-token-verifier';
+import type { InternalTokens } from './internal-token';
+
+/**
+ * Finds the Vatlas user of a provider identity, creating them on first sign-in.
+ * Lookup is by subject: only one issuer is trusted per deployment, and the embedded issuer changes
+ * with PUBLIC_URL (another port), so a matching subject under another issuer is the same person
+ * and the stored issuer is updated. A user who exists by e-mail without a subject (invited, or
+ * created before their first sign-in) is linked to the identity.
+ */
+export async function findOrCreateUser(
+  db: Db,
+  identity: ProviderIdentity,
+  log: FastifyBaseLogger,
+): Promise<UserRecord> {
+  const bySubject = await findUserBySubject(db, identity.subject);
+  if (bySubject) {
+    if (bySubject.identityIssuer !== identity.issuer) {
+      log.warn({ userId: bySubject.id }, 'identity issuer changed for an existing subject; updating it');
+      await updateUserIssuer(db, bySubject.id, identity.issuer);
+    }
+    return bySubject;
+  }
+  if (!identity.email) {
+    throw new HttpError(
+      401,
+      'token_missing_email',
+      'The access token carries no e-mail address: configure the identity provider to include it.',
+    );
+  }
+  const byEmail = await findUserByEmail(db, identity.email);
+  if (byEmail) {
+    if (byEmail.identitySubject !== null) {
+      throw new HttpError(
+        409,
+        'identity_conflict',
+        'This e-mail address already belongs to another sign-in identity. Contact your administrator.',
+      );
+    }
+    const linked = await linkUserIdentity(db, byEmail.id, identity);
+    if (linked) return linked;
+    // Another request linked it in the meantime: retry the subject lookup once.
+    const raced = await findUserBySubject(db, identity.subject);
+    if (raced) return raced;
+    throw new HttpError(409, 'identity_conflict', 'This e-mail address was linked to another sign-in identity.');
+  }
+  const tenant = await findTenantBySlug(db, DEFAULT_TENANT_SLUG);
+  if (!tenant) {
+    throw new HttpError(503, 'tenant_missing', 'The default tenant does not exist yet: the server is not set up.');
+  }
+  const created = await createUser(db, {
+    tenantId: tenant.id,
+    email: identity.email,
+    identitySubject: identity.subject,
+    identityIssuer: identity.issuer,
+    firstName: identity.givenName,
+    lastName: identity.familyName,
+  });
+  if (created) {
+    log.info({ userId: created.id }, 'created user on first sign-in');
+    return created;
+  }
+  // Two first sign-ins raced: the other insert won.
+  const existing = await findUserBySubject(db, identity.subject);
+  if (existing) return existing;
+  throw new HttpError(409, 'identity_conflict', 'This e-mail address already belongs to another sign-in identity.');
+}
+
+export async function exchangeProviderIdentity(
+  deps: { db: Db; internalTokens: InternalTokens; log: FastifyBaseLogger },
+  identity: ProviderIdentity,
+): Promise<TokenExchangeResponse> {
+  const user = await findOrCreateUser(deps.db, identity, deps.log);
+  const companies = await listCompaniesOfUser(deps.db, user.id);
+  const companyId = resolveSelectedCompanyId(user, companies, null);
+  const issued = await deps.internalTokens.issue({ userId: user.id, tenantId: user.tenantId, companyId });
+  return { token: issued.token, expiration: issued.expiresAt.toISOString() };
+}

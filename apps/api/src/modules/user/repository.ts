@@ -1,0 +1,74 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { tenants, users } from '../../db/schema';
+
+export type UserRecord = typeof users.$inferSelect;
+export type TenantRecord = typeof tenants.$inferSelect;
+
+export const DEFAULT_TENANT_SLUG = 'vatlas';
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserById(db: Db, userId: string): Promise<UserRecord | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+}
+
+export async function findUserBySubject(db: Db, subject: string): Promise<UserRecord | undefined> {
+  const [row] = await db.select().from(users).where(eq(users.identitySubject, subject)).limit(1);
+  return row;
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(eq(users.email, normaliseEmail(email)))
+    .limit(1);
+  return row;
+}
+
+export async function findTenantBySlug(db: Db, slug: string): Promise<TenantRecord | undefined> {
+  const [row] = await db.select().from(tenants).where(eq(tenants.slug, slug)).limit(1);
+  return row;
+}
+
+export type NewUser = {
+  tenantId: string;
+  email: string;
+  identitySubject: string | null;
+  identityIssuer: string | null;
+  firstName: string | null;
+  lastName: string | null;
+  isAdmin?: boolean;
+};
+
+/** Inserts the user unless the e-mail or subject exists already; answers the row either way. */
+export async function createUser(db: Db, user: NewUser): Promise<UserRecord | undefined> {
+  const [row] = await db
+    .insert(users)
+    .values({ ...user, email: normaliseEmail(user.email), isAdmin: user.isAdmin ?? false })
+    .onConflictDoNothing()
+    .returning();
+  return row;
+}
+
+/** Binds a not-yet-linked user to a provider identity; answers undefined when someone linked it meanwhile. */
+export async function linkUserIdentity(
+  db: Db,
+  userId: string,
+  identity: { issuer: string; subject: string },
+): Promise<UserRecord | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ identityIssuer: identity.issuer, identitySubject: identity.subject, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), isNull(users.identitySubject)))
+    .returning();
+  return row;
+}
+
+export async function updateUserIssuer(db: Db, userId: string, issuer: string): Promise<void> {
+  await db.update(users).set({ identityIssuer: issuer, updatedAt: new Date() }).where(eq(users.id, userId));
+}

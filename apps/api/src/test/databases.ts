@@ -1,0 +1,138 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, it } from 'vitest';
+import { type Database, openDatabase } from '../db/client';
+import { runMigrations } from '../db/migrate';
+
+export type DatabaseContext = {
+  /** The migrated database of this describe block (available inside tests and hooks). */
+  readonly database: Database;
+  readonly dataDir: string;
+  /** Set for PostgreSQL: the URL of the throw-away database. */
+  readonly databaseUrl: string | null;
+};
+
+export const POSTGRES_NOT_RUN_MESSAGE =
+  'TEST_DATABASE_URL is not set: the PostgreSQL integration suite did not run ' +
+  '(set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres, or ALLOW_SKIP_POSTGRES=1 to skip knowingly)';
+
+function createContext(
+  setUp: () => Promise<{
+    database: Database;
+    dataDir: string;
+    databaseUrl: string | null;
+    tearDown: () => Promise<void>;
+  }>,
+): DatabaseContext {
+  let state: Awaited<ReturnType<typeof setUp>> | undefined;
+  beforeAll(async () => {
+    state = await setUp();
+  });
+  afterAll(async () => {
+    await state?.tearDown();
+  });
+  const read = () => {
+    if (!state) throw new Error('The test database is not ready: use it inside tests or hooks.');
+    return state;
+  };
+  return {
+    get database() {
+      return read().database;
+    },
+    get dataDir() {
+      return read().dataDir;
+    },
+    get databaseUrl() {
+      return read().databaseUrl;
+    },
+  };
+}
+
+function createTempDataDir(): string {
+  return mkdtempSync(join(tmpdir(), 'vatlas-test-'));
+}
+
+async function setUpPglite() {
+  const dataDir = createTempDataDir();
+  const database = await openDatabase({ databaseUrl: null, dataDir });
+  await runMigrations(database);
+  return {
+    database,
+    dataDir,
+    databaseUrl: null,
+    tearDown: async () => {
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A fresh database per describe block on the server of TEST_DATABASE_URL, dropped afterwards. */
+export async function createThrowAwayPostgresDatabase(
+  adminUrl: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `vatlas_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+  } finally {
+    await admin.end();
+  }
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const client = new pg.Client({ connectionString: adminUrl });
+      await client.connect();
+      try {
+        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      } finally {
+        await client.end();
+      }
+    },
+  };
+}
+
+async function setUpPostgres(adminUrl: string) {
+  const dataDir = createTempDataDir();
+  const throwAway = await createThrowAwayPostgresDatabase(adminUrl);
+  const database = await openDatabase({ databaseUrl: throwAway.url, dataDir });
+  await runMigrations(database);
+  return {
+    database,
+    dataDir,
+    databaseUrl: throwAway.url,
+    tearDown: async () => {
+      await database.close();
+      await throwAway.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Runs the same suite on PGlite and on PostgreSQL. Without TEST_DATABASE_URL the PostgreSQL half
+ * fails loudly, so a green run never hides that half the matrix did not run.
+ */
+export function forEachDatabase(name: string, defineTests: (context: DatabaseContext) => void): void {
+  describe(`${name} [pglite]`, () => {
+    defineTests(createContext(setUpPglite));
+  });
+
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  describe(`${name} [postgres]`, () => {
+    if (adminUrl) {
+      defineTests(createContext(() => setUpPostgres(adminUrl)));
+    } else if (process.env.ALLOW_SKIP_POSTGRES === '1') {
+      it.skip(POSTGRES_NOT_RUN_MESSAGE, () => {});
+    } else {
+      it(POSTGRES_NOT_RUN_MESSAGE, () => {
+        throw new Error(POSTGRES_NOT_RUN_MESSAGE);
+      });
+    }
+  });
+}
