@@ -1,0 +1,205 @@
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { paths, redirects } from '../config/paths';
+import type { AuthServices } from '../lib/auth/auth-services';
+import { type AuthState, getInitialAuthState, useAuthStore } from '../lib/auth/auth-store';
+import { buildCompanyDetails, buildCompanySummary, buildUser } from '../test/fixtures';
+import { createTestI18n } from '../test/test-i18n';
+import { AppProvider, createQueryClient } from './provider';
+import { createAppRoutes } from './router';
+
+const i18n = createTestI18n();
+const services: AuthServices = {
+  signIn: vi.fn(async () => undefined),
+  signOut: vi.fn(async () => undefined),
+  http: { request: vi.fn() },
+};
+
+const signedInSeller = (overrides: Partial<AuthState> = {}): Partial<AuthState> => ({
+  isLoading: false,
+  isAuthenticated: true,
+  token: 'a.b.c',
+  user: buildUser(),
+  selectedCompanyId: 'company-1',
+  selectedCompanyDetails: buildCompanyDetails(),
+  ...overrides,
+});
+
+function renderAt(path: string, state: Partial<AuthState>) {
+  useAuthStore.setState({ ...getInitialAuthState(), ...state });
+  const router = createMemoryRouter(createAppRoutes(), { initialEntries: [path] });
+  render(
+    <AppProvider i18n={i18n} services={services} queryClient={createQueryClient()}>
+      <RouterProvider router={router} />
+    </AppProvider>,
+  );
+  const location = () => `${router.state.location.pathname}${router.state.location.search}`;
+  return { router, location };
+}
+
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 3000 });
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+});
+afterEach(() => {
+  cleanup();
+});
+
+describe('routes of spec §2 (signed-in, subscribed seller)', () => {
+  it.each([
+    ['/dashboard', 'Dashboard'],
+    ['/dashboard?payment=success', 'Dashboard'],
+    ['/', 'Dashboard'],
+    ['/no/such/page', 'Dashboard'],
+    ['/analytics', 'Analytics'],
+    ['/settings', 'Settings'],
+    ['/calendar', 'Filings calendar'],
+    ['/data-upload', 'Data upload'],
+    ['/data-upload/amazon/mapping', 'Data upload'],
+    ['/transactions', 'Transactions'],
+    ['/onboarding', 'Business type'],
+    ['/onboarding/welcome', 'Welcome'],
+    ['/onboarding/business-type', 'Business type'],
+    ['/onboarding/business-address', 'Business address'],
+    ['/onboarding/product-type', 'Product type'],
+    ['/onboarding/jurisdictions', 'Jurisdictions'],
+    ['/onboarding/jurisdictions-selection', 'Select jurisdictions'],
+    ['/onboarding/tax-assessment', 'Tax assessment'],
+    ['/onboarding/business-profile', 'Business profile'],
+    ['/onboarding/business-profile/legal-representative', 'Legal representative'],
+    ['/onboarding/business-profile/business-details', 'Business details'],
+    ['/onboarding/business-profile/banking', 'Banking'],
+    ['/onboarding/jurisdiction-info', 'Jurisdiction information'],
+    ['/onboarding/documents', 'Documents'],
+    ['/onboarding/signing', 'Signing'],
+    ['/onboarding/integrations', 'Integrations'],
+    ['/onboarding/account-creation', 'Account creation'],
+    ['/onboarding/document-center', 'Document center'],
+    ['/payment/cancelled', 'Payment cancelled'],
+    ['/payment/activated', 'Subscription activated'],
+  ])('%s shows "%s" with the honest placeholder', async (path, title) => {
+    const { location } = renderAt(path, signedInSeller());
+    expect(await heading(title)).toBeTruthy();
+    expect(screen.getByText('This page is not available yet.')).toBeTruthy();
+    expect(location()).toBe(path);
+  });
+
+  it('shows the tax assessment as a modal page', async () => {
+    renderAt(paths.onboarding.taxAssessment.getHref(), signedInSeller());
+    await heading('Tax assessment');
+    expect(screen.getByRole('dialog', { name: 'Tax assessment' })).toBeTruthy();
+  });
+
+  it.each([
+    ['/admin', 'Administration'],
+    ['/admin/white-label/tenant-7', 'White label'],
+    ['/admin/coming-soon', 'Coming soon'],
+  ])('admin route %s shows "%s" to an admin', async (path, title) => {
+    renderAt(path, signedInSeller({ user: buildUser({ isAdmin: true }) }));
+    expect(await heading(title)).toBeTruthy();
+  });
+
+  it('builds hrefs from the registry', () => {
+    expect(paths.admin.whiteLabel.getHref('tenant 7')).toBe('/admin/white-label/tenant%207');
+    expect(paths.dashboard.getPaymentSuccessHref()).toBe('/dashboard?payment=success');
+  });
+});
+
+describe('redirects', () => {
+  it.each([
+    ['/account-welcome', '/onboarding/welcome'],
+    ['/setup', '/onboarding/business-profile'],
+    ['/setup/business-profile', '/onboarding/business-profile'],
+    ['/setup/jurisdiction-info', '/onboarding/jurisdiction-info'],
+    ['/setup/documents', '/onboarding/documents'],
+    ['/setup/signing', '/onboarding/signing'],
+    ['/setup/integrations', '/onboarding/integrations'],
+    ['/payment/success', '/dashboard?payment=success'],
+  ])('%s → %s', async (from, to) => {
+    const { location } = renderAt(from, signedInSeller());
+    await waitFor(() => expect(location()).toBe(to));
+    expect(redirects.some((redirect) => redirect.from === from && redirect.to === to)).toBe(true);
+  });
+});
+
+describe('guards', () => {
+  it('shows "Initializing authentication..." while auth initialises', async () => {
+    renderAt('/dashboard', { isLoading: true });
+    expect((await screen.findByRole('status')).textContent).toBe('Initializing authentication...');
+  });
+
+  it('sends an anonymous user to /login', async () => {
+    const { location } = renderAt('/settings', { isLoading: false });
+    expect(await heading('Welcome Back')).toBeTruthy();
+    expect(location()).toBe('/login');
+  });
+
+  it('sends a signed-in user away from /login to /dashboard', async () => {
+    const { location } = renderAt('/login', signedInSeller());
+    await heading('Dashboard');
+    expect(location()).toBe('/dashboard');
+  });
+
+  it('sends a user without companies to /onboarding/welcome', async () => {
+    const { location } = renderAt(
+      '/dashboard',
+      signedInSeller({
+        user: buildUser({ companies: [], selectedCompanyId: null, selectedCompany: null }),
+        selectedCompanyId: null,
+        selectedCompanyDetails: null,
+      }),
+    );
+    await heading('Welcome');
+    expect(location()).toBe('/onboarding/welcome');
+  });
+
+  it('sends a company with placeholders and no subscription to its next onboarding step', async () => {
+    const company = buildCompanySummary({ subscriptionCountryCodes: [], subscriptionCountries: [] });
+    const { location } = renderAt(
+      '/analytics',
+      signedInSeller({
+        user: buildUser({ companies: [company], selectedCompany: company }),
+        selectedCompanyDetails: buildCompanyDetails({ city: 'TBD', zipCode: '00000' }),
+      }),
+    );
+    await heading('Business type');
+    expect(location()).toBe('/onboarding/business-type');
+  });
+
+  it('shows "Access Denied" with Go Back to a non-admin', async () => {
+    renderAt('/admin', signedInSeller());
+    expect(await heading('Access Denied')).toBeTruthy();
+    expect(
+      screen.getByText(
+        "You don't have permission to access this admin area. Please contact your administrator if you believe this is an error.",
+      ),
+    ).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Go Back' })).toBeTruthy();
+  });
+
+  it('shows the connection error screen with Try Again', async () => {
+    const reload = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
+    renderAt('/dashboard', {
+      isLoading: false,
+      error: { key: 'errors.tokenExchangeFailed', values: { status: 502, statusText: 'Bad Gateway' } },
+      errorKind: 'connection',
+    });
+    expect(await heading('Authentication Connection Failed')).toBeTruthy();
+    expect(screen.getByText('Token exchange failed: 502 Bad Gateway')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    vi.restoreAllMocks();
+  });
+
+  it('shows the signed-in user e-mail and a Sign out button in the shell', async () => {
+    renderAt('/dashboard', signedInSeller());
+    await heading('Dashboard');
+    expect(screen.getByText('seller@vatlas.test')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(services.signOut).toHaveBeenCalledTimes(1);
+  });
+});

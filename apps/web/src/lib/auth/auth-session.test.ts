@@ -1,0 +1,293 @@
+import { apiPaths } from '@vatlas/contract';
+import { AUTH_INIT_MAX_RETRIES } from '@vatlas/domain';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildCompanyDetails, buildCompanySummary, buildUser } from '../../test/fixtures';
+import { createHttpClient } from '../http/http-client';
+import { chooseCompanyId, getAuthInitBackoffMs, initializeAuth, signOut, startProactiveRefresh } from './auth-session';
+import { getInitialAuthState, useAuthStore } from './auth-store';
+import type { ProviderClient } from './user-manager';
+
+const base64Url = (value: object) =>
+  btoa(JSON.stringify(value)).replace(/=+$/, '').replace(/\+/g, '-').replace(/\//g, '_');
+const makeJwt = (expiresInSeconds: number) =>
+  `${base64Url({ alg: 'HS256' })}.${base64Url({ sub: 'u1', exp: Math.floor(Date.now() / 1000) + expiresInSeconds })}.sig`;
+
+const INTERNAL = makeJwt(3600);
+const json = (status: number, body: unknown, statusText = '') =>
+  new Response(JSON.stringify(body), { status, statusText, headers: { 'Content-Type': 'application/json' } });
+
+type FakeProviderUser = { access_token: string; expired: boolean };
+
+function createProviderClient(
+  user: FakeProviderUser | null,
+  overrides: Partial<Record<keyof ProviderClient, unknown>> = {},
+) {
+  return {
+    getUser: vi.fn(async () => user),
+    signinRedirect: vi.fn(async () => undefined),
+    signinRedirectCallback: vi.fn(async () => user),
+    signinSilent: vi.fn(async () => ({ access_token: 'provider-renewed', expired: false })),
+    signoutRedirect: vi.fn(async () => undefined),
+    removeUser: vi.fn(async () => undefined),
+    ...overrides,
+  } as unknown as ProviderClient;
+}
+
+/** A fake API answering the three start-up calls; each answer can be replaced. */
+function createApi(answers: Partial<Record<'exchange' | 'me' | 'company', () => Promise<Response>>> = {}) {
+  const user = buildUser();
+  return vi.fn(async (path: string | URL | Request, _init?: RequestInit) => {
+    const url = String(path);
+    if (url === apiPaths.tokenExchange)
+      return (answers.exchange ?? (async () => json(200, { token: INTERNAL, expiration: new Date().toISOString() })))();
+    if (url === apiPaths.userMe) return (answers.me ?? (async () => json(200, user)))();
+    if (url.startsWith('/api/v1/Company/'))
+      return (answers.company ?? (async () => json(200, buildCompanyDetails({ companyId: url.split('/').pop() }))))();
+    return json(404, { code: 'not_found', message: 'Not found' });
+  });
+}
+
+function setUp(options: { provider: ProviderClient; fetchFn: ReturnType<typeof createApi>; url?: string }) {
+  const http = createHttpClient({
+    fetchFn: options.fetchFn,
+    getToken: () => useAuthStore.getState().token,
+    refreshToken: async () => Promise.reject(new Error('not in these tests')),
+    onSessionExpired: vi.fn(),
+    onCompanyAccessDenied: vi.fn(),
+    onAccessDenied: vi.fn(),
+  });
+  const replaceUrl = vi.fn();
+  const sleep = vi.fn(async (_ms: number) => undefined);
+  const run = () =>
+    initializeAuth({
+      providerClient: options.provider,
+      http,
+      store: useAuthStore,
+      getUrl: () => new URL(options.url ?? 'http://localhost:3000/dashboard'),
+      replaceUrl,
+      sleep,
+    });
+  return { run, replaceUrl, sleep };
+}
+
+const headerOf = (call: unknown[] | undefined, name: string) =>
+  ((call?.[1] as RequestInit | undefined)?.headers as Record<string, string> | undefined)?.[name];
+
+beforeEach(() => {
+  localStorage.clear();
+  sessionStorage.clear();
+  useAuthStore.setState(getInitialAuthState());
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe('initializeAuth', () => {
+  it('handles the provider redirect, exchanges the token and loads user and company', async () => {
+    const provider = createProviderClient({ access_token: 'provider-token', expired: false });
+    const fetchFn = createApi();
+    const { run, replaceUrl } = setUp({ provider, fetchFn, url: 'http://localhost:3000/login?code=abc&state=xyz' });
+
+    await run();
+
+    expect(provider.signinRedirectCallback).toHaveBeenCalledWith('http://localhost:3000/login?code=abc&state=xyz');
+    expect(replaceUrl).toHaveBeenCalledWith('/login');
+    const [exchangeCall, meCall, companyCall] = fetchFn.mock.calls;
+    expect(exchangeCall?.[0]).toBe('/api/v1/Token/Exchange');
+    expect((exchangeCall?.[1] as RequestInit | undefined)?.method).toBe('POST');
+    expect((exchangeCall?.[1] as RequestInit | undefined)?.body).toBeUndefined();
+    expect(headerOf(exchangeCall, 'Authorization')).toBe('Bearer provider-token');
+    expect(meCall?.[0]).toBe('/api/v1/User/Me');
+    expect(headerOf(meCall, 'Authorization')).toBe(`Bearer ${INTERNAL}`);
+    expect(companyCall?.[0]).toBe('/api/v1/Company/company-1');
+
+    expect(sessionStorage.getItem('tokenInternal')).toBe(INTERNAL);
+    expect(localStorage.getItem('tokenInternal')).toBe(INTERNAL);
+    expect(useAuthStore.getState()).toMatchObject({
+      token: INTERNAL,
+      isAuthenticated: true,
+      isLoading: false,
+      error: null,
+      selectedCompanyId: 'company-1',
+      selectedCompanyDetails: { companyId: 'company-1' },
+    });
+  });
+
+  it('renews an expired provider token with the refresh token before exchanging', async () => {
+    const provider = createProviderClient({ access_token: 'stale', expired: true });
+    const fetchFn = createApi();
+    await setUp({ provider, fetchFn }).run();
+    expect(provider.signinSilent).toHaveBeenCalledTimes(1);
+    expect(headerOf(fetchFn.mock.calls[0], 'Authorization')).toBe('Bearer provider-renewed');
+  });
+
+  it('reuses a valid stored internal token when there is no provider user', async () => {
+    sessionStorage.setItem('tokenInternal', INTERNAL);
+    const fetchFn = createApi();
+    await setUp({ provider: createProviderClient(null), fetchFn }).run();
+    expect(fetchFn.mock.calls.map(([path]) => path)).toEqual(['/api/v1/User/Me', '/api/v1/Company/company-1']);
+    expect(useAuthStore.getState().isAuthenticated).toBe(true);
+  });
+
+  it('removes an expired stored internal token and stays anonymous', async () => {
+    localStorage.setItem('tokenInternal', makeJwt(5)); // inside the 10 s margin: counts as expired
+    sessionStorage.setItem('tokenInternal', makeJwt(5));
+    const fetchFn = createApi();
+    await setUp({ provider: createProviderClient(null), fetchFn }).run();
+    expect(fetchFn).not.toHaveBeenCalled();
+    expect(localStorage.getItem('tokenInternal')).toBeNull();
+    expect(sessionStorage.getItem('tokenInternal')).toBeNull();
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: false, isLoading: false, error: null });
+  });
+
+  it('reports a refused exchange as "Token exchange failed: {status} {statusText}" without retrying', async () => {
+    const fetchFn = createApi({
+      exchange: async () => json(401, { code: 'invalid_token', message: 'bad' }, 'Unauthorized'),
+    });
+    const { run, sleep } = setUp({ provider: createProviderClient({ access_token: 'p', expired: false }), fetchFn });
+    await run();
+    expect(fetchFn).toHaveBeenCalledTimes(1);
+    expect(sleep).not.toHaveBeenCalled();
+    expect(useAuthStore.getState()).toMatchObject({
+      isAuthenticated: false,
+      isLoading: false,
+      errorKind: 'connection',
+      error: { key: 'errors.tokenExchangeFailed', values: { status: 401, statusText: 'Unauthorized' } },
+    });
+  });
+
+  it('retries a network failure 3 times with backoff 1 s, 2 s, 4 s, then reports it', async () => {
+    const fetchFn = createApi({ exchange: async () => Promise.reject(new TypeError('Failed to fetch')) });
+    const { run, sleep } = setUp({ provider: createProviderClient({ access_token: 'p', expired: false }), fetchFn });
+    await run();
+    expect(fetchFn).toHaveBeenCalledTimes(AUTH_INIT_MAX_RETRIES + 1);
+    expect(sleep.mock.calls.map(([ms]) => ms)).toEqual([1000, 2000, 4000]);
+    expect(useAuthStore.getState().error).toEqual({ key: 'errors.network' });
+  });
+
+  it('succeeds when a retry succeeds', async () => {
+    let calls = 0;
+    const fetchFn = createApi({
+      exchange: async () => {
+        calls += 1;
+        return calls === 1
+          ? json(503, { code: 'unavailable', message: 'starting' }, 'Service Unavailable')
+          : json(200, { token: INTERNAL, expiration: new Date().toISOString() });
+      },
+    });
+    const { run, sleep } = setUp({ provider: createProviderClient({ access_token: 'p', expired: false }), fetchFn });
+    await run();
+    expect(sleep).toHaveBeenCalledTimes(1);
+    expect(useAuthStore.getState()).toMatchObject({ isAuthenticated: true, error: null });
+  });
+
+  it('reports a failed Me call as "Failed to authenticate"', async () => {
+    const fetchFn = createApi({ me: async () => json(400, { code: 'bad', message: 'bad' }, 'Bad Request') });
+    await setUp({ provider: createProviderClient({ access_token: 'p', expired: false }), fetchFn }).run();
+    expect(useAuthStore.getState().error).toEqual({ key: 'errors.authCheckFailed' });
+  });
+
+  it('reports a 403 on the company details as company access denied and drops the selection', async () => {
+    const fetchFn = createApi({ company: async () => json(403, { code: 'forbidden', message: 'no' }, 'Forbidden') });
+    await setUp({ provider: createProviderClient({ access_token: 'p', expired: false }), fetchFn }).run();
+    expect(useAuthStore.getState()).toMatchObject({
+      errorKind: 'company',
+      error: { key: 'errors.companyAccessDenied' },
+      selectedCompanyId: null,
+      isAuthenticated: true,
+    });
+  });
+
+  it('reports a failed provider callback as Sign In Failed and leaves no code in the URL', async () => {
+    const provider = createProviderClient(null, {
+      signinRedirectCallback: vi.fn(async () => Promise.reject(new Error('state mismatch'))),
+    });
+    const { run, replaceUrl } = setUp({ provider, fetchFn: createApi(), url: 'http://localhost/login?code=a&state=b' });
+    await run();
+    expect(replaceUrl).toHaveBeenCalledWith('/login');
+    expect(useAuthStore.getState()).toMatchObject({ errorKind: 'sign-in', error: { key: 'errors.authFailed' } });
+  });
+});
+
+describe('chooseCompanyId', () => {
+  const user = buildUser({
+    selectedCompanyId: 'company-1',
+    companies: [buildCompanySummary({ id: 'company-1' }), buildCompanySummary({ id: 'company-2' })],
+  });
+
+  it('keeps the cached company when it is one of the user companies', () => {
+    expect(chooseCompanyId(user, 'company-2', null)).toBe('company-2');
+  });
+
+  it("falls back to the user's selected company when the cached one is not theirs", () => {
+    expect(chooseCompanyId(user, 'company-9', null)).toBe('company-1');
+    expect(chooseCompanyId(user, null, null)).toBe('company-1');
+  });
+
+  it('keeps a just-created company (zip 00000) that the user list does not show yet', () => {
+    expect(chooseCompanyId(user, 'company-new', { companyId: 'company-new', zipCode: '00000' })).toBe('company-new');
+    expect(chooseCompanyId(user, 'company-new', { companyId: 'company-new', zipCode: '10115' })).toBe('company-1');
+  });
+});
+
+describe('getAuthInitBackoffMs', () => {
+  it('doubles from 1 s and caps at 5 s', () => {
+    expect([0, 1, 2, 3, 4].map(getAuthInitBackoffMs)).toEqual([1000, 2000, 4000, 5000, 5000]);
+  });
+});
+
+describe('startProactiveRefresh', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('renews when 5 minutes or less remain, checking every minute', async () => {
+    useAuthStore.setState({ token: makeJwt(10 * 60), isAuthenticated: true });
+    const refresh = vi.fn(async () => undefined);
+    const stop = startProactiveRefresh(useAuthStore, refresh);
+
+    expect(refresh).not.toHaveBeenCalled();
+    // With the 10 s expiry margin the token has 5 min left after about 4 min 50 s.
+    await vi.advanceTimersByTimeAsync(4 * 60_000);
+    expect(refresh).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    stop();
+    await vi.advanceTimersByTimeAsync(5 * 60_000);
+    expect(refresh).toHaveBeenCalledTimes(1);
+  });
+
+  it('renews at once when started with a token close to expiry', () => {
+    useAuthStore.setState({ token: makeJwt(60), isAuthenticated: true });
+    const refresh = vi.fn(async () => undefined);
+    const stop = startProactiveRefresh(useAuthStore, refresh);
+    expect(refresh).toHaveBeenCalledTimes(1);
+    stop();
+  });
+});
+
+describe('signOut', () => {
+  it('clears the internal tokens and redirects to the provider end-session', async () => {
+    localStorage.setItem('tokenInternal', INTERNAL);
+    sessionStorage.setItem('tokenInternal', INTERNAL);
+    useAuthStore.setState({ token: INTERNAL, isAuthenticated: true, user: buildUser() });
+    const provider = createProviderClient(null);
+    await signOut({ providerClient: provider, store: useAuthStore });
+    expect(provider.signoutRedirect).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('tokenInternal')).toBeNull();
+    expect(sessionStorage.getItem('tokenInternal')).toBeNull();
+    expect(useAuthStore.getState()).toMatchObject({ token: null, user: null, isAuthenticated: false });
+  });
+
+  it('drops the provider user when the end-session redirect cannot start', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const provider = createProviderClient(null, {
+      signoutRedirect: vi.fn(async () => Promise.reject(new Error('metadata unreachable'))),
+    });
+    await signOut({ providerClient: provider, store: useAuthStore });
+    expect(provider.removeUser).toHaveBeenCalledTimes(1);
+  });
+});

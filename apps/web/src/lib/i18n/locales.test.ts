@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import de from '../../locales/de.json';
+import en from '../../locales/en.json';
+
+type Tree = { [key: string]: string | Tree };
+
+function flatten(tree: Tree, prefix = '', flat: Record<string, string> = {}): Record<string, string> {
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (typeof value === 'string') flat[path] = value;
+    else flatten(value, path, flat);
+  }
+  return flat;
+}
+
+const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+
+describe('locales', () => {
+  const english = flatten(en as Tree);
+  const german = flatten(de as Tree);
+
+  it('German has every English key and no extra one', () => {
+    expect(Object.keys(german).sort()).toEqual(Object.keys(english).sort());
+  });
+
+  it('keeps the same placeholders in both languages', () => {
+    for (const [key, text] of Object.entries(english))
+      expect(placeholders(german[key] ?? ''), key).toEqual(placeholders(text));
+  });
+
+  it('carries the spec texts verbatim in English', () => {
+    expect(english).toMatchObject({
+      'errors.tokenExchangeFailed': 'Token exchange failed: {{status}} {{statusText}}',
+      'errors.network': 'Network error - please check your internet connection and try again.',
+      'errors.authCheckFailed': 'Failed to authenticate. Please check your token.',
+      'errors.companyAccessDeniedSelected': 'Access denied to selected company. Please select a different company.',
+      'errors.accessDenied': 'Access denied. You may not have permission to access this resource.',
+      'errors.sessionExpired': 'Session expired. Please sign in again.',
+      'errors.authInitFailed': 'Authentication initialization failed',
+      'loading.initializingAuthentication': 'Initializing authentication...',
+      'loading.loadingUserData': 'Loading user data...',
+      'loading.page': 'Loading...',
+      'admin.checkingPermissions': 'Checking admin permissions...',
+    });
+  });
+});

@@ -1,0 +1,58 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import { createAuthRuntime } from './app/bootstrap';
+import { AppProvider, createQueryClient } from './app/provider';
+import { createAppRouter } from './app/router';
+import { Button } from './components/ui/button';
+import { StatusScreen } from './components/ui/status-screen';
+import { loadClientConfig } from './lib/config/client-config';
+import { initI18n } from './lib/i18n/i18n';
+import { applyTheme, findTheme } from './theme/theme-resolution';
+import { useThemeStore } from './theme/use-theme';
+import './index.css';
+
+async function startApp(): Promise<void> {
+  const i18n = initI18n();
+  // Before the first paint, so no screen flashes in the wrong colours.
+  applyTheme(findTheme(useThemeStore.getState().themeId));
+  const container = document.getElementById('root');
+  if (!container) throw new Error('index.html has no #root element');
+  const root = createRoot(container);
+
+  let config: Awaited<ReturnType<typeof loadClientConfig>>;
+  try {
+    config = await loadClientConfig();
+  } catch (error) {
+    console.error('Client configuration could not be loaded:', error instanceof Error ? error.message : error);
+    root.render(
+      <I18nextProvider i18n={i18n}>
+        <StatusScreen
+          title={i18n.t('screens.connectionFailed')}
+          text={i18n.t('errors.authServiceUnreachable')}
+          action={<Button onClick={() => window.location.reload()}>{i18n.t('screens.tryAgain')}</Button>}
+        />
+      </I18nextProvider>,
+    );
+    return;
+  }
+
+  const router = createAppRouter();
+  const runtime = createAuthRuntime(config, {
+    origin: window.location.origin,
+    navigate: (path) => void router.navigate(path, { replace: true }),
+    currentPath: () => router.state.location.pathname,
+  });
+
+  root.render(
+    <StrictMode>
+      <AppProvider i18n={i18n} services={runtime} queryClient={createQueryClient()}>
+        <RouterProvider router={router} />
+      </AppProvider>
+    </StrictMode>,
+  );
+  await runtime.start();
+}
+
+void startApp();
