@@ -39,7 +39,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `rm -rf '${dataDir}' && node --import tsx apps/api/src/server.ts`,
+    // `npm start` itself (scripts/start.mjs): it builds the SPA when its sources changed, then serves everything.
+    command: `rm -rf '${dataDir}' && node scripts/start.mjs`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -10,7 +10,18 @@ test.describe('sign-in chain: provider → token exchange → internal token →
     await expect(page.getByText('Please sign in to continue to your Vatlas account.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign In with Microsoft' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath('login.png'), fullPage: true });
+    await page.screenshot({ path: test.info().outputPath('login-default.png'), fullPage: true });
+  });
+
+  test('the payment-provider theme is chosen by ?theme=stripe and passes axe-core', async ({ page }) => {
+    await page.goto('/login?theme=stripe');
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    const primary = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue('--vt-primary').trim(),
+    );
+    expect(primary.toLowerCase()).toBe('#635bff');
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath('login-stripe.png'), fullPage: true });
   });
 
   test('the provider refuses a wrong password and signs no one in', async ({ page }) => {
@@ -34,6 +45,8 @@ test.describe('sign-in chain: provider → token exchange → internal token →
 
       await signIn(page, account.email);
       await expect(page).toHaveURL(new RegExp(`${account.landsOn}$`));
+      await expect(page.getByText('This page is not available yet.')).toBeVisible();
+      await expect(page.getByText(account.email)).toBeVisible();
 
       // The same origin over http all the way: no certificate interstitial, no foreign host.
       const origin = new URL(page.url()).origin;
@@ -49,18 +62,45 @@ test.describe('sign-in chain: provider → token exchange → internal token →
       expect(stored.local).toBe(stored.session);
       expect(JSON.parse(stored.authStore ?? '{}').state?.token).toBe(stored.session);
 
+      await expectNoAxeViolations(page);
       await page.screenshot({ path: test.info().outputPath(`${name}-landing.png`), fullPage: true });
 
       // A reload keeps the user signed in and on the same page.
       await page.reload();
       await expect(page).toHaveURL(new RegExp(`${account.landsOn}$`));
+      await expect(page.getByText('This page is not available yet.')).toBeVisible();
     });
   }
 
-  test('a signed-in user who opens /login goes to /dashboard', async ({ page }) => {
+  test('a signed-in user who opens /login goes to /dashboard, and Sign out returns to /login', async ({ page }) => {
     await signIn(page, demoAccounts.seller.email);
     await expect(page).toHaveURL(/\/dashboard$/);
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard$/);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await page.goto('/dashboard');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('in German', () => {
+  test.use({ locale: 'de-DE' });
+
+  test('the sign-in page and the provider form speak German', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Willkommen zurück' })).toBeVisible();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath('login-de.png'), fullPage: true });
+
+    await page.getByRole('button', { name: 'Mit Microsoft anmelden' }).click();
+    await expect(page.getByLabel('E-Mail')).toBeVisible();
+    await expect(page.getByLabel('Passwort')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: test.info().outputPath('idp-sign-in-de.png'), fullPage: true });
   });
 });

@@ -41,7 +41,12 @@ if (isWebBuildCurrent()) {
   console.info('Web app is up to date.');
 } else {
   console.info('Building the web app…');
-  const build = spawnSync('npm', ['run', 'build', '--workspace', '@vatlas/web'], { cwd: root, stdio: 'inherit' });
+  // The bundle is always a production build, whatever NODE_ENV the server itself runs with (tests use `test`).
+  const build = spawnSync('npm', ['run', 'build', '--workspace', '@vatlas/web'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (build.status !== 0) {
     console.error('The web app failed to build; see the output above.');
     process.exit(build.status ?? 1);

@@ -133,6 +133,9 @@ const envSchema = z.object({
 
 type ParsedEnv = z.infer<typeof envSchema>;
 
+/** Every environment variable the server reads; `.env.example` documents each (a test holds it to that). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as (keyof ParsedEnv)[];
+
 /** Derives the provider settings; pure so both modes are unit-tested without a network. */
 export function deriveAuthSettings(
   input: { provider: 'embedded'; publicUrl: string } | { provider: 'b2c'; publicUrl: string; b2c: B2cSettings },

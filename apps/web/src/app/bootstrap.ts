@@ -36,7 +36,8 @@ export function createAuthRuntime(
 
   return {
     http,
-    signIn: () => providerClient.signinRedirect(),
+    // The provider's sign-in page speaks the language the user already sees (B2C honours ui_locales too).
+    signIn: () => providerClient.signinRedirect({ ui_locales: document.documentElement.lang || 'en' }),
     signOut: () => signOut({ providerClient, store }),
     start: async () => {
       await initializeAuth({
