@@ -1,3 +1,4 @@
+export * from './account';
 export * from './company';
 export * from './errors';
 export * from './routes';

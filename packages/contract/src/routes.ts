@@ -1,13 +1,33 @@
 /**
- * Route descriptors: the single list of API paths. The API registers from it and declares each
- * route's guard; the SPA builds its URLs from it. Paths of spec §7 are exact.
+ * The single list of API paths. The API registers its routes on them and declares each route's guard; the SPA
+ * builds its URLs from them. Paths of spec §7 are exact.
  */
 export type RouteGuard = 'public' | 'authenticated' | 'company';
+
+const segment = encodeURIComponent;
 
 export const apiPaths = {
   health: '/api/health',
   clientConfig: '/config.json',
+  docs: '/api/docs',
+  logError: '/api/log-error',
   tokenExchange: '/api/v1/Token/Exchange',
+  changeCompany: (companyId?: string) =>
+    companyId === undefined
+      ? '/api/v1/Token/ChangeCompany'
+      : `/api/v1/Token/ChangeCompany?companyId=${segment(companyId)}`,
+  changeTenant: (tenantId: string) => `/api/v1/Token/ChangeTenant?tenantId=${segment(tenantId)}`,
   userMe: '/api/v1/User/Me',
-  companyDetails: (companyId: string) => `/api/v1/Company/${encodeURIComponent(companyId)}`,
+  userDiagnostic: '/api/v1/User',
+  updateUser: (userId: string) => `/api/v1/User/${segment(userId)}`,
+  listCompanyUsers: (companyId: string) => `/api/v1/User/ListCompanyUsers?companyId=${segment(companyId)}`,
+  notificationSettings: '/api/v1/User/NotificationSettings',
+  updateNotificationSettings: (notificationType: string, channel: string) =>
+    `/api/v1/User/UpdateNotificationSettings/${segment(notificationType)}/${segment(channel)}`,
+  checkEmailAddress: '/api/v1/User/CheckEmailAddress',
+  addUsers: (companyId: string) => `/api/v2/Company/${segment(companyId)}/AddUsers`,
+  logOut: '/api/v1/User/LogOut',
+  changeLanguage: (language: string) => `/api/v1/User/ChangeLanguage/${segment(language)}`,
+  removeUserFromCompany: '/api/v1/User/RemoveUserFromCompany',
+  companyDetails: (companyId: string) => `/api/v1/Company/${segment(companyId)}`,
 } as const;

@@ -57,6 +57,15 @@ export const users = pgTable(
     lastName: text('last_name'),
     language: text('language').notNull().default('en'),
     isAdmin: boolean('is_admin').notNull().default(false),
+    /** A disabled user's tokens stop working at once (checked on every request). */
+    isDisabled: boolean('is_disabled').notNull().default(false),
+    /**
+     * Internal tokens carry the generation they were issued in; LogOut (and disabling) increments it, so every
+     * token issued before answers 401 on every process without a shared revocation list.
+     */
+    sessionGeneration: integer('session_generation').notNull().default(0),
+    /** Set when the user was added to a company by someone else before ever signing in. */
+    invitedAt: timestamp('invited_at', { withTimezone: true }),
     selectedCompanyId: uuid('selected_company_id').references((): AnyPgColumn => companies.id, {
       onDelete: 'set null',
     }),
@@ -120,6 +129,60 @@ export const companyUsers = pgTable(
   ],
 );
 
+/** Tenants a user may switch to besides their home tenant (users.tenant_id). */
+export const tenantUsers = pgTable(
+  'tenant_users',
+  {
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.tenantId, table.userId] }),
+    index('tenant_users_user_id_idx').on(table.userId),
+  ],
+);
+
+/** One row per user, notification type and channel; a missing row means the type's default. */
+export const notificationSettings = pgTable(
+  'notification_settings',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    type: text('type').notNull(),
+    channel: text('channel').notNull(),
+    enabled: boolean('enabled').notNull(),
+    /** Deadline reminders only: how many days before a due date. */
+    daysBefore: integer('days_before'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.type, table.channel] })],
+);
+
+/** Errors reported by browsers through POST /api/log-error. No IP address is kept. */
+export const clientErrors = pgTable(
+  'client_errors',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    message: text('message').notNull(),
+    stack: text('stack'),
+    component: text('component'),
+    action: text('action'),
+    /** As reported by the client: unverified, so not a foreign key. */
+    reportedUserId: text('reported_user_id'),
+    url: text('url'),
+    userAgent: text('user_agent'),
+    reportedAt: timestamp('reported_at', { withTimezone: true }),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('client_errors_received_at_idx').on(table.receivedAt)],
+);
+
 /** Accounts of the embedded identity provider only; B2C keeps its own. */
 export const idpAccounts = pgTable('idp_accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -151,5 +214,15 @@ export const oidcPayloads = pgTable(
   ],
 );
 
-export const schema = { tenants, users, companies, companyUsers, idpAccounts, oidcPayloads };
+export const schema = {
+  tenants,
+  users,
+  companies,
+  companyUsers,
+  tenantUsers,
+  notificationSettings,
+  clientErrors,
+  idpAccounts,
+  oidcPayloads,
+};
 export type Schema = typeof schema;
