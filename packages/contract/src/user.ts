@@ -1,16 +1,12 @@
 import { z } from 'zod';
+import { userProfileSchema } from './account';
 import { companySummarySchema } from './company';
 
 export const tenantSummarySchema = z.object({ id: z.string(), slug: z.string(), name: z.string() });
 export type TenantSummary = z.infer<typeof tenantSummarySchema>;
 
 /** Spec §3 "User" (the Me call), with the profile fields the screens need besides. */
-export const userSchema = z.object({
-  userId: z.string(),
-  email: z.string(),
-  firstName: z.string().nullable(),
-  lastName: z.string().nullable(),
-  language: z.string(),
+export const userSchema = userProfileSchema.extend({
   selectedCompanyId: z.string().nullable(),
   selectedCompany: companySummarySchema.nullable(),
   selectedTenantId: z.string().nullable(),
