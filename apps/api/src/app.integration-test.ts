@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import migrationJournal from '../drizzle/meta/_journal.json';
 import { idpAccounts, users } from './db/schema';
 import { DEMO_COMPANY_IDS, seedDemoData } from './modules/identity/seed';
 import { createInternalTokens } from './modules/token/internal-token';
@@ -113,9 +114,15 @@ forEachDatabase('the API app', (context) => {
         userId: admin.id,
         tenantId: admin.tenantId,
         companyId: DEMO_COMPANY_IDS.nordlicht,
+        generation: 0,
       });
       expect((await getMe(withMembership.token)).json().selectedCompanyId).toBe(DEMO_COMPANY_IDS.nordlicht);
-      const withStranger = await tokens.issue({ userId: admin.id, tenantId: admin.tenantId, companyId: randomUUID() });
+      const withStranger = await tokens.issue({
+        userId: admin.id,
+        tenantId: admin.tenantId,
+        companyId: randomUUID(),
+        generation: 0,
+      });
       expect((await getMe(withStranger.token)).json().selectedCompanyId).toBe(DEMO_COMPANY_IDS.alpenrand);
     });
 
@@ -149,7 +156,7 @@ forEachDatabase('the API app', (context) => {
           secret: 'another-secret-of-at-least-thirty-two-chars!!',
           ttlSeconds: 600,
         });
-        const { token } = await other.issue({ userId: sellerId, tenantId, companyId: null });
+        const { token } = await other.issue({ userId: sellerId, tenantId, companyId: null, generation: 0 });
         await expectUnauthorized(token, 'token_invalid');
       });
 
@@ -179,13 +186,13 @@ forEachDatabase('the API app', (context) => {
           ttlSeconds: 60,
           now: () => new Date(Date.now() - 3600_000),
         });
-        const { token } = await past.issue({ userId: sellerId, tenantId, companyId: null });
+        const { token } = await past.issue({ userId: sellerId, tenantId, companyId: null, generation: 0 });
         await expectUnauthorized(token, 'token_expired');
       });
 
       it('a valid session token of a user that does not exist', async () => {
         const tokens = createInternalTokens({ secret: TEST_INTERNAL_SECRET, ttlSeconds: 600 });
-        const { token } = await tokens.issue({ userId: randomUUID(), tenantId, companyId: null });
+        const { token } = await tokens.issue({ userId: randomUUID(), tenantId, companyId: null, generation: 0 });
         await expectUnauthorized(token, 'user_unknown');
       });
 
@@ -250,7 +257,7 @@ forEachDatabase('the API app', (context) => {
       const health = healthResponseSchema.parse(response.json());
       expect(health).toMatchObject({
         status: 'ok',
-        database: { kind: context.database.kind, status: 'up', migrations: 1 },
+        database: { kind: context.database.kind, status: 'up', migrations: migrationJournal.entries.length },
       });
     });
 

@@ -1,11 +1,12 @@
 import helmet from '@fastify/helmet';
-import swagger from '@fastify/swagger';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
 import { type AppConfig, IDP_MOUNT_PATH } from './config';
 import type { Database } from './db/client';
+import { registerClientErrorRoutes } from './modules/client-errors/routes';
 import { registerCompanyRoutes } from './modules/company/routes';
+import { createMailer, type Mailer } from './modules/mail/mailer';
 import { registerSystemRoutes } from './modules/system/routes';
 import { createAccessTokenVerifier } from './modules/token/access-token-verifier';
 import { createInternalTokens } from './modules/token/internal-token';
@@ -13,7 +14,8 @@ import { registerTokenRoutes } from './modules/token/routes';
 import { registerUserRoutes } from './modules/user/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
-import { enforceRouteGuards, guard } from './plugins/route-guard';
+import { registerOpenApi } from './plugins/openapi';
+import { enforceRouteGuards } from './plugins/route-guard';
 import { registerWebApp } from './plugins/web-app';
 
 export type AppDeps = {
@@ -27,6 +29,10 @@ export type AppDeps = {
   mountIdentityProvider?: (app: FastifyInstance) => Promise<void>;
   /** Test seam: lets a test register extra routes inside the app before it is ready. */
   registerExtraRoutes?: (app: FastifyInstance) => void | Promise<void>;
+  /** Sends invitations and other mail; default: SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox. */
+  mailer?: Mailer;
+  /** Test seam: sees every route as it is registered (the OpenAPI test lists the app's routes with it). */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /** pino options: secrets and personal data never reach the log. */
@@ -69,6 +75,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return503OnClosing: true,
     bodyLimit: 1024 * 1024,
   });
+  if (deps.onRoute) app.addHook('onRoute', deps.onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -80,6 +87,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     return parseJson(request, String(body), done);
   });
 
+  const mailer = deps.mailer ?? createMailer(config);
   const internalTokens = createInternalTokens({
     secret: deps.internalTokenSecret,
     ttlSeconds: config.internalTokenTtlSeconds,
@@ -97,21 +105,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: buildContentSecurityPolicy(config),
     hsts: config.publicUrl.startsWith('https://'),
   });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Vatlas API', version: '0.1.0', description: 'VAT compliance workspace API' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await registerOpenApi(app, { hiddenPrefixes: [IDP_MOUNT_PATH] });
 
   registerAuth(app, { db: database.db, internalTokens });
 
   registerSystemRoutes(app, { config, database });
   registerTokenRoutes(app, { db: database.db, accessTokenVerifier, internalTokens });
   registerUserRoutes(app, { db: database.db });
-  registerCompanyRoutes(app, { db: database.db });
-  app.get('/api/docs/json', { config: guard('public'), schema: { hide: true } }, async () => app.swagger());
+  registerCompanyRoutes(app, { db: database.db, mailer, publicUrl: config.publicUrl });
+  await registerClientErrorRoutes(app, { db: database.db });
 
   if (deps.mountIdentityProvider) await deps.mountIdentityProvider(app);
   if (deps.registerExtraRoutes) await deps.registerExtraRoutes(app);

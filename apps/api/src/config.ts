@@ -53,6 +53,10 @@ export type AppConfig = {
   mapsApiKey: string | null;
   webDistDir: string;
   appEnvironment: AppEnvironment;
+  /** smtp:// or smtps:// URL of the relay; null keeps mail in the embedded outbox (DATA_DIR/outbox). */
+  smtpUrl: string | null;
+  /** The From header of every message Vatlas sends. */
+  mailFrom: string;
 };
 
 export type Env = Record<string, string | undefined>;
@@ -62,6 +66,7 @@ export const EMBEDDED_API_AUDIENCE = 'vatlas-api';
 export const EMBEDDED_SCOPE = 'openid profile email offline_access';
 export const IDP_MOUNT_PATH = '/idp';
 const SPA_LOGIN_PATH = '/login';
+export const DEFAULT_MAIL_FROM = 'Vatlas <no-reply@vatlas.localhost>';
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const defaultWebDistDir = resolve(packageDir, '../web/dist');
@@ -129,6 +134,13 @@ const envSchema = z.object({
   MAPS_API_KEY: optionalText,
   WEB_DIST_DIR: optionalText,
   APP_ENVIRONMENT: z.enum(['development', 'test', 'staging', 'production']).optional(),
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address or "Name <address>"')
+      .optional(),
+  ),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
@@ -258,6 +270,8 @@ export function parseConfig(env: Env, options: { cwd?: string } = {}): AppConfig
     mapsApiKey: parsed.MAPS_API_KEY ?? null,
     webDistDir: parsed.WEB_DIST_DIR ? resolve(cwd, parsed.WEB_DIST_DIR) : defaultWebDistDir,
     appEnvironment: parsed.APP_ENVIRONMENT ?? defaultAppEnvironment(nodeEnv),
+    smtpUrl: parsed.SMTP_URL ?? null,
+    mailFrom: parsed.MAIL_FROM ?? DEFAULT_MAIL_FROM,
   };
 }
 

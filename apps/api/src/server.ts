@@ -9,6 +9,7 @@ import { runMigrations } from './db/migrate';
 import { createIdpAccountStore } from './modules/identity/account-store';
 import { createOidcPayloadStore } from './modules/identity/payload-store';
 import { ensureDefaultTenant, seedDemoData } from './modules/identity/seed';
+import { createMailer, outboxDirectory } from './modules/mail/mailer';
 import { keysDirectory, loadOrCreateInternalTokenSecret } from './modules/token/internal-token-secret';
 
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
@@ -95,9 +96,16 @@ async function main(): Promise<void> {
       internalTokenSecret,
       providerJwks: identityProvider.providerJwks,
       mountIdentityProvider: identityProvider.mountIdentityProvider,
+      mailer: createMailer(config),
       logger: createLoggerOptions(config.logLevel),
     });
     app = startedApp;
+    // The mode only: SMTP_URL may carry the relay's password.
+    startedApp.log.info(
+      config.smtpUrl
+        ? 'mail goes to the SMTP relay of SMTP_URL'
+        : `mail is written to ${outboxDirectory(config.dataDir)}`,
+    );
 
     let isShuttingDown = false;
     const shutDown = async (signal: string) => {

@@ -130,3 +130,5 @@ export const clientErrorReportSchema = z.object({
   timestamp: z.iso.datetime().optional(),
 });
 export type ClientErrorReport = z.infer<typeof clientErrorReportSchema>;
+/** 202 answer of POST /api/log-error: the report was taken (storing it never holds the browser up). */
+export const clientErrorAcceptedSchema = z.object({ accepted: z.literal(true) });

@@ -9,6 +9,8 @@ export type AuthContext = {
   user: UserRecord;
   /** The `cid` of the session token: the company the browser last chose. */
   tokenCompanyId: string | null;
+  /** The `tid` of the session token: the tenant the browser works in. */
+  tokenTenantId: string;
 };
 
 declare module 'fastify' {
@@ -55,7 +57,12 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; internalToken
     const claims = await deps.internalTokens.verify(token);
     const user = await findUserById(deps.db, claims.userId);
     if (!user) throw new HttpError(401, 'user_unknown', 'The session token belongs to no known user.');
-    request.auth = { user, tokenCompanyId: claims.companyId };
+    if (user.isDisabled) throw new HttpError(401, 'user_disabled', 'This account has been disabled.');
+    // Checked against the database on every request, so a LogOut revokes tokens on every API process at once.
+    if (claims.generation !== user.sessionGeneration) {
+      throw new HttpError(401, 'token_revoked', 'This session has ended: sign in again.');
+    }
+    request.auth = { user, tokenCompanyId: claims.companyId, tokenTenantId: claims.tenantId };
 
     if (routeGuard === 'company') {
       const companyId = readCompanyId(request);

@@ -1,23 +1,77 @@
-import { companyDetailsSchema } from '@vatlas/contract';
+import { addUsersRequestSchema, addUsersResponseSchema, apiErrorSchema, companyDetailsSchema } from '@vatlas/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { requireAuth } from '../../plugins/auth';
 import { guard } from '../../plugins/route-guard';
+import type { Mailer } from '../mail/mailer';
+import { addUsersToCompany } from './membership-service';
 import { getCompanyDetails } from './service';
 
-export function registerCompanyRoutes(app: FastifyInstance, deps: { db: Db }): void {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/v1/Company/:companyId',
+/** Fastify patterns of the parameterised paths of `apiPaths` (which builds concrete URLs). */
+export const COMPANY_ROUTE_PATTERNS = {
+  companyDetails: '/api/v1/Company/:companyId',
+  addUsers: '/api/v2/Company/:companyId/AddUsers',
+} as const;
+
+const companyParams = z.object({ companyId: z.string().describe('The company id (uuid)') });
+
+export function registerCompanyRoutes(app: FastifyInstance, deps: { db: Db; mailer: Mailer; publicUrl: string }): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    COMPANY_ROUTE_PATTERNS.companyDetails,
     {
       config: guard('company'),
       schema: {
         tags: ['Company'],
         summary: 'Details of one company the user belongs to',
-        params: z.object({ companyId: z.string() }),
-        response: { 200: companyDetailsSchema },
+        description: 'The onboarding getCompany call. A company the caller does not belong to answers 403.',
+        params: companyParams,
+        response: {
+          200: companyDetailsSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
       },
     },
     async (request) => getCompanyDetails(deps.db, request.params.companyId),
+  );
+
+  typed.post(
+    COMPANY_ROUTE_PATTERNS.addUsers,
+    {
+      config: guard('company'),
+      schema: {
+        tags: ['Company'],
+        summary: 'Add people to a company and e-mail them an invitation',
+        description:
+          'Owners and administrators only (a member gets 403 company_role_required). userCreationType 1 creates ' +
+          'a full user with first name, last name and language (409 email_already_registered when the address ' +
+          'is taken); 2 gives an existing user the membership, or invites the address as an e-mail-only user ' +
+          '(409 already_member when they belong to the company). All or nothing. Answers the added people.',
+        params: companyParams,
+        body: addUsersRequestSchema,
+        response: {
+          201: addUsersResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+          409: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const added = await addUsersToCompany(
+        { db: deps.db, mailer: deps.mailer, publicUrl: deps.publicUrl, log: request.log },
+        requireAuth(request).user,
+        request.params.companyId,
+        request.body,
+      );
+      return reply.status(201).send(added);
+    },
   );
 }

@@ -1,7 +1,15 @@
 import { hashPassword } from '@vatlas/idp';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { companies, companyUsers, idpAccounts, type TenantBranding, tenants, users } from '../../db/schema';
+import {
+  companies,
+  companyUsers,
+  idpAccounts,
+  type TenantBranding,
+  tenants,
+  tenantUsers,
+  users,
+} from '../../db/schema';
 import { DEFAULT_TENANT_SLUG, type TenantRecord } from '../user/repository';
 
 export const DEMO_PASSWORD = 'vatlas-demo';
@@ -13,6 +21,20 @@ export const DEFAULT_TENANT_BRANDING: TenantBranding = {
   privacyUrl: 'https://vatlas.example/privacy',
   websiteUrl: 'https://vatlas.example',
 };
+
+/** A white-label tenant of the demo: it runs Alpenrand Handels GmbH; the administrator can switch to it. */
+export const DEMO_PARTNER_TENANT = {
+  slug: 'nordic-tax',
+  name: 'Nordic Tax Partners',
+  themeId: 'stripe',
+  branding: {
+    companyName: 'Nordic Tax Partners',
+    supportUrl: 'https://nordic-tax.example/support',
+    termsUrl: 'https://nordic-tax.example/terms',
+    privacyUrl: 'https://nordic-tax.example/privacy',
+    websiteUrl: 'https://nordic-tax.example',
+  } satisfies TenantBranding,
+} as const;
 
 /** Fixed ids make seeding idempotent without a natural key on companies. */
 export const DEMO_COMPANY_IDS = {
@@ -26,6 +48,8 @@ type DemoAccount = {
   familyName: string;
   isAdmin: boolean;
   memberships: { companyId: string; role: 'owner' | 'member' }[];
+  /** Tenants besides the home tenant the person may switch to. */
+  tenantSlugs?: string[];
 };
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
@@ -46,14 +70,15 @@ export const DEMO_ACCOUNTS: DemoAccount[] = [
       { companyId: DEMO_COMPANY_IDS.nordlicht, role: 'member' },
       { companyId: DEMO_COMPANY_IDS.alpenrand, role: 'owner' },
     ],
+    tenantSlugs: [DEMO_PARTNER_TENANT.slug],
   },
 ];
 
 const DEMO_TERMS_ACCEPTED_AT = new Date('2025-01-15T09:00:00Z');
 
-function demoCompanies(tenantId: string): (typeof companies.$inferInsert)[] {
+function demoCompanies(tenantIds: { home: string; partner: string }): (typeof companies.$inferInsert)[] {
   const common = {
-    tenantId,
+    tenantId: tenantIds.home,
     legalStatus: 'GmbH',
     companyType: 'Limited liability company',
     status: 'active',
@@ -83,6 +108,7 @@ function demoCompanies(tenantId: string): (typeof companies.$inferInsert)[] {
     },
     {
       ...common,
+      tenantId: tenantIds.partner,
       id: DEMO_COMPANY_IDS.alpenrand,
       legalNameOfBusiness: 'Alpenrand Handels GmbH',
       establishmentCountryId: 40,
@@ -118,6 +144,16 @@ export async function ensureDefaultTenant(db: Db): Promise<TenantRecord> {
  */
 export async function seedDemoData(db: Db, options: { issuer: string }): Promise<void> {
   const tenant = await ensureDefaultTenant(db);
+  await db
+    .insert(tenants)
+    .values({ ...DEMO_PARTNER_TENANT, branding: { ...DEMO_PARTNER_TENANT.branding } })
+    .onConflictDoNothing({ target: tenants.slug });
+  const [partner] = await db.select().from(tenants).where(eq(tenants.slug, DEMO_PARTNER_TENANT.slug)).limit(1);
+  if (!partner) throw new Error('The demo partner tenant could not be created.');
+  const tenantIdsBySlug = new Map([
+    [tenant.slug, tenant.id],
+    [partner.slug, partner.id],
+  ]);
 
   const accountIds = new Map<string, string>();
   for (const demo of DEMO_ACCOUNTS) {
@@ -142,7 +178,12 @@ export async function seedDemoData(db: Db, options: { issuer: string }): Promise
   }
 
   await db.transaction(async (tx) => {
-    await tx.insert(companies).values(demoCompanies(tenant.id)).onConflictDoNothing({ target: companies.id });
+    await tx
+      .insert(companies)
+      .values(demoCompanies({ home: tenant.id, partner: partner.id }))
+      .onConflictDoNothing({ target: companies.id });
+    // Data seeded before the partner tenant existed had Alpenrand in the home tenant.
+    await tx.update(companies).set({ tenantId: partner.id }).where(eq(companies.id, DEMO_COMPANY_IDS.alpenrand));
     for (const demo of DEMO_ACCOUNTS) {
       await tx
         .insert(users)
@@ -163,6 +204,11 @@ export async function seedDemoData(db: Db, options: { issuer: string }): Promise
           .insert(companyUsers)
           .values({ companyId: membership.companyId, userId: user.id, role: membership.role })
           .onConflictDoNothing();
+      }
+      for (const slug of demo.tenantSlugs ?? []) {
+        const tenantId = tenantIdsBySlug.get(slug);
+        if (!tenantId) throw new Error(`The demo tenant ${slug} does not exist.`);
+        await tx.insert(tenantUsers).values({ tenantId, userId: user.id }).onConflictDoNothing();
       }
     }
   });

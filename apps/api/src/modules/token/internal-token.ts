@@ -4,7 +4,13 @@ import { HttpError } from '../../plugins/errors';
 export const INTERNAL_TOKEN_ISSUER = 'vatlas';
 export const INTERNAL_TOKEN_AUDIENCE = 'vatlas';
 
-export type InternalTokenSubject = { userId: string; tenantId: string; companyId: string | null };
+export type InternalTokenSubject = {
+  userId: string;
+  tenantId: string;
+  companyId: string | null;
+  /** users.session_generation when issued (claim `gen`): LogOut increments it, revoking every older token. */
+  generation: number;
+};
 export type IssuedInternalToken = { token: string; expiresAt: Date };
 export type InternalTokenClaims = InternalTokenSubject & { expiresAt: Date };
 
@@ -26,7 +32,7 @@ export function createInternalTokens(options: {
     async issue(subject) {
       const issuedAt = Math.floor(now().getTime() / 1000);
       const expiresAtSeconds = issuedAt + options.ttlSeconds;
-      const token = await new SignJWT({ tid: subject.tenantId, cid: subject.companyId })
+      const token = await new SignJWT({ tid: subject.tenantId, cid: subject.companyId, gen: subject.generation })
         .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
         .setIssuer(INTERNAL_TOKEN_ISSUER)
         .setAudience(INTERNAL_TOKEN_AUDIENCE)
@@ -46,11 +52,24 @@ export function createInternalTokens(options: {
           requiredClaims: ['exp', 'sub'],
           currentDate: now(),
         });
-        const { sub, tid, cid, exp } = payload;
-        if (typeof sub !== 'string' || typeof tid !== 'string' || (cid !== null && typeof cid !== 'string')) {
+        const { sub, tid, cid, gen, exp } = payload;
+        // A token without `gen` predates revocation and could never be revoked: refuse it.
+        const isValidGeneration = typeof gen === 'number' && Number.isInteger(gen) && gen >= 0;
+        if (
+          typeof sub !== 'string' ||
+          typeof tid !== 'string' ||
+          (cid !== null && typeof cid !== 'string') ||
+          !isValidGeneration
+        ) {
           throw new HttpError(401, 'token_invalid', 'The session token is not valid.');
         }
-        return { userId: sub, tenantId: tid, companyId: cid, expiresAt: new Date((exp as number) * 1000) };
+        return {
+          userId: sub,
+          tenantId: tid,
+          companyId: cid,
+          generation: gen,
+          expiresAt: new Date((exp as number) * 1000),
+        };
       } catch (error) {
         if (error instanceof HttpError) throw error;
         if (error instanceof joseErrors.JWTExpired) {

@@ -2,7 +2,8 @@ import type { TokenExchangeResponse } from '@vatlas/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
-import { listCompaniesOfUser } from '../company/repository';
+import { isUuid, listCompaniesOfUser } from '../company/repository';
+import { listTenantsOfUser } from '../tenant/repository';
 import {
   createUser,
   DEFAULT_TENANT_SLUG,
@@ -11,6 +12,7 @@ import {
   findUserBySubject,
   linkUserIdentity,
   type UserRecord,
+  updateSelectedCompany,
   updateUserIssuer,
 } from '../user/repository';
 import { resolveSelectedCompanyId } from '../user/service';
@@ -87,8 +89,66 @@ export async function exchangeProviderIdentity(
   identity: ProviderIdentity,
 ): Promise<TokenExchangeResponse> {
   const user = await findOrCreateUser(deps.db, identity, deps.log);
+  if (user.isDisabled) throw new HttpError(401, 'user_disabled', 'This account has been disabled.');
   const companies = await listCompaniesOfUser(deps.db, user.id);
   const companyId = resolveSelectedCompanyId(user, companies, null);
-  const issued = await deps.internalTokens.issue({ userId: user.id, tenantId: user.tenantId, companyId });
+  const company = companies.find((candidate) => candidate.id === companyId);
+  return issueSessionToken(deps.internalTokens, user, { companyId, tenantId: company?.tenantId ?? user.tenantId });
+}
+
+/** Every session token carries the user's current generation, so a later LogOut revokes it. */
+async function issueSessionToken(
+  internalTokens: InternalTokens,
+  user: UserRecord,
+  selection: { companyId: string | null; tenantId: string },
+): Promise<TokenExchangeResponse> {
+  const issued = await internalTokens.issue({
+    userId: user.id,
+    tenantId: selection.tenantId,
+    companyId: selection.companyId,
+    generation: user.sessionGeneration,
+  });
   return { token: issued.token, expiration: issued.expiresAt.toISOString() };
+}
+
+/**
+ * Token/ChangeCompany: a member gets a token with the company selected (and in the company's tenant), and the
+ * choice is remembered for the next sign-in; without a company the token selects none.
+ */
+export async function changeCompany(
+  deps: { db: Db; internalTokens: InternalTokens },
+  user: UserRecord,
+  selection: { companyId: string | undefined; tenantId: string },
+): Promise<TokenExchangeResponse> {
+  if (selection.companyId === undefined) {
+    return issueSessionToken(deps.internalTokens, user, { companyId: null, tenantId: selection.tenantId });
+  }
+  const companyId = selection.companyId;
+  const companies = await listCompaniesOfUser(deps.db, user.id);
+  const company = companies.find((candidate) => candidate.id === companyId);
+  if (!company) throw new HttpError(403, 'company_access_denied', 'You do not have access to this company.');
+  await updateSelectedCompany(deps.db, user.id, company.id);
+  return issueSessionToken(deps.internalTokens, user, { companyId: company.id, tenantId: company.tenantId });
+}
+
+/**
+ * Token/ChangeTenant: one of the tenants Me lists. The selected company stays when it belongs to that tenant,
+ * else the user's first company there (by name), else none.
+ */
+export async function changeTenant(
+  deps: { db: Db; internalTokens: InternalTokens },
+  user: UserRecord,
+  input: { tenantId: string; currentCompanyId: string | null },
+): Promise<TokenExchangeResponse> {
+  const tenants = isUuid(input.tenantId) ? await listTenantsOfUser(deps.db, user) : [];
+  const tenant = tenants.find((candidate) => candidate.id === input.tenantId);
+  if (!tenant) throw new HttpError(403, 'tenant_access_denied', 'You do not have access to this tenant.');
+  const companiesInTenant = (await listCompaniesOfUser(deps.db, user.id)).filter(
+    (company) => company.tenantId === tenant.id,
+  );
+  const selected = [input.currentCompanyId, user.selectedCompanyId].find(
+    (companyId) => companyId !== null && companiesInTenant.some((company) => company.id === companyId),
+  );
+  const companyId = selected ?? companiesInTenant[0]?.id ?? null;
+  return issueSessionToken(deps.internalTokens, user, { companyId, tenantId: tenant.id });
 }

@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { tenants, users } from '../../db/schema';
 
@@ -43,6 +43,9 @@ export type NewUser = {
   firstName: string | null;
   lastName: string | null;
   isAdmin?: boolean;
+  language?: string;
+  /** Set for people added to a company by someone else before they ever signed in. */
+  invitedAt?: Date | null;
 };
 
 /** Inserts the user unless the e-mail or subject exists already; answers the row either way. */
@@ -71,4 +74,31 @@ export async function linkUserIdentity(
 
 export async function updateUserIssuer(db: Db, userId: string, issuer: string): Promise<void> {
   await db.update(users).set({ identityIssuer: issuer, updatedAt: new Date() }).where(eq(users.id, userId));
+}
+
+export type UserProfileChanges = { firstName?: string; lastName?: string; language?: string };
+
+export async function updateUserProfile(
+  db: Db,
+  userId: string,
+  changes: UserProfileChanges,
+): Promise<UserRecord | undefined> {
+  const [row] = await db
+    .update(users)
+    .set({ ...changes, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return row;
+}
+
+/** Revokes every internal token issued so far: they carry the old generation. */
+export async function incrementSessionGeneration(db: Db, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ sessionGeneration: sql`${users.sessionGeneration} + 1`, updatedAt: new Date() })
+    .where(eq(users.id, userId));
+}
+
+export async function updateSelectedCompany(db: Db, userId: string, companyId: string | null): Promise<void> {
+  await db.update(users).set({ selectedCompanyId: companyId, updatedAt: new Date() }).where(eq(users.id, userId));
 }

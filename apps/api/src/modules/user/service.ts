@@ -1,8 +1,17 @@
-import type { User } from '@vatlas/contract';
+import type { Language, UpdateUserRequest, User, UserProfile } from '@vatlas/contract';
 import type { Db } from '../../db/client';
-import { type CompanyRecord, listCompaniesOfUser } from '../company/repository';
+import { HttpError } from '../../plugins/errors';
+import { type CompanyRecord, isUuid, listCompaniesOfUser } from '../company/repository';
 import { toCompanySummary } from '../company/service';
-import type { UserRecord } from './repository';
+import { listTenantsOfUser } from '../tenant/repository';
+import { toTenantSummary } from '../tenant/service';
+import {
+  findUserByEmail,
+  findUserById,
+  incrementSessionGeneration,
+  type UserRecord,
+  updateUserProfile,
+} from './repository';
 
 /**
  * The company a user works in: the token's choice while it is still a membership, else the
@@ -20,8 +29,13 @@ export function resolveSelectedCompanyId(
   return companies[0]?.id ?? null;
 }
 
-export async function getCurrentUser(db: Db, user: UserRecord, tokenCompanyId: string | null): Promise<User> {
-  const companies = await listCompaniesOfUser(db, user.id);
+export async function getCurrentUser(
+  db: Db,
+  user: UserRecord,
+  token: { companyId: string | null; tenantId: string },
+): Promise<User> {
+  const tokenCompanyId = token.companyId;
+  const [companies, tenants] = await Promise.all([listCompaniesOfUser(db, user.id), listTenantsOfUser(db, user)]);
   const selectedCompanyId = resolveSelectedCompanyId(user, companies, tokenCompanyId);
   const summaries = companies.map(toCompanySummary);
   return {
@@ -32,8 +46,61 @@ export async function getCurrentUser(db: Db, user: UserRecord, tokenCompanyId: s
     language: user.language,
     selectedCompanyId,
     selectedCompany: summaries.find((company) => company.id === selectedCompanyId) ?? null,
-    selectedTenantId: user.tenantId,
+    selectedTenantId: token.tenantId,
+    tenants: tenants.map(toTenantSummary),
     companies: summaries,
     isAdmin: user.isAdmin,
   };
+}
+
+export function toUserProfile(user: UserRecord): UserProfile {
+  return {
+    userId: user.id,
+    email: user.email,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    language: user.language,
+  };
+}
+
+/**
+ * A person edits their own profile; administrators edit anyone's. Others get 403 whether or not the id
+ * exists, so the call cannot be used to probe for user ids.
+ */
+export async function updateProfile(
+  db: Db,
+  actor: UserRecord,
+  userId: string,
+  changes: UpdateUserRequest,
+): Promise<UserProfile> {
+  if (userId !== actor.id && !actor.isAdmin) {
+    throw new HttpError(403, 'forbidden', 'You may only change your own profile.');
+  }
+  const target = isUuid(userId) ? await findUserById(db, userId) : undefined;
+  if (!target) throw new HttpError(404, 'user_not_found', 'The user does not exist.');
+  const updated = await updateUserProfile(db, target.id, changes);
+  if (!updated) throw new HttpError(404, 'user_not_found', 'The user does not exist.');
+  return toUserProfile(updated);
+}
+
+export async function changeLanguage(db: Db, actor: UserRecord, language: Language): Promise<UserProfile> {
+  const updated = await updateUserProfile(db, actor.id, { language });
+  if (!updated) throw new HttpError(404, 'user_not_found', 'The user does not exist.');
+  return toUserProfile(updated);
+}
+
+/** Spec §5: a free address leads to a full user (type 1), a taken one — 409 — to an e-mail invitation (type 2). */
+export async function checkEmailAddress(db: Db, email: string): Promise<{ email: string; isAvailable: true }> {
+  if (await findUserByEmail(db, email)) {
+    throw new HttpError(409, 'email_already_registered', 'This e-mail address already belongs to a Vatlas user.');
+  }
+  return { email, isAvailable: true };
+}
+
+export async function logOut(db: Db, actor: UserRecord): Promise<void> {
+  await incrementSessionGeneration(db, actor.id);
+}
+
+export function diagnose(actor: UserRecord, now: Date = new Date()) {
+  return { status: 'ok' as const, userId: actor.id, serverTime: now.toISOString() };
 }
