@@ -7,13 +7,19 @@ import { AppProvider, createQueryClient } from './app/provider';
 import { createAppRouter } from './app/router';
 import { Button } from './components/ui/button';
 import { StatusScreen } from './components/ui/status-screen';
+import { useAuthStore } from './lib/auth/auth-store';
 import { loadClientConfig } from './lib/config/client-config';
+import { createErrorReporter, installGlobalErrorHandlers, setErrorReporter } from './lib/errors/error-reporter';
 import { initI18n } from './lib/i18n/i18n';
 import { applyTheme, findTheme } from './theme/theme-resolution';
 import { useThemeStore } from './theme/use-theme';
 import './index.css';
 
 async function startApp(): Promise<void> {
+  // First of all, so even a failing start-up is reported.
+  const errorReporter = createErrorReporter({ getUserId: () => useAuthStore.getState().user?.userId });
+  setErrorReporter(errorReporter);
+  installGlobalErrorHandlers(window, errorReporter);
   const i18n = initI18n();
   // Before the first paint, so no screen flashes in the wrong colours.
   applyTheme(findTheme(useThemeStore.getState().themeId));
@@ -39,7 +45,9 @@ async function startApp(): Promise<void> {
   }
 
   const router = createAppRouter();
+  const queryClient = createQueryClient();
   const runtime = createAuthRuntime(config, {
+    queryClient,
     origin: window.location.origin,
     navigate: (path) => void router.navigate(path, { replace: true }),
     currentPath: () => router.state.location.pathname,
@@ -47,7 +55,7 @@ async function startApp(): Promise<void> {
 
   root.render(
     <StrictMode>
-      <AppProvider i18n={i18n} services={runtime} queryClient={createQueryClient()}>
+      <AppProvider i18n={i18n} services={runtime} queryClient={queryClient}>
         <RouterProvider router={router} />
       </AppProvider>
     </StrictMode>,

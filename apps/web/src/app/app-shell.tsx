@@ -5,8 +5,9 @@ import { paths } from '../config/paths';
 import { useAuthServices } from '../lib/auth/auth-services';
 import { useAuthStore } from '../lib/auth/auth-store';
 import { useTheme } from '../theme/use-theme';
+import { AccountSwitchers } from './account-switchers';
 
-/** The frame of every signed-in page; later issues add navigation and the company switcher. */
+/** The frame of every signed-in page: brand, tenant and company switchers, the user, sign-out. */
 export function AppShell() {
   const { t } = useTranslation();
   const { theme } = useTheme();
@@ -24,7 +25,8 @@ export function AppShell() {
         >
           {theme.branding.companyName}
         </Link>
-        <div className="flex items-center gap-4">
+        <div className="flex flex-wrap items-center justify-end gap-4">
+          <AccountSwitchers />
           {email ? (
             <span className="text-sm text-fg-secondary" title={t('shell.signedInAs', { email })}>
               {email}

@@ -1,7 +1,7 @@
 import type { ClientConfig } from '@vatlas/contract';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getInitialAuthState, useAuthStore } from '../lib/auth/auth-store';
-import { createAuthRuntime } from './bootstrap';
+import { ACCESS_DENIED_RECHECK_COOLDOWN_MS, createAuthRuntime, createCooldown } from './bootstrap';
 
 const config: ClientConfig = {
   environment: 'test',
@@ -73,6 +73,33 @@ describe('createAuthRuntime wiring', () => {
     });
     expect(localStorage.getItem('tokenInternal')).toBeNull();
     expect(sessionStorage.getItem('tokenInternal')).toBeNull();
+  });
+});
+
+describe('any other 403 re-runs the auth check at most once per 10 s', () => {
+  it('createCooldown lets one run through per 10,000 ms', () => {
+    let time = 0;
+    const gate = createCooldown(ACCESS_DENIED_RECHECK_COOLDOWN_MS, () => time);
+    const run = vi.fn();
+    expect(gate(run)).toBe(true);
+    time = 9_999;
+    expect(gate(run)).toBe(false);
+    time = 10_000;
+    expect(gate(run)).toBe(true);
+    expect(run).toHaveBeenCalledTimes(2);
+    expect(ACCESS_DENIED_RECHECK_COOLDOWN_MS).toBe(10_000);
+  });
+
+  it('a 403 outside the company families shows the notice and reloads Me once, not in a loop', async () => {
+    const fetchFn = vi.fn(async (_path: string | URL | Request) => answer(403));
+    vi.stubGlobal('fetch', fetchFn);
+    const { runtime } = startRuntime();
+    await expect(runtime.http.request('/api/v1/User')).rejects.toMatchObject({ status: 403 });
+    await vi.waitFor(() => expect(fetchFn.mock.calls.map(([path]) => String(path))).toContain('/api/v1/User/Me'));
+    // Me itself answers 403: that is "another 403" too, but the cooldown stops the loop.
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(fetchFn.mock.calls.map(([path]) => String(path))).toEqual(['/api/v1/User', '/api/v1/User/Me']);
+    expect(useAuthStore.getState().notice).toEqual({ key: 'errors.accessDenied' });
   });
 });
 

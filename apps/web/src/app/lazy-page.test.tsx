@@ -3,6 +3,7 @@ import { LAZY_PAGE_RETRY_DELAY_MS } from '@vatlas/domain';
 import type { ComponentType } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createErrorReporter, setErrorReporter } from '../lib/errors/error-reporter';
 import { createTestI18n } from '../test/test-i18n';
 import { lazyPage, retryImport } from './lazy-page';
 
@@ -76,5 +77,27 @@ describe('lazyPage', () => {
     expect(screen.getByText('There was an error loading this page.')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Reload Page' }));
     expect(reload).toHaveBeenCalledTimes(1);
+  });
+
+  it('reports a page that failed to load to /api/log-error as a lazy-load failure', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const fetchFn = vi.fn(
+      async (_input: string | URL | Request, _init?: RequestInit) => new Response(null, { status: 204 }),
+    );
+    setErrorReporter(createErrorReporter({ fetchFn }));
+    const Page = lazyPage(vi.fn().mockRejectedValue(new Error('Failed to fetch dynamically imported module')));
+    renderPage(Page);
+
+    await act(() => vi.advanceTimersByTimeAsync(LAZY_PAGE_RETRY_DELAY_MS));
+    expect(screen.getByRole('heading', { name: 'Something went wrong' })).toBeTruthy();
+    const reports = fetchFn.mock.calls.filter(([path]) => path === '/api/log-error');
+    expect(reports).toHaveLength(1);
+    expect(reports[0]?.[1]).toMatchObject({ method: 'POST', keepalive: true });
+    expect(JSON.parse(String(reports[0]?.[1]?.body))).toMatchObject({
+      message: 'Failed to fetch dynamically imported module',
+      component: 'PageErrorBoundary',
+      action: 'lazy-load',
+    });
+    setErrorReporter(createErrorReporter());
   });
 });

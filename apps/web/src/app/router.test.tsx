@@ -1,10 +1,11 @@
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import axe from 'axe-core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths, redirects } from '../config/paths';
 import type { AuthServices } from '../lib/auth/auth-services';
 import { type AuthState, getInitialAuthState, useAuthStore } from '../lib/auth/auth-store';
-import { buildCompanyDetails, buildCompanySummary, buildUser } from '../test/fixtures';
+import { buildCompanyDetails, buildCompanySummary, buildTenantSummary, buildUser } from '../test/fixtures';
 import { createTestI18n } from '../test/test-i18n';
 import { AppProvider, createQueryClient } from './provider';
 import { createAppRoutes } from './router';
@@ -13,6 +14,8 @@ const i18n = createTestI18n();
 const services: AuthServices = {
   signIn: vi.fn(async () => undefined),
   signOut: vi.fn(async () => undefined),
+  switchCompany: vi.fn(async () => null),
+  switchTenant: vi.fn(async () => null),
   http: { request: vi.fn() },
 };
 
@@ -201,5 +204,99 @@ describe('guards', () => {
     expect(screen.getByText('seller@vatlas.test')).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(services.signOut).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('spec §2 loading and error screens', () => {
+  it.each([
+    ['loading.initializingAuthentication', 'Initializing authentication...'],
+    ['loading.redirectingToSignIn', 'Redirecting to sign in...'],
+    ['loading.loadingTaxDashboard', 'Loading your tax dashboard...'],
+    ['loading.loadingBusinessDetails', 'Loading business details...'],
+    ['loading.preparingDashboard', 'Preparing your dashboard...'],
+    ['loading.initializingUserSession', 'Initializing user session...'],
+    ['loading.loadingUserData', 'Loading user data...'],
+  ])('the guard shows %s as "%s"', async (key, text) => {
+    renderAt('/dashboard', { isLoading: true, loadingMessage: { key } });
+    expect((await screen.findByRole('status')).textContent).toBe(text);
+  });
+
+  it.each([
+    ['sign-in', 'errors.authFailed', 'Sign In Failed', 'Authentication failed. Please try again.'],
+    [
+      'company',
+      'errors.companyDetailsTimeout',
+      'Connection Issue',
+      'Connection timed out after 60 seconds. Please check your internet connection and try again.',
+    ],
+    [
+      'company',
+      'errors.companyAccessDenied',
+      'Connection Issue',
+      'Company access denied. Please select a valid company from your available companies.',
+    ],
+    ['company', 'errors.companyDetailsFailed', 'Connection Issue', 'Failed to load company details'],
+    [
+      'connection',
+      'errors.authServiceUnreachable',
+      'Authentication Connection Failed',
+      'Authentication service is unreachable. Please check your internet connection and try again.',
+    ],
+  ] as const)('errorKind %s with %s shows "%s" and Try Again reloads', async (errorKind, key, title, text) => {
+    const reload = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, reload });
+    renderAt('/dashboard', { isLoading: false, error: { key }, errorKind });
+    expect(await heading(title)).toBeTruthy();
+    expect(screen.getByText(text)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Try Again' }));
+    expect(reload).toHaveBeenCalledTimes(1);
+    vi.restoreAllMocks();
+  });
+});
+
+describe('company and tenant switchers in the app shell', () => {
+  const admin = buildUser({
+    isAdmin: true,
+    companies: [
+      buildCompanySummary({ id: 'company-1', legalNameOfBusiness: 'Nordlicht Trading GmbH' }),
+      buildCompanySummary({ id: 'company-2', legalNameOfBusiness: 'Alpenrand Handels GmbH' }),
+    ],
+    tenants: [buildTenantSummary(), buildTenantSummary({ id: 'tenant-2', slug: 'partner', name: 'Partner' })],
+  });
+
+  it('lists the companies, switches on choice, and passes axe-core', async () => {
+    const { container } = { container: document.body };
+    renderAt('/dashboard', signedInSeller({ user: admin }));
+    await heading('Dashboard');
+    const company = screen.getByRole('combobox', { name: 'Company' }) as HTMLSelectElement;
+    expect(company.value).toBe('company-1');
+    expect([...company.options].map((option) => option.text)).toEqual([
+      'Nordlicht Trading GmbH',
+      'Alpenrand Handels GmbH',
+    ]);
+    fireEvent.change(company, { target: { value: 'company-2' } });
+    expect(services.switchCompany).toHaveBeenCalledWith('company-2');
+
+    const tenant = screen.getByRole('combobox', { name: 'Workspace' }) as HTMLSelectElement;
+    fireEvent.change(tenant, { target: { value: 'tenant-2' } });
+    expect(services.switchTenant).toHaveBeenCalledWith('tenant-2');
+
+    // jsdom cannot compute colours; contrast is checked in the browser (e2e). Everything else runs here.
+    const results = await axe.run(container, { rules: { 'color-contrast': { enabled: false } } });
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+  });
+
+  it('hides the switchers when there is nothing to switch to', async () => {
+    renderAt('/dashboard', signedInSeller());
+    await heading('Dashboard');
+    expect(screen.queryByRole('combobox')).toBeNull();
+  });
+
+  it('speaks German', async () => {
+    await i18n.changeLanguage('de');
+    renderAt('/dashboard', signedInSeller({ user: { ...admin, language: 'de' } }));
+    expect(await screen.findByRole('combobox', { name: 'Unternehmen' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Arbeitsbereich' })).toBeTruthy();
+    await i18n.changeLanguage('en');
   });
 });

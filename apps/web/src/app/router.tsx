@@ -3,7 +3,7 @@ import { paths, redirects } from '../config/paths';
 import { AppShell } from './app-shell';
 import { AdminGuard } from './guards/admin-guard';
 import { RouteGuard } from './guards/route-guard';
-import { lazyPage, PageLoadError } from './lazy-page';
+import { lazyPage, RouteErrorScreen } from './lazy-page';
 import { RootLayout } from './root-layout';
 
 // Each feature is its own chunk; features never import each other, the router composes them.
@@ -41,7 +41,7 @@ export function createAppRoutes(): RouteObject[] {
   return [
     {
       element: <RootLayout />,
-      errorElement: <PageLoadError />,
+      errorElement: <RouteErrorScreen />,
       children: [
         // Redirects come before the guard so it judges the destination, not the alias.
         ...redirects.map(({ from, to }) => ({ path: from, element: <Navigate to={to} replace /> })),

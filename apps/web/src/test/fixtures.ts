@@ -1,4 +1,4 @@
-import type { CompanyDetails, CompanySummary, User } from '@vatlas/contract';
+import type { CompanyDetails, CompanySummary, TenantSummary, User } from '@vatlas/contract';
 
 export const buildCompanySummary = (overrides: Partial<CompanySummary> = {}): CompanySummary => ({
   id: 'company-1',
@@ -38,6 +38,13 @@ export const buildCompanyDetails = (overrides: Partial<CompanyDetails> = {}): Co
   ...overrides,
 });
 
+export const buildTenantSummary = (overrides: Partial<TenantSummary> = {}): TenantSummary => ({
+  id: 'tenant-1',
+  slug: 'vatlas',
+  name: 'Vatlas',
+  ...overrides,
+});
+
 export const buildUser = (overrides: Partial<User> = {}): User => {
   const company = buildCompanySummary();
   return {
@@ -49,6 +56,7 @@ export const buildUser = (overrides: Partial<User> = {}): User => {
     selectedCompanyId: company.id,
     selectedCompany: company,
     selectedTenantId: 'tenant-1',
+    tenants: [buildTenantSummary()],
     companies: [company],
     isAdmin: false,
     ...overrides,

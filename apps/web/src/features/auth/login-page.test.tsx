@@ -10,7 +10,14 @@ import { LoginPage } from './login-page';
 
 function renderLogin(services: Partial<AuthServices> = {}, language: 'en' | 'de' = 'en') {
   const signIn = vi.fn(async () => undefined);
-  const value: AuthServices = { signIn, signOut: vi.fn(), http: { request: vi.fn() }, ...services };
+  const value: AuthServices = {
+    signIn,
+    signOut: vi.fn(),
+    switchCompany: vi.fn(async () => null),
+    switchTenant: vi.fn(async () => null),
+    http: { request: vi.fn() },
+    ...services,
+  };
   const router = createMemoryRouter([{ path: '/login', element: <LoginPage /> }], { initialEntries: ['/login'] });
   render(
     <I18nextProvider i18n={createTestI18n(language)}>

@@ -26,3 +26,26 @@ export function fetchCurrentUser(http: HttpClient): Promise<User> {
 export function fetchCompanyDetails(http: HttpClient, companyId: string): Promise<CompanyDetails> {
   return http.request(apiPaths.companyDetails(companyId), { schema: companyDetailsSchema });
 }
+
+/** Token/ChangeCompany and Token/ChangeTenant answer a new internal token (spec §7); only `token` is relied on. */
+const tokenAnswerSchema = tokenExchangeResponseSchema.pick({ token: true });
+
+export async function requestCompanyChange(http: HttpClient, companyId: string): Promise<string> {
+  return (await http.request(apiPaths.changeCompany(companyId), { schema: tokenAnswerSchema })).token;
+}
+
+export async function requestTenantChange(http: HttpClient, tenantId: string): Promise<string> {
+  return (await http.request(apiPaths.changeTenant(tenantId), { schema: tokenAnswerSchema })).token;
+}
+
+/**
+ * User/LogOut revokes every internal token issued before it. The token goes explicitly and the call is
+ * not "protected": a 401 here must not start a refresh on the way out.
+ */
+export async function requestLogOut(http: HttpClient, token: string, timeoutMs: number): Promise<void> {
+  await http.request(apiPaths.logOut, {
+    isProtected: false,
+    headers: { Authorization: `Bearer ${token}` },
+    timeoutMs,
+  });
+}

@@ -1,9 +1,20 @@
 import { apiPaths } from '@vatlas/contract';
 import { AUTH_INIT_MAX_RETRIES } from '@vatlas/domain';
+import { ErrorResponse } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildCompanyDetails, buildCompanySummary, buildUser } from '../../test/fixtures';
 import { createHttpClient } from '../http/http-client';
-import { chooseCompanyId, getAuthInitBackoffMs, initializeAuth, signOut, startProactiveRefresh } from './auth-session';
+import { resetInternalTokenCache } from '../storage/token-storage';
+import {
+  chooseCompanyId,
+  getAuthInitBackoffMs,
+  initializeAuth,
+  recheckAuth,
+  signOut,
+  startProactiveRefresh,
+  switchCompany,
+  switchTenant,
+} from './auth-session';
 import { getInitialAuthState, useAuthStore } from './auth-store';
 import type { ProviderClient } from './user-manager';
 
@@ -29,6 +40,7 @@ function createProviderClient(
     signinSilent: vi.fn(async () => ({ access_token: 'provider-renewed', expired: false })),
     signoutRedirect: vi.fn(async () => undefined),
     removeUser: vi.fn(async () => undefined),
+    clearStaleState: vi.fn(async () => undefined),
     ...overrides,
   } as unknown as ProviderClient;
 }
@@ -76,6 +88,7 @@ const headerOf = (call: unknown[] | undefined, name: string) =>
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
+  resetInternalTokenCache();
   useAuthStore.setState(getInitialAuthState());
 });
 afterEach(() => {
@@ -289,5 +302,278 @@ describe('signOut', () => {
     });
     await signOut({ providerClient: provider, store: useAuthStore });
     expect(provider.removeUser).toHaveBeenCalledTimes(1);
+  });
+});
+
+describe('start-up chain: loading texts and provider errors (spec §2, §4, §8)', () => {
+  it('shows each loading text of the chain in order', async () => {
+    const seen: string[] = [];
+    const unsubscribe = useAuthStore.subscribe((state, previous) => {
+      if (state.loadingMessage !== previous.loadingMessage) seen.push(state.loadingMessage.key);
+    });
+    useAuthStore.setState({ loadingMessage: { key: 'none' } });
+    seen.length = 0;
+    await setUp({ provider: createProviderClient({ access_token: 'p', expired: false }), fetchFn: createApi() }).run();
+    unsubscribe();
+    expect(seen).toEqual([
+      'loading.initializingAuthentication',
+      'loading.initializingUserSession',
+      'loading.loadingUserData',
+      'loading.loadingBusinessDetails',
+    ]);
+  });
+
+  it('an expired provider session needing interaction starts the interactive sign-in ("Redirecting to sign in...")', async () => {
+    const provider = createProviderClient(
+      { access_token: 'stale', expired: true },
+      { signinSilent: vi.fn(async () => Promise.reject(new ErrorResponse({ error: 'login_required' }))) },
+    );
+    const fetchFn = createApi();
+    await setUp({ provider, fetchFn }).run();
+    expect(provider.signinRedirect).toHaveBeenCalledTimes(1);
+    expect(fetchFn).not.toHaveBeenCalled();
+    expect(useAuthStore.getState()).toMatchObject({
+      isLoading: true,
+      loadingMessage: { key: 'loading.redirectingToSignIn' },
+    });
+  });
+
+  const callbackUrl = 'http://localhost/login?state=s&error=access_denied';
+  const failingCallback = (error: unknown) =>
+    createProviderClient(null, { signinRedirectCallback: vi.fn(async () => Promise.reject(error)) });
+
+  it('user_cancelled returns to the sign-in card with "Authentication failed. Please try again."', async () => {
+    const provider = failingCallback(
+      new ErrorResponse({ error: 'access_denied', error_description: 'AADB2C90091: cancelled' }),
+    );
+    await setUp({ provider, fetchFn: createApi(), url: callbackUrl }).run();
+    expect(useAuthStore.getState()).toMatchObject({
+      isLoading: false,
+      isAuthenticated: false,
+      errorKind: 'session',
+      error: { key: 'errors.authFailed' },
+    });
+  });
+
+  it('AADB2C90047 clears the provider cache and shows Sign In Failed', async () => {
+    const provider = failingCallback(new ErrorResponse({ error: 'server_error', error_description: 'AADB2C90047: x' }));
+    await setUp({ provider, fetchFn: createApi(), url: callbackUrl }).run();
+    expect(provider.removeUser).toHaveBeenCalledTimes(1);
+    expect(provider.clearStaleState).toHaveBeenCalledTimes(1);
+    expect(useAuthStore.getState()).toMatchObject({ errorKind: 'sign-in', error: { key: 'errors.authFailed' } });
+  });
+
+  it('server_error shows Sign In Failed; an unreachable provider shows the connection screen', async () => {
+    await setUp({
+      provider: failingCallback(new ErrorResponse({ error: 'server_error' })),
+      fetchFn: createApi(),
+      url: callbackUrl,
+    }).run();
+    expect(useAuthStore.getState()).toMatchObject({ errorKind: 'sign-in', error: { key: 'errors.authFailed' } });
+
+    await setUp({
+      provider: failingCallback(new TypeError('Failed to fetch')),
+      fetchFn: createApi(),
+      url: callbackUrl,
+    }).run();
+    expect(useAuthStore.getState()).toMatchObject({
+      errorKind: 'connection',
+      error: { key: 'errors.authServiceUnreachable' },
+    });
+  });
+
+  it('a company-details failure other than 401/403/timeout is "Failed to load company details"', async () => {
+    const fetchFn = createApi({ company: async () => json(500, { code: 'internal', message: 'x' }, 'Server Error') });
+    await setUp({ provider: createProviderClient({ access_token: 'p', expired: false }), fetchFn }).run();
+    expect(useAuthStore.getState()).toMatchObject({
+      errorKind: 'company',
+      error: { key: 'errors.companyDetailsFailed' },
+    });
+  });
+
+  it('company details time out after 60,000 ms with the spec message', async () => {
+    vi.useFakeTimers();
+    const fetchFn = createApi({
+      company: () => new Promise<Response>(() => undefined),
+    });
+    // The fake API ignores the abort signal: the HTTP client's own timer must end the wait.
+    const hanging = vi.fn(async (path: string | URL | Request, init?: RequestInit) => {
+      if (String(path).startsWith('/api/v1/Company/')) {
+        return new Promise<Response>((_resolve, reject) => {
+          init?.signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
+        });
+      }
+      return fetchFn(path, init);
+    });
+    const done = setUp({
+      provider: createProviderClient({ access_token: 'p', expired: false }),
+      fetchFn: hanging as typeof fetchFn,
+    }).run();
+    await vi.advanceTimersByTimeAsync(59_999);
+    expect(useAuthStore.getState().error).toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    await done;
+    vi.useRealTimers();
+    expect(useAuthStore.getState()).toMatchObject({
+      errorKind: 'company',
+      error: { key: 'errors.companyDetailsTimeout' },
+    });
+  });
+});
+
+describe('switching company and tenant', () => {
+  const NEW_TOKEN = makeJwt(7200);
+  const twoCompanies = buildUser({
+    companies: [buildCompanySummary({ id: 'company-1' }), buildCompanySummary({ id: 'company-2' })],
+  });
+
+  function createSwitchApi(options: { change?: () => Promise<Response>; me?: () => unknown } = {}) {
+    return vi.fn(async (path: string | URL | Request, _init?: RequestInit) => {
+      const url = String(path);
+      if (url.startsWith('/api/v1/Token/Change'))
+        return (
+          options.change ?? (async () => json(200, { token: NEW_TOKEN, expiration: new Date().toISOString() }))
+        )();
+      if (url === '/api/v1/User/Me')
+        return json(200, options.me?.() ?? { ...twoCompanies, selectedCompanyId: 'company-2' });
+      if (url.startsWith('/api/v1/Company/'))
+        return json(200, buildCompanyDetails({ companyId: url.split('/').pop() }));
+      return json(404, { code: 'not_found', message: 'Not found' });
+    });
+  }
+
+  function createDeps(fetchFn: ReturnType<typeof createSwitchApi>) {
+    const http = createHttpClient({
+      fetchFn,
+      getToken: () => useAuthStore.getState().token,
+      refreshToken: async () => Promise.reject(new Error('no')),
+      onSessionExpired: vi.fn(),
+      onCompanyAccessDenied: () => useAuthStore.getState().selectCompany(null),
+      onAccessDenied: vi.fn(),
+    });
+    return { http, store: useAuthStore };
+  }
+
+  beforeEach(() => {
+    useAuthStore.getState().setToken(INTERNAL);
+    useAuthStore.setState({ isAuthenticated: true, isLoading: false, user: twoCompanies });
+    useAuthStore.getState().selectCompany('company-1');
+  });
+
+  it('calls Token/ChangeCompany, stores the new token under every key and reloads user and details', async () => {
+    const fetchFn = createSwitchApi();
+    const flags: boolean[] = [];
+    const unsubscribe = useAuthStore.subscribe((state) => flags.push(state.isNavigatingToNewCompany));
+    await expect(switchCompany(createDeps(fetchFn), 'company-2')).resolves.toBeNull();
+    unsubscribe();
+
+    expect(fetchFn.mock.calls.map(([path]) => path)).toEqual([
+      '/api/v1/Token/ChangeCompany?companyId=company-2',
+      '/api/v1/User/Me',
+      '/api/v1/Company/company-2',
+    ]);
+    expect(headerOf(fetchFn.mock.calls[0], 'Authorization')).toBe(`Bearer ${INTERNAL}`);
+    expect(headerOf(fetchFn.mock.calls[1], 'Authorization')).toBe(`Bearer ${NEW_TOKEN}`);
+    expect(sessionStorage.getItem('tokenInternal')).toBe(NEW_TOKEN);
+    expect(localStorage.getItem('tokenInternal')).toBe(NEW_TOKEN);
+    expect(localStorage.getItem('selectedCompanyId')).toBe('company-2');
+    expect(JSON.parse(localStorage.getItem('auth-store') ?? '{}').state).toEqual({
+      token: NEW_TOKEN,
+      selectedCompanyId: 'company-2',
+      isNavigatingToNewCompany: false,
+    });
+    expect(flags).toContain(true);
+    expect(useAuthStore.getState()).toMatchObject({
+      isLoading: false,
+      isNavigatingToNewCompany: false,
+      selectedCompanyId: 'company-2',
+      selectedCompanyDetails: { companyId: 'company-2' },
+    });
+  });
+
+  it('a refused switch (403) keeps the previous company and answers the spec message', async () => {
+    const fetchFn = createSwitchApi({
+      change: async () => json(403, { code: 'forbidden', message: 'no' }, 'Forbidden'),
+    });
+    await expect(switchCompany(createDeps(fetchFn), 'company-9')).resolves.toEqual({
+      key: 'errors.companyAccessDeniedSelected',
+    });
+    expect(useAuthStore.getState()).toMatchObject({
+      token: INTERNAL,
+      selectedCompanyId: 'company-1',
+      isLoading: false,
+      isNavigatingToNewCompany: false,
+    });
+  });
+
+  it("Token/ChangeTenant, then the new tenant's default company", async () => {
+    const fetchFn = createSwitchApi({
+      me: () => ({
+        ...twoCompanies,
+        selectedTenantId: 'tenant-2',
+        selectedCompanyId: 'company-5',
+        companies: [buildCompanySummary({ id: 'company-5' }), buildCompanySummary({ id: 'company-6' })],
+      }),
+    });
+    await expect(switchTenant(createDeps(fetchFn), 'tenant-2')).resolves.toBeNull();
+    expect(fetchFn.mock.calls[0]?.[0]).toBe('/api/v1/Token/ChangeTenant?tenantId=tenant-2');
+    expect(useAuthStore.getState()).toMatchObject({ token: NEW_TOKEN, selectedCompanyId: 'company-5' });
+  });
+
+  it('recheckAuth reloads Me and drops a company the user lost', async () => {
+    const fetchFn = createSwitchApi({
+      me: () => ({
+        ...twoCompanies,
+        selectedCompanyId: 'company-2',
+        companies: [buildCompanySummary({ id: 'company-2' })],
+      }),
+    });
+    await recheckAuth(createDeps(fetchFn));
+    expect(fetchFn.mock.calls.map(([path]) => path)).toEqual(['/api/v1/User/Me', '/api/v1/Company/company-2']);
+    expect(useAuthStore.getState().selectedCompanyId).toBe('company-2');
+  });
+});
+
+describe('signOut with User/LogOut', () => {
+  it('calls LogOut with the internal token before forgetting it', async () => {
+    useAuthStore.getState().setToken(INTERNAL);
+    useAuthStore.setState({ isAuthenticated: true });
+    const order: string[] = [];
+    const fetchFn = vi.fn(async (path: string | URL | Request, _init?: RequestInit) => {
+      order.push(`${String(path)} token=${useAuthStore.getState().token ? 'present' : 'gone'}`);
+      return new Response(null, { status: 204 });
+    });
+    const http = createHttpClient({
+      fetchFn,
+      getToken: () => null,
+      refreshToken: async () => 'never',
+      onSessionExpired: vi.fn(),
+      onCompanyAccessDenied: vi.fn(),
+      onAccessDenied: vi.fn(),
+    });
+    const provider = createProviderClient(null, {
+      signoutRedirect: vi.fn(async () => {
+        order.push('signoutRedirect');
+      }),
+    });
+    await signOut({ providerClient: provider, store: useAuthStore, http });
+    expect(order).toEqual(['/api/v1/User/LogOut token=present', 'signoutRedirect']);
+    expect(headerOf(fetchFn.mock.calls[0], 'Authorization')).toBe(`Bearer ${INTERNAL}`);
+    expect(useAuthStore.getState().token).toBeNull();
+  });
+
+  it('does not wait for a dead API longer than the short timeout', async () => {
+    vi.useFakeTimers();
+    useAuthStore.getState().setToken(INTERNAL);
+    const http = { request: vi.fn(() => new Promise<never>(() => undefined)) };
+    const provider = createProviderClient(null);
+    const done = signOut({ providerClient: provider, store: useAuthStore, http, logOutTimeoutMs: 3_000 });
+    await vi.advanceTimersByTimeAsync(2_999);
+    expect(provider.signoutRedirect).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    await done;
+    vi.useRealTimers();
+    expect(provider.signoutRedirect).toHaveBeenCalledTimes(1);
+    expect(localStorage.getItem('tokenInternal')).toBeNull();
   });
 });

@@ -13,9 +13,21 @@ import type { HttpClient } from '../http/http-client';
 import { isHttpError } from '../http/http-error';
 import { type MessageRef, message } from '../i18n/message';
 import { clearInternalToken, readInternalToken, readSelectedCompanyId } from '../storage/token-storage';
-import { exchangeProviderToken, fetchCompanyDetails, fetchCurrentUser } from './auth-api';
+import {
+  exchangeProviderToken,
+  fetchCompanyDetails,
+  fetchCurrentUser,
+  requestCompanyChange,
+  requestLogOut,
+  requestTenantChange,
+} from './auth-api';
 import type { AuthErrorKind, AuthStore } from './auth-store';
+import { classifyProviderError, describeProviderFailure } from './provider-errors';
+import { createProviderSession, type ProviderSession } from './provider-session';
 import type { ProviderClient } from './user-manager';
+
+/** Sign-out waits at most this long for User/LogOut, so a dead API never keeps anyone signed in. */
+export const LOGOUT_REQUEST_TIMEOUT_MS = 3_000;
 
 export type AuthSessionDependencies = {
   providerClient: ProviderClient;
@@ -26,7 +38,20 @@ export type AuthSessionDependencies = {
   /** Replaces the current history entry, so the single-use code never stays in history. */
   replaceUrl: (path: string) => void;
   sleep?: (ms: number) => Promise<void>;
+  /** The serialised provider renewal and sign-in redirect; built from providerClient when absent. */
+  providerSession?: ProviderSession;
 };
+
+const getProviderSession = (deps: Pick<AuthSessionDependencies, 'providerClient' | 'providerSession' | 'sleep'>) =>
+  deps.providerSession ?? createProviderSession({ providerClient: deps.providerClient, sleep: deps.sleep });
+
+/** Silent renewal said the person must act (spec §4): the chain stops and an interactive sign-in starts. */
+class InteractionRequiredError extends Error {
+  constructor() {
+    super('interaction_required');
+    this.name = 'InteractionRequiredError';
+  }
+}
 
 /** A failure of the start-up chain, already mapped to the spec §8 message and its screen. */
 export class AuthInitError extends Error {
@@ -71,14 +96,20 @@ async function exchange(deps: AuthSessionDependencies, providerAccessToken: stri
 }
 
 /** A provider user whose access token expired is renewed with its refresh token; null when that fails. */
-async function findProviderUser(client: ProviderClient) {
+async function findProviderUser(client: ProviderClient, session: ProviderSession) {
   const user = await client.getUser();
   if (!user) return null;
   if (!user.expired) return user;
   try {
-    return await client.signinSilent();
-  } catch {
-    // interaction_required, login_required, a revoked refresh token…: the user signs in again.
+    return await session.renewUser();
+  } catch (error) {
+    const failure = classifyProviderError(error);
+    if (failure === 'interaction-required') throw new InteractionRequiredError();
+    if (failure === 'custom-ui-error') {
+      await session.clearProviderCache();
+      throw new AuthInitError(message('errors.authFailed'), 'sign-in', false);
+    }
+    // A revoked or rotated-away refresh token…: forget it; a stored internal token may still carry on.
     await client.removeUser();
     return null;
   }
@@ -99,7 +130,10 @@ export function chooseCompanyId(
   return user.companies.length === 1 ? (user.companies[0]?.id ?? null) : null;
 }
 
-async function loadCompanyDetails(deps: AuthSessionDependencies, companyId: string): Promise<void> {
+async function loadCompanyDetails(
+  deps: Pick<AuthSessionDependencies, 'http' | 'store'>,
+  companyId: string,
+): Promise<void> {
   const state = deps.store.getState();
   state.setLoading(message('loading.loadingBusinessDetails'));
   try {
@@ -117,9 +151,9 @@ async function loadCompanyDetails(deps: AuthSessionDependencies, companyId: stri
   }
 }
 
-async function loadSession(deps: AuthSessionDependencies): Promise<void> {
+async function loadSession(deps: AuthSessionDependencies, session: ProviderSession): Promise<void> {
   const { store } = deps;
-  const providerUser = await findProviderUser(deps.providerClient);
+  const providerUser = await findProviderUser(deps.providerClient, session);
   if (providerUser) {
     store.getState().setLoading(message('loading.initializingUserSession'));
     await exchange(deps, providerUser.access_token);
@@ -132,7 +166,13 @@ async function loadSession(deps: AuthSessionDependencies): Promise<void> {
     }
     store.getState().setToken(stored as string);
   }
+  await loadUserAndCompany(deps);
+  store.getState().finishLoading();
+}
 
+/** Me, then the company choice of spec §4, then its details. Throws AuthInitError with the spec §8 message. */
+async function loadUserAndCompany(deps: Pick<AuthSessionDependencies, 'http' | 'store'>): Promise<void> {
+  const { store } = deps;
   store.getState().setLoading(message('loading.loadingUserData'));
   let user: User;
   try {
@@ -151,7 +191,6 @@ async function loadSession(deps: AuthSessionDependencies): Promise<void> {
   );
   current.selectCompany(companyId);
   if (companyId) await loadCompanyDetails(deps, companyId);
-  store.getState().finishLoading();
 }
 
 /** Spec §4 start-up: provider redirect → account → internal token → user → company → details. */
@@ -160,15 +199,18 @@ export async function initializeAuth(deps: AuthSessionDependencies): Promise<voi
   const { store } = deps;
   store.getState().setLoading(message('loading.initializingAuthentication'));
 
+  const session = getProviderSession(deps);
   const url = deps.getUrl();
   const isProviderRedirect =
     url.searchParams.has('state') && (url.searchParams.has('code') || url.searchParams.has('error'));
+  // Whatever redirect this tab started has ended: either it came back here or the page was loaded afresh.
+  session.markInteractionFinished();
   if (isProviderRedirect) {
     try {
       await deps.providerClient.signinRedirectCallback(url.href);
-    } catch {
+    } catch (error) {
       deps.replaceUrl('/login');
-      store.getState().setError(message('errors.authFailed'), 'sign-in');
+      await handleCallbackFailure(deps, session, error);
       return;
     }
     deps.replaceUrl('/login');
@@ -176,11 +218,15 @@ export async function initializeAuth(deps: AuthSessionDependencies): Promise<voi
 
   for (let attempt = 0; ; attempt += 1) {
     try {
-      await loadSession(deps);
+      await loadSession(deps, session);
       return;
     } catch (error) {
       // The 401 path already cleared the session and sent the user to /login.
       if (isHttpError(error) && error.kind === 'session-expired') return;
+      if (error instanceof InteractionRequiredError) {
+        await redirectToSignIn(deps, session);
+        return;
+      }
       const failure =
         error instanceof AuthInitError
           ? error
@@ -194,10 +240,48 @@ export async function initializeAuth(deps: AuthSessionDependencies): Promise<voi
   }
 }
 
+/** Spec §8: the provider sent the person back with an error instead of a code. */
+async function handleCallbackFailure(deps: AuthSessionDependencies, session: ProviderSession, error: unknown) {
+  const { store } = deps;
+  const failure = classifyProviderError(error);
+  switch (failure) {
+    case 'interaction-required':
+      await redirectToSignIn(deps, session);
+      return;
+    case 'user-cancelled':
+      // Nothing broke: back to the sign-in card, with the message, to try again.
+      store.getState().clearSession(describeProviderFailure(failure));
+      return;
+    case 'custom-ui-error':
+      await session.clearProviderCache();
+      store.getState().setError(describeProviderFailure(failure), 'sign-in');
+      return;
+    case 'unreachable':
+      store.getState().setError(describeProviderFailure(failure), 'connection');
+      return;
+    default:
+      store.getState().setError(describeProviderFailure(failure), 'sign-in');
+  }
+}
+
+/** The interactive sign-in of spec §4, shown as "Redirecting to sign in..." while the browser leaves. */
+async function redirectToSignIn(deps: AuthSessionDependencies, session: ProviderSession): Promise<void> {
+  const { store } = deps;
+  store.getState().setLoading(message('loading.redirectingToSignIn'));
+  try {
+    const outcome = await session.signInInteractively();
+    // An account appeared while another redirect finished: start over with it.
+    if (outcome === 'existing-account') await initializeAuth(deps);
+  } catch (error) {
+    store.getState().setError(describeProviderFailure(classifyProviderError(error)), 'connection');
+  }
+}
+
 /** The 401 path: renew the provider token with the refresh token, then exchange it again. */
-export async function refreshInternalToken(deps: Pick<AuthSessionDependencies, 'providerClient' | 'http' | 'store'>) {
-  const providerUser = await deps.providerClient.signinSilent();
-  if (!providerUser) throw new Error('No provider session to renew');
+export async function refreshInternalToken(
+  deps: Pick<AuthSessionDependencies, 'providerClient' | 'http' | 'store' | 'providerSession'>,
+) {
+  const providerUser = await getProviderSession(deps).renewUser();
   const token = await exchangeProviderToken(deps.http, providerUser.access_token);
   deps.store.getState().setToken(token);
   return token;
@@ -227,8 +311,120 @@ export function startProactiveRefresh(
   return () => clearInterval(timer);
 }
 
-/** Forgets the internal token first, so even a failed provider sign-out leaves nothing usable behind. */
-export async function signOut(deps: Pick<AuthSessionDependencies, 'providerClient' | 'store'>): Promise<void> {
+/**
+ * Spec §4 "any other 403": re-run the auth check without a spinner — reload Me and drop a company that is no
+ * longer the user's. Failures are left to the HTTP client's own rules (401 refresh, notices).
+ */
+export async function recheckAuth(deps: Pick<AuthSessionDependencies, 'http' | 'store'>): Promise<void> {
+  const { store } = deps;
+  if (!store.getState().isAuthenticated) return;
+  let user: User;
+  try {
+    user = await fetchCurrentUser(deps.http);
+  } catch {
+    return;
+  }
+  store.getState().setUser(user);
+  const current = store.getState();
+  const companyId = chooseCompanyId(user, current.selectedCompanyId, current.selectedCompanyDetails);
+  if (companyId === current.selectedCompanyId) return;
+  current.selectCompany(companyId);
+  if (!companyId) return;
+  try {
+    store.getState().setCompanyDetails(await fetchCompanyDetails(deps.http, companyId));
+  } catch {
+    // The guard sends a user without details to a choice; the notice already explains the 403.
+  }
+}
+
+/** The outcome of a switch: null when it worked, else the message to show. */
+export type SwitchOutcome = MessageRef | null;
+
+async function switchWithToken(
+  deps: Pick<AuthSessionDependencies, 'http' | 'store'>,
+  options: { loading: MessageRef; requestToken: () => Promise<string>; prepare: () => void },
+): Promise<SwitchOutcome> {
+  const { store } = deps;
+  const previousCompanyId = store.getState().selectedCompanyId;
+  store.getState().setNavigatingToNewCompany(true);
+  store.getState().setLoading(options.loading);
+  try {
+    let token: string;
+    try {
+      token = await options.requestToken();
+    } catch (error) {
+      if (isHttpError(error) && error.kind === 'session-expired') return message('errors.sessionExpired');
+      // The old token and company still hold: keep working with them (a 403 cleared the selection).
+      store.getState().selectCompany(previousCompanyId);
+      store.getState().finishLoading();
+      if (isHttpError(error) && error.status === 403) return message('errors.companyAccessDeniedSelected');
+      if (isHttpError(error) && (error.kind === 'network' || error.kind === 'timeout'))
+        return message('errors.network');
+      return message('errors.switchFailed');
+    }
+    store.getState().setToken(token);
+    options.prepare();
+    try {
+      await loadUserAndCompany(deps);
+    } catch (error) {
+      if (isHttpError(error) && error.kind === 'session-expired') return message('errors.sessionExpired');
+      const failure =
+        error instanceof AuthInitError
+          ? error
+          : new AuthInitError(message('errors.authInitFailed'), 'connection', false);
+      store.getState().setError(failure.notice, failure.kind);
+      return failure.notice;
+    }
+    store.getState().finishLoading();
+    return null;
+  } finally {
+    store.getState().setNavigatingToNewCompany(false);
+  }
+}
+
+/** Token/ChangeCompany, then the user and the new company's details are loaded again (spec §6). */
+export function switchCompany(
+  deps: Pick<AuthSessionDependencies, 'http' | 'store'>,
+  companyId: string,
+): Promise<SwitchOutcome> {
+  return switchWithToken(deps, {
+    loading: message('loading.loadingTaxDashboard'),
+    requestToken: () => requestCompanyChange(deps.http, companyId),
+    prepare: () => deps.store.getState().selectCompany(companyId),
+  });
+}
+
+/** Token/ChangeTenant; the companies differ per tenant, so the user's default company of the new tenant is used. */
+export function switchTenant(
+  deps: Pick<AuthSessionDependencies, 'http' | 'store'>,
+  tenantId: string,
+): Promise<SwitchOutcome> {
+  return switchWithToken(deps, {
+    loading: message('loading.preparingDashboard'),
+    requestToken: () => requestTenantChange(deps.http, tenantId),
+    prepare: () => deps.store.getState().selectCompany(null),
+  });
+}
+
+/**
+ * Sign-out: User/LogOut first (it revokes every internal token issued so far), awaited only briefly; then the
+ * internal token is forgotten, so even a failed provider sign-out leaves nothing usable behind.
+ */
+export async function signOut(
+  deps: Pick<AuthSessionDependencies, 'providerClient' | 'store'> & { http?: HttpClient; logOutTimeoutMs?: number },
+): Promise<void> {
+  const token = deps.store.getState().token;
+  if (deps.http && token) {
+    const timeoutMs = deps.logOutTimeoutMs ?? LOGOUT_REQUEST_TIMEOUT_MS;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    await Promise.race([
+      requestLogOut(deps.http, token, timeoutMs).catch(() => undefined),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, timeoutMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
   deps.store.getState().clearSession();
   try {
     await deps.providerClient.signoutRedirect();

@@ -33,8 +33,8 @@ describe('buildUserManagerSettings', () => {
     });
   });
 
-  it('renews with the refresh token only: no hidden iframe, no session monitor', () => {
-    expect(settings.automaticSilentRenew).toBe(true);
+  it('renews only through the app (refresh token, serialised): no automatic renewal, no iframe, no monitor', () => {
+    expect(settings.automaticSilentRenew).toBe(false);
     expect(settings.silent_redirect_uri).toBeUndefined();
     expect(settings.monitorSession).toBe(false);
   });

@@ -4,7 +4,13 @@ import { UserManager, type UserManagerSettings, WebStorageStateStore } from 'oid
 /** The part of oidc-client-ts the app uses; tests pass a fake of this shape. */
 export type ProviderClient = Pick<
   UserManager,
-  'getUser' | 'signinRedirect' | 'signinRedirectCallback' | 'signinSilent' | 'signoutRedirect' | 'removeUser'
+  | 'getUser'
+  | 'signinRedirect'
+  | 'signinRedirectCallback'
+  | 'signinSilent'
+  | 'signoutRedirect'
+  | 'removeUser'
+  | 'clearStaleState'
 >;
 
 export function buildUserManagerSettings(config: ClientConfig, origin: string): UserManagerSettings {
@@ -20,8 +26,10 @@ export function buildUserManagerSettings(config: ClientConfig, origin: string): 
     // Local storage so a reload (or a new tab) keeps the provider session and its refresh token.
     userStore: new WebStorageStateStore({ store: window.localStorage }),
     // Renewal uses the refresh token only: no silent_redirect_uri, because hidden-iframe renewal
-    // fails where third-party cookies are blocked (architecture.md).
-    automaticSilentRenew: true,
+    // fails where third-party cookies are blocked (architecture.md). Not automatic either: the provider
+    // rotates refresh tokens and revokes the grant when a spent one is reused, so every renewal goes
+    // through the one serialised path of provider-session.ts (spec §9: every 5 minutes, and on demand).
+    automaticSilentRenew: false,
     monitorSession: false,
   };
 }

@@ -14,6 +14,8 @@ export type RequestOptions<T> = {
   /** Protected endpoints carry the internal token and take part in the 401 refresh. Default true. */
   isProtected?: boolean;
   headers?: Record<string, string>;
+  /** Overrides the client's 60 s timeout for calls that must not hold the UI (e.g. LogOut on sign-out). */
+  timeoutMs?: number;
 };
 
 export type HttpClientOptions = {
@@ -86,7 +88,8 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
 
   async function send(path: string, init: RequestOptions<unknown>, token: string | null): Promise<Response> {
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(), timeoutMs);
+    const requestTimeoutMs = init.timeoutMs ?? timeoutMs;
+    const timer = setTimeout(() => controller.abort(), requestTimeoutMs);
     const headers: Record<string, string> = { Accept: 'application/json', ...init.headers };
     if (init.body !== undefined) headers['Content-Type'] = 'application/json';
     if (token) headers.Authorization = `Bearer ${token}`;
@@ -99,7 +102,11 @@ export function createHttpClient(options: HttpClientOptions): HttpClient {
       });
     } catch (error) {
       if (controller.signal.aborted) {
-        throw new HttpError({ kind: 'timeout', code: 'timeout', message: `Request timed out after ${timeoutMs} ms` });
+        throw new HttpError({
+          kind: 'timeout',
+          code: 'timeout',
+          message: `Request timed out after ${requestTimeoutMs} ms`,
+        });
       }
       throw new HttpError({
         kind: 'network',

@@ -38,7 +38,24 @@ describe('locales', () => {
       'errors.sessionExpired': 'Session expired. Please sign in again.',
       'errors.authInitFailed': 'Authentication initialization failed',
       'loading.initializingAuthentication': 'Initializing authentication...',
+      'loading.redirectingToSignIn': 'Redirecting to sign in...',
+      'loading.loadingTaxDashboard': 'Loading your tax dashboard...',
+      'loading.loadingBusinessDetails': 'Loading business details...',
+      'loading.preparingDashboard': 'Preparing your dashboard...',
+      'loading.initializingUserSession': 'Initializing user session...',
       'loading.loadingUserData': 'Loading user data...',
+      'screens.connectionFailed': 'Authentication Connection Failed',
+      'screens.signInFailed': 'Sign In Failed',
+      'screens.connectionIssue': 'Connection Issue',
+      'screens.tryAgain': 'Try Again',
+      'errors.companyDetailsTimeout':
+        'Connection timed out after 60 seconds. Please check your internet connection and try again.',
+      'errors.companyAccessDenied':
+        'Company access denied. Please select a valid company from your available companies.',
+      'errors.companyDetailsFailed': 'Failed to load company details',
+      'errors.authServiceUnreachable':
+        'Authentication service is unreachable. Please check your internet connection and try again.',
+      'errors.authFailed': 'Authentication failed. Please try again.',
       'loading.page': 'Loading...',
       'admin.checkingPermissions': 'Checking admin permissions...',
     });

@@ -1,10 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { getInitialAuthState, useAuthStore } from '../auth/auth-store';
-import { clearInternalToken, readInternalToken, STORAGE_KEYS, saveInternalToken } from './token-storage';
+import {
+  clearInternalToken,
+  readInternalToken,
+  resetInternalTokenCache,
+  STORAGE_KEYS,
+  saveInternalToken,
+} from './token-storage';
 
 beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
+  resetInternalTokenCache();
   useAuthStore.setState(getInitialAuthState());
 });
 afterEach(() => {
@@ -37,6 +44,43 @@ describe('token storage', () => {
   });
 });
 
+describe('in-memory token cache (spec §9: 5 s)', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.restoreAllMocks();
+  });
+
+  it('answers from memory for 5 seconds, then reads storage again', () => {
+    sessionStorage.setItem('tokenInternal', 'first.t.k');
+    const getItem = vi.spyOn(Storage.prototype, 'getItem');
+    expect(readInternalToken()).toBe('first.t.k');
+    const readsAfterFirst = getItem.mock.calls.length;
+    expect(readsAfterFirst).toBeGreaterThan(0);
+
+    // Another tab (or anything not using this module) changes storage: not seen while the cache is fresh.
+    sessionStorage.setItem('tokenInternal', 'second.t.k');
+    vi.advanceTimersByTime(4_999);
+    expect(readInternalToken()).toBe('first.t.k');
+    expect(getItem.mock.calls.length).toBe(readsAfterFirst + 0);
+
+    vi.advanceTimersByTime(1);
+    expect(readInternalToken()).toBe('second.t.k');
+    expect(getItem.mock.calls.length).toBeGreaterThan(readsAfterFirst);
+  });
+
+  it('sees its own writes and clears at once', () => {
+    saveInternalToken('a.b.c');
+    expect(readInternalToken()).toBe('a.b.c');
+    clearInternalToken();
+    expect(readInternalToken()).toBeNull();
+    saveInternalToken('d.e.f');
+    expect(readInternalToken()).toBe('d.e.f');
+  });
+});
+
 describe('auth-store', () => {
   it('persists exactly { token, selectedCompanyId, isNavigatingToNewCompany } under "auth-store"', () => {
     const store = useAuthStore.getState();
@@ -52,6 +96,7 @@ describe('auth-store', () => {
       selectedCompanyId: 'company-1',
       selectedCompany: null,
       selectedTenantId: null,
+      tenants: [],
       companies: [],
       isAdmin: false,
     });
