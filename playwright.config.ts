@@ -1,15 +1,10 @@
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { e2eBaseUrl as baseURL, e2eDataDir as dataDir, e2ePort as port } from './e2e/support/server';
 
 /**
  * End-to-end tests run the real server (API + built SPA + embedded identity provider) on its own port with a fresh
  * data directory, and drive Debian's Chromium: no browser is downloaded.
  */
-const port = Number(process.env.E2E_PORT ?? 3100);
-const baseURL = `http://localhost:${port}`;
-const dataDir = join(tmpdir(), `vatlas-e2e-${port}`);
-
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
