@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -183,6 +184,146 @@ export const clientErrors = pgTable(
   (table) => [index('client_errors_received_at_idx').on(table.receivedAt)],
 );
 
+/**
+ * Onboarding of one company (spec §3, §4): the stored step statuses, the product questions, the tax-assessment
+ * questionnaire and its result. The rules that read them live in packages/domain.
+ */
+export const onboardingStates = pgTable('onboarding_states', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  /** `[{ id, status }]` for the steps of spec §3; derived rules (business-details, always-completed) win over it. */
+  steps: jsonb('steps').$type<{ id: string; status: string }[]>().notNull(),
+  /** 'physical-goods' | 'digital-services' (both when both). */
+  productTypes: text('product_types').array().notNull().default(sql`'{}'::text[]`),
+  salesChannels: text('sales_channels').array().notNull().default(sql`'{}'::text[]`),
+  marketplaces: text('marketplaces').array().notNull().default(sql`'{}'::text[]`),
+  questionnaire: jsonb('questionnaire').$type<Record<string, unknown>>(),
+  assessment: jsonb('assessment').$type<Record<string, unknown>>(),
+  assessedAt: timestamp('assessed_at', { withTimezone: true }),
+  updatedAt: updatedAt(),
+});
+
+/** Countries a company registers or is registered in (EU-27, GB, CH, NO), with why. */
+export const companyJurisdictions = pgTable(
+  'company_jurisdictions',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    countryCode: char('country_code', { length: 2 }).notNull(),
+    /** 'assessment' when the tax assessment proposed it, 'user' when chosen by hand. */
+    source: text('source').notNull(),
+    reasons: jsonb('reasons').$type<unknown[]>().notNull().default(sql`'[]'::jsonb`),
+    /** 'not-registered' | 'registration-requested' | 'registered'. */
+    registrationStatus: text('registration_status').notNull().default('not-registered'),
+    vatNumber: text('vat_number'),
+    /** 'monthly' | 'quarterly' | 'annual'. */
+    filingFrequency: text('filing_frequency'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.countryCode] })],
+);
+
+/** Business profile: the company's legal representative. Personal data: never logged. */
+export const legalRepresentatives = pgTable('legal_representatives', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name').notNull(),
+  dateOfBirth: date('date_of_birth', { mode: 'string' }).notNull(),
+  nationality: char('nationality', { length: 2 }).notNull(),
+  /** 'passport' | 'national-id-card'. */
+  idDocumentType: text('id_document_type').notNull(),
+  idDocumentNumber: text('id_document_number').notNull(),
+  idDocumentExpiry: date('id_document_expiry', { mode: 'string' }),
+  updatedAt: updatedAt(),
+});
+
+/** Business profile: the account VAT refunds are paid to. */
+export const bankAccounts = pgTable('bank_accounts', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  accountHolder: text('account_holder').notNull(),
+  /** Stored electronic format: upper case, no spaces. */
+  iban: text('iban').notNull(),
+  bic: text('bic').notNull(),
+  updatedAt: updatedAt(),
+});
+
+/** Uploaded documents; the bytes live in file storage under storage_key. */
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** e.g. 'certificate-of-incorporation', 'articles-of-association', 'id-document', 'vat-certificate', 'other'. */
+    documentType: text('document_type').notNull(),
+    /** The jurisdiction the document is for, when it is for one. */
+    countryCode: char('country_code', { length: 2 }),
+    fileName: text('file_name').notNull(),
+    /** Detected from the content, never taken from the name or the browser. */
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    sha256: char('sha256', { length: 64 }).notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index('documents_company_id_idx').on(table.companyId)],
+);
+
+/** Signed powers of attorney, one active per company and jurisdiction (revoke before signing again). */
+export const powerOfAttorneySignatures = pgTable(
+  'power_of_attorney_signatures',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    countryCode: char('country_code', { length: 2 }).notNull(),
+    /** sha256 of the unsigned power of attorney the signer saw. */
+    documentSha256: char('document_sha256', { length: 64 }).notNull(),
+    signedStorageKey: text('signed_storage_key').notNull().unique(),
+    signedSha256: char('signed_sha256', { length: 64 }).notNull(),
+    signerUserId: uuid('signer_user_id').references(() => users.id, { onDelete: 'set null' }),
+    signerName: text('signer_name').notNull(),
+    /** 'drawn' | 'typed'. */
+    signatureKind: text('signature_kind').notNull(),
+    signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+    ipAddress: text('ip_address').notNull(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    index('poa_signatures_company_id_idx').on(table.companyId),
+    uniqueIndex('poa_signatures_one_active_idx')
+      .on(table.companyId, table.countryCode)
+      .where(sql`${table.revokedAt} is null`),
+  ],
+);
+
+/** Marketplace and shop integrations with their true state; nothing is "connected" until it really is. */
+export const companyIntegrations = pgTable(
+  'company_integrations',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** 'amazon' | 'shopify' | 'ebay' | 'etsy'. */
+    provider: text('provider').notNull(),
+    /** 'not-connected' | 'file-upload' (the seller uploads reports instead). */
+    status: text('status').notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.provider] })],
+);
+
 /** Accounts of the embedded identity provider only; B2C keeps its own. */
 export const idpAccounts = pgTable('idp_accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -222,6 +363,13 @@ export const schema = {
   tenantUsers,
   notificationSettings,
   clientErrors,
+  onboardingStates,
+  companyJurisdictions,
+  legalRepresentatives,
+  bankAccounts,
+  documents,
+  powerOfAttorneySignatures,
+  companyIntegrations,
   idpAccounts,
   oidcPayloads,
 };
