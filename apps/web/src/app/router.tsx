@@ -8,11 +8,51 @@ import { RootLayout } from './root-layout';
 
 // Each feature is its own chunk; features never import each other, the router composes them.
 const LoginPage = lazyPage(() => import('../features/auth/login-page').then((m) => m.LoginPage));
-const OnboardingStepPage = lazyPage(() =>
-  import('../features/onboarding/onboarding-pages').then((m) => m.OnboardingStepPage),
+// Onboarding: one lazily loaded module per page.
+const WelcomePage = lazyPage(() => import('../features/onboarding/pages/welcome-page').then((m) => m.WelcomePage));
+const BusinessTypePage = lazyPage(() =>
+  import('../features/onboarding/pages/business-type-page').then((m) => m.BusinessTypePage),
+);
+const BusinessAddressPage = lazyPage(() =>
+  import('../features/onboarding/pages/business-address-page').then((m) => m.BusinessAddressPage),
+);
+const ProductTypePage = lazyPage(() =>
+  import('../features/onboarding/pages/product-type-page').then((m) => m.ProductTypePage),
+);
+const JurisdictionsIntroPage = lazyPage(() =>
+  import('../features/onboarding/pages/jurisdictions-page').then((m) => m.JurisdictionsIntroPage),
+);
+const JurisdictionsSelectionPage = lazyPage(() =>
+  import('../features/onboarding/pages/jurisdictions-selection-page').then((m) => m.JurisdictionsSelectionPage),
+);
+const BusinessProfilePage = lazyPage(() =>
+  import('../features/onboarding/pages/business-profile-page').then((m) => m.BusinessProfilePage),
+);
+const LegalRepresentativePage = lazyPage(() =>
+  import('../features/onboarding/pages/legal-representative-page').then((m) => m.LegalRepresentativePage),
+);
+const BusinessDetailsPage = lazyPage(() =>
+  import('../features/onboarding/pages/business-details-page').then((m) => m.BusinessDetailsPage),
+);
+const BankingPage = lazyPage(() => import('../features/onboarding/pages/banking-page').then((m) => m.BankingPage));
+const JurisdictionInfoPage = lazyPage(() =>
+  import('../features/onboarding/pages/jurisdiction-info-page').then((m) => m.JurisdictionInfoPage),
+);
+const DocumentsPage = lazyPage(() =>
+  import('../features/onboarding/pages/documents-page').then((m) => m.DocumentsPage),
+);
+const SigningPage = lazyPage(() => import('../features/onboarding/pages/signing-page').then((m) => m.SigningPage));
+const IntegrationsPage = lazyPage(() =>
+  import('../features/onboarding/pages/integrations-page').then((m) => m.IntegrationsPage),
+);
+const AccountCreationPage = lazyPage(() =>
+  import('../features/onboarding/pages/account-creation-page').then((m) => m.AccountCreationPage),
+);
+const DocumentCenterPage = lazyPage(() =>
+  import('../features/onboarding/pages/document-center-page').then((m) => m.DocumentCenterPage),
 );
 const TaxAssessmentPage = lazyPage(() =>
-  import('../features/onboarding/onboarding-pages').then((m) => m.TaxAssessmentPage),
+  import('../features/onboarding/pages/tax-assessment-page').then((m) => m.TaxAssessmentPage),
 );
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage));
 const AnalyticsPage = lazyPage(() => import('../features/analytics/analytics-page').then((m) => m.AnalyticsPage));
@@ -28,11 +68,6 @@ const PaymentResultPage = lazyPage(() =>
 );
 
 const { onboarding, admin, payment } = paths;
-
-const onboardingStep = (entry: { path: string; titleKey: string }): RouteObject => ({
-  path: entry.path,
-  element: <OnboardingStepPage titleKey={entry.titleKey} />,
-});
 
 const dashboardElement = <DashboardPage titleKey={paths.dashboard.titleKey} />;
 
@@ -68,32 +103,32 @@ export function createAppRoutes(): RouteObject[] {
                 {
                   path: onboarding.root.path,
                   children: [
-                    { index: true, element: <OnboardingStepPage titleKey={onboarding.root.titleKey} /> },
-                    onboardingStep(onboarding.welcome),
-                    onboardingStep(onboarding.businessType),
-                    onboardingStep(onboarding.businessAddress),
-                    onboardingStep(onboarding.productType),
-                    onboardingStep(onboarding.jurisdictions),
-                    onboardingStep(onboarding.jurisdictionsSelection),
+                    { index: true, element: <BusinessTypePage /> },
+                    { path: onboarding.welcome.path, element: <WelcomePage /> },
+                    { path: onboarding.businessType.path, element: <BusinessTypePage /> },
+                    { path: onboarding.businessAddress.path, element: <BusinessAddressPage /> },
+                    { path: onboarding.productType.path, element: <ProductTypePage /> },
+                    { path: onboarding.jurisdictions.path, element: <JurisdictionsIntroPage /> },
+                    { path: onboarding.jurisdictionsSelection.path, element: <JurisdictionsSelectionPage /> },
                     {
                       path: onboarding.taxAssessment.path,
-                      element: <TaxAssessmentPage titleKey={onboarding.taxAssessment.titleKey} />,
+                      element: <TaxAssessmentPage />,
                     },
                     {
                       path: onboarding.businessProfile.path,
                       children: [
-                        { index: true, element: <OnboardingStepPage titleKey={onboarding.businessProfile.titleKey} /> },
-                        onboardingStep(onboarding.legalRepresentative),
-                        onboardingStep(onboarding.businessDetails),
-                        onboardingStep(onboarding.banking),
+                        { index: true, element: <BusinessProfilePage /> },
+                        { path: onboarding.legalRepresentative.path, element: <LegalRepresentativePage /> },
+                        { path: onboarding.businessDetails.path, element: <BusinessDetailsPage /> },
+                        { path: onboarding.banking.path, element: <BankingPage /> },
                       ],
                     },
-                    onboardingStep(onboarding.jurisdictionInfo),
-                    onboardingStep(onboarding.documents),
-                    onboardingStep(onboarding.signing),
-                    onboardingStep(onboarding.integrations),
-                    onboardingStep(onboarding.accountCreation),
-                    onboardingStep(onboarding.documentCenter),
+                    { path: onboarding.jurisdictionInfo.path, element: <JurisdictionInfoPage /> },
+                    { path: onboarding.documents.path, element: <DocumentsPage /> },
+                    { path: onboarding.signing.path, element: <SigningPage /> },
+                    { path: onboarding.integrations.path, element: <IntegrationsPage /> },
+                    { path: onboarding.accountCreation.path, element: <AccountCreationPage /> },
+                    { path: onboarding.documentCenter.path, element: <DocumentCenterPage /> },
                   ],
                 },
                 {

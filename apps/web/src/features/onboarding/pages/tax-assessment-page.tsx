@@ -1,14 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import { Button } from '../../components/ui/button';
-import { PageNotAvailable } from '../../components/ui/page-not-available';
-
-export function OnboardingStepPage({ titleKey }: { titleKey: string }) {
-  return <PageNotAvailable titleKey={titleKey} />;
-}
+import { Button } from '../../../components/ui/button';
+import { PageNotAvailable } from '../../../components/ui/page-not-available';
 
 /** Spec §2: the tax assessment is shown as a modal page over the onboarding. */
-export function TaxAssessmentPage({ titleKey }: { titleKey: string }) {
+export function TaxAssessmentPage() {
+  const titleKey = 'pages.onboarding.taxAssessment.title';
   const { t } = useTranslation();
   const navigate = useNavigate();
   return (

@@ -1,0 +1,5 @@
+import { PageNotAvailable } from '../../../components/ui/page-not-available';
+
+export function WelcomePage() {
+  return <PageNotAvailable titleKey="pages.onboarding.welcome.title" />;
+}
