@@ -1,5 +1,6 @@
+/// <reference types="vite/client" />
 import { apiPaths } from '@vatlas/contract';
-import type { FastifyInstance, InjectOptions, RouteOptions } from 'fastify';
+import type { FastifyInstance, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDP_MOUNT_PATH } from './config';
 import { companyUsers } from './db/schema';
@@ -14,6 +15,14 @@ import {
   signIn,
   uniqueEmail,
 } from './modules/user/account-test-kit';
+import {
+  type Caller,
+  expectCompanyScoped,
+  expectGuarded,
+  expectPublic,
+  type MatrixEntry,
+  withToken,
+} from './test/authorization-matrix';
 import { forEachDatabase } from './test/databases';
 import { createTestConfig, createTestProvider, type TestProvider } from './test/test-app';
 
@@ -23,39 +32,7 @@ import { createTestConfig, createTestProvider, type TestProvider } from './test/
  * new endpoint cannot ship without its access rule being exercised.
  */
 
-type Caller = 'anonymous' | 'outsider' | 'member';
-
-type RequestContext = {
-  caller: Caller;
-  /** The caller's internal token (null for anonymous), freshly issued for this request. */
-  token: string | null;
-  /** The caller (the member for anonymous requests, so ids in paths are real). */
-  person: Person;
-  /** The member's company: every company-scoped request is about it. */
-  companyId: string;
-  homeTenantId: string;
-  provider: TestProvider;
-  /** Adds a fresh plain member to the company (something an owner can remove). */
-  addDisposableMember(): Promise<Person>;
-};
-
-type MatrixEntry = {
-  /** Method and URL pattern exactly as Fastify registered the route. */
-  route: string;
-  /** public: anyone; self: about the caller, so any signed-in user; company: members only. */
-  scope: 'public' | 'self' | 'company';
-  build(context: RequestContext): InjectOptions | Promise<InjectOptions>;
-  expected: Record<Caller, number>;
-};
-
-const withToken = (context: RequestContext, options: InjectOptions): InjectOptions =>
-  context.token ? { ...options, headers: { ...options.headers, ...bearer(context.token) } } : options;
-
-const expectGuarded = (success: number) => ({ anonymous: 401, outsider: success, member: success });
-const expectCompanyScoped = (success: number) => ({ anonymous: 401, outsider: 403, member: success });
-const expectPublic = (status: number) => ({ anonymous: status, outsider: status, member: status });
-
-export const AUTHORIZATION_MATRIX: MatrixEntry[] = [
+const ACCOUNT_ROUTES: MatrixEntry[] = [
   {
     route: `GET ${apiPaths.health}`,
     scope: 'public',
@@ -214,6 +191,13 @@ export const AUTHORIZATION_MATRIX: MatrixEntry[] = [
   },
 ];
 
+/** Routes of the other modules, each listed beside its code in a `*.matrix.ts` file. */
+const MODULE_ROUTES = Object.values(
+  import.meta.glob<{ matrixEntries: MatrixEntry[] }>('./modules/**/*.matrix.ts', { eager: true }),
+).flatMap((module) => module.matrixEntries);
+
+export const AUTHORIZATION_MATRIX: MatrixEntry[] = [...ACCOUNT_ROUTES, ...MODULE_ROUTES];
+
 /** Not API routes: the provider runs its own protocol security, the SPA fallback serves files. */
 const EXCLUDED_ROUTES = ['GET /*'];
 const isExcluded = (route: string) =>
@@ -316,6 +300,7 @@ forEachDatabase('authorization matrix', (context) => {
           companyId,
           homeTenantId,
           provider,
+          db: context.database.db,
           addDisposableMember: async () => {
             const disposable = await createPerson(context.database.db, {
               tenantId: homeTenantId,
