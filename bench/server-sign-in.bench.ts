@@ -1,0 +1,204 @@
+/**
+ * Benchmark: the server as `npm start` runs it — cold and warm start to healthy, resident memory, the token
+ * exchange (RS256 verification + user lookup + internal token) and an authenticated call (GET /api/v1/User/Me),
+ * over real HTTP on loopback, on PGlite and, when BENCH_DATABASE_URL is set, on PostgreSQL.
+ *
+ *   npm run bench                     # PGlite only
+ *   BENCH_DATABASE_URL=postgres://postgres@127.0.0.1:5432/postgres npm run bench
+ *
+ * Prints a table and appends it to bench/RESULTS.md. Figures, never assertions: see the brief.
+ */
+import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { apiPaths, tokenExchangeResponseSchema } from '@vatlas/contract';
+import { importJWK, type JWK, SignJWT } from 'jose';
+import pg from 'pg';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const EXCHANGES = 200;
+const ME_SECONDS = 5;
+const ME_CONCURRENCY = 8;
+const PORT = Number(process.env.BENCH_PORT ?? 3900);
+const publicUrl = `http://localhost:${PORT}`;
+
+type Server = { child: ChildProcess; exited: Promise<void> };
+
+function startServer(dataDir: string, databaseUrl: string | null): Server {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      PORT: String(PORT),
+      PUBLIC_URL: publicUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      INTERNAL_TOKEN_SECRET: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return { child, exited: new Promise((done) => child.once('exit', () => done())) };
+}
+
+async function waitUntilHealthy(timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(`${publicUrl}${apiPaths.health}`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not become healthy in time');
+    await new Promise((wait) => setTimeout(wait, 25));
+  }
+}
+
+async function stopServer(server: Server): Promise<void> {
+  server.child.kill('SIGTERM');
+  await server.exited;
+}
+
+function residentMemoryMiB(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  return kib / 1024;
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+/** A provider access token signed with the embedded provider's own key, as its token endpoint would issue it. */
+async function signProviderToken(dataDir: string): Promise<string> {
+  const { keys } = JSON.parse(readFileSync(join(dataDir, 'keys', 'idp-jwks.json'), 'utf8')) as { keys: JWK[] };
+  const jwk = keys[0];
+  if (!jwk?.kid) throw new Error('no provider signing key');
+  const key = await importJWK(jwk, 'RS256');
+  return new SignJWT({ scope: 'openid profile email', client_id: 'vatlas-web', email: 'bench@vatlas.test' })
+    .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
+    .setIssuer(`${publicUrl}/idp`)
+    .setAudience('vatlas-api')
+    .setSubject('bench-subject')
+    .setIssuedAt()
+    .setExpirationTime('10m')
+    .sign(key);
+}
+
+async function measureExchanges(providerToken: string): Promise<{ p50: number; p95: number; internalToken: string }> {
+  const latencies: number[] = [];
+  let internalToken = '';
+  for (let index = 0; index < EXCHANGES; index += 1) {
+    const started = performance.now();
+    const response = await fetch(`${publicUrl}${apiPaths.tokenExchange}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${providerToken}` },
+    });
+    if (!response.ok) throw new Error(`exchange answered ${response.status}`);
+    internalToken = tokenExchangeResponseSchema.parse(await response.json()).token;
+    latencies.push(performance.now() - started);
+  }
+  latencies.sort((a, b) => a - b);
+  return { p50: percentile(latencies, 0.5), p95: percentile(latencies, 0.95), internalToken };
+}
+
+async function measureMe(internalToken: string): Promise<{ perSecond: number; p50: number; p95: number }> {
+  const latencies: number[] = [];
+  const until = performance.now() + ME_SECONDS * 1000;
+  const worker = async () => {
+    while (performance.now() < until) {
+      const started = performance.now();
+      const response = await fetch(`${publicUrl}${apiPaths.userMe}`, {
+        headers: { authorization: `Bearer ${internalToken}` },
+      });
+      if (!response.ok) throw new Error(`Me answered ${response.status}`);
+      await response.arrayBuffer();
+      latencies.push(performance.now() - started);
+    }
+  };
+  await Promise.all(Array.from({ length: ME_CONCURRENCY }, worker));
+  latencies.sort((a, b) => a - b);
+  return {
+    perSecond: latencies.length / ME_SECONDS,
+    p50: percentile(latencies, 0.5),
+    p95: percentile(latencies, 0.95),
+  };
+}
+
+type Row = Record<string, string>;
+
+async function benchmark(kind: 'pglite' | 'postgres', databaseUrl: string | null): Promise<Row> {
+  const dataDir = mkdtempSync(join(tmpdir(), `vatlas-bench-${kind}-`));
+  try {
+    let started = performance.now();
+    let server = startServer(dataDir, databaseUrl);
+    await waitUntilHealthy();
+    const coldStartMs = performance.now() - started;
+    await stopServer(server);
+
+    started = performance.now();
+    server = startServer(dataDir, databaseUrl);
+    await waitUntilHealthy();
+    const warmStartMs = performance.now() - started;
+    const pid = server.child.pid ?? 0;
+    const idleRss = residentMemoryMiB(pid);
+
+    const exchanges = await measureExchanges(await signProviderToken(dataDir));
+    const me = await measureMe(exchanges.internalToken);
+    const loadedRss = residentMemoryMiB(pid);
+    await stopServer(server);
+
+    return {
+      database: kind,
+      'cold start (s)': (coldStartMs / 1000).toFixed(2),
+      'warm start (s)': (warmStartMs / 1000).toFixed(2),
+      'exchange p50/p95 (ms)': `${exchanges.p50.toFixed(1)} / ${exchanges.p95.toFixed(1)}`,
+      [`Me req/s (${ME_CONCURRENCY} conc.)`]: me.perSecond.toFixed(0),
+      'Me p50/p95 (ms)': `${me.p50.toFixed(1)} / ${me.p95.toFixed(1)}`,
+      'RSS idle/loaded (MiB)': `${idleRss.toFixed(0)} / ${loadedRss.toFixed(0)}`,
+    };
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function withThrowAwayPostgres<T>(serverUrl: string, run: (databaseUrl: string) => Promise<T>): Promise<T> {
+  const name = `vatlas_bench_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return await run(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+function toMarkdown(rows: Row[]): string {
+  const headers = Object.keys(rows[0] ?? {});
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [
+    line(headers),
+    line(headers.map(() => '---')),
+    ...rows.map((row) => line(headers.map((h) => row[h] ?? ''))),
+  ].join('\n');
+}
+
+const rows = [await benchmark('pglite', null)];
+const postgresUrl = process.env.BENCH_DATABASE_URL;
+if (postgresUrl) rows.push(await withThrowAwayPostgres(postgresUrl, (url) => benchmark('postgres', url)));
+
+const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
+const heading = `## ${new Date().toISOString()} · server start and sign-in · commit ${commit} · Node ${process.version} · ${cpus().length} cores`;
+const table = toMarkdown(rows);
+console.info(`${heading}\n\n${table}\n`);
+appendFileSync(
+  join(root, 'bench', 'RESULTS.md'),
+  `\n${heading}\n\n${EXCHANGES} sequential exchanges; GET /api/v1/User/Me for ${ME_SECONDS} s at ${ME_CONCURRENCY} concurrent requests; loopback HTTP.\n\n${table}\n`,
+);
