@@ -99,5 +99,40 @@ describe('decideNavigation (spec §2 guard rules)', () => {
     it('allows the payment result pages (company required, onboarding not required)', () => {
       expect(decideNavigation(at('/payment/cancelled', unsubscribed))).toEqual({ kind: 'allow' });
     });
+
+    // Spec §2 "redirected … on a different onboarding page": pages of a later step than the next incomplete
+    // one go to it; the same or an earlier step (and welcome) stay reachable, so Back works.
+    it.each([
+      ['/onboarding/business-type', '/onboarding/business-type', 'allow'],
+      ['/onboarding/business-type', '/onboarding/business-address', 'allow'],
+      ['/onboarding/business-type', '/onboarding/product-type', 'allow'],
+      ['/onboarding/business-type', '/onboarding/business-profile/banking', 'allow'],
+      ['/onboarding/business-type', '/onboarding/welcome', 'allow'],
+      ['/onboarding/business-type', '/onboarding/tax-assessment', 'allow'],
+      ['/onboarding/business-type', '/onboarding/jurisdictions', 'redirect'],
+      ['/onboarding/business-type', '/onboarding/jurisdiction-info', 'redirect'],
+      ['/onboarding/business-type', '/onboarding/documents', 'redirect'],
+      ['/onboarding/business-type', '/onboarding/integrations', 'redirect'],
+      ['/onboarding/jurisdictions', '/onboarding/jurisdictions-selection', 'allow'],
+      ['/onboarding/jurisdictions', '/onboarding/business-profile/legal-representative', 'allow'],
+      ['/onboarding/jurisdictions', '/onboarding/business-type', 'allow'],
+      ['/onboarding/jurisdictions', '/onboarding/signing', 'redirect'],
+      ['/onboarding/jurisdictions', '/onboarding/document-center', 'redirect'],
+      ['/onboarding/document-center', '/onboarding/signing', 'allow'],
+      ['/onboarding/document-center', '/onboarding/jurisdictions', 'allow'],
+      ['/onboarding/document-center', '/dashboard', 'redirect'],
+      ['/onboarding/business-type', '/onboarding/unknown-page', 'allow'],
+    ])('next %s: %s → %s', (next, path, kind) => {
+      const decision = decideNavigation(at(path, { subscriptionCountryCodes: [], nextOnboardingPath: next }));
+      expect(decision).toEqual(kind === 'allow' ? { kind: 'allow' } : { kind: 'redirect', to: next });
+    });
+
+    it('lets a subscribed company visit any onboarding page', () => {
+      expect(
+        decideNavigation(at('/onboarding/documents', { nextOnboardingPath: '/onboarding/business-type' })),
+      ).toEqual({
+        kind: 'allow',
+      });
+    });
   });
 });

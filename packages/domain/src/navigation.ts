@@ -1,3 +1,6 @@
+import { stepOrderOf } from './onboarding';
+import { stepOfPage } from './onboarding-flow';
+
 /**
  * "Where should this user be?" — the route-guard rules of spec §2 computed once, as an ordered
  * chain of early returns. The SPA's guards map the answer to a navigation; nothing else decides.
@@ -51,13 +54,27 @@ export function decideNavigation(input: NavigationInput): NavigationDecision {
     return mayStay ? allow : redirect('/dashboard');
   }
 
-  if (access === 'onboarding' || access === 'company') return allow;
+  if (access === 'company') return allow;
 
   if (input.subscriptionCountryCodes.length > 0) return allow;
   if (path === '/dashboard' && input.searchParams.get('payment') === 'success') return allow;
   if (path === '/dashboard' && input.hasPaymentOverlaySkipFlag) return allow;
 
   const next = input.nextOnboardingPath;
-  if (next && path !== next) return redirect(next);
-  return allow;
+  if (!next || path === next) return allow;
+  if (access === 'onboarding' && mayVisitBeforeNextStep(path, next)) return allow;
+  return redirect(next);
+}
+
+/**
+ * Spec §2 sends a user on "a different onboarding page" to the next incomplete step. Read literally that
+ * would break Back and the pages inside one step (business-type → business-address both belong to
+ * business-details), so only pages of a LATER step than the next incomplete one are redirected; pages of
+ * the same or an earlier step, and pages outside the flow, stay reachable.
+ */
+function mayVisitBeforeNextStep(path: string, next: string): boolean {
+  const pageStep = stepOfPage(path);
+  const nextStep = stepOfPage(next);
+  if (!pageStep || !nextStep) return true;
+  return stepOrderOf(pageStep) <= stepOrderOf(nextStep);
 }

@@ -1,0 +1,3 @@
+export * from './amount';
+export * from './assess-tax-registration';
+export * from './questionnaire';

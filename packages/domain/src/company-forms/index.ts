@@ -1,0 +1,2 @@
+export * from './legal-forms';
+export * from './postcodes';

@@ -1,0 +1,2 @@
+export * from './country-rules';
+export * from './required-documents';
