@@ -4,9 +4,16 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { JWTVerifyGetKey } from 'jose';
 import { type AppConfig, IDP_MOUNT_PATH } from './config';
 import type { Database } from './db/client';
+import { registerBusinessProfileRoutes } from './modules/business-profile/routes';
 import { registerClientErrorRoutes } from './modules/client-errors/routes';
 import { registerCompanyRoutes } from './modules/company/routes';
+import { registerDocumentRoutes } from './modules/documents/routes';
+import { registerIntegrationRoutes } from './modules/integrations/routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
+import { registerOnboardingRoutes } from './modules/onboarding/routes';
+import { registerRegistrationRoutes } from './modules/registration/routes';
+import { registerSigningRoutes } from './modules/signing/routes';
+import { createFileStorage, type FileStorage } from './modules/storage/file-storage';
 import { registerSystemRoutes } from './modules/system/routes';
 import { createAccessTokenVerifier } from './modules/token/access-token-verifier';
 import { createInternalTokens } from './modules/token/internal-token';
@@ -31,6 +38,8 @@ export type AppDeps = {
   registerExtraRoutes?: (app: FastifyInstance) => void | Promise<void>;
   /** Sends invitations and other mail; default: SMTP when SMTP_URL is set, else .eml files in DATA_DIR/outbox. */
   mailer?: Mailer;
+  /** Where uploaded and signed files live; default: S3 when S3_BUCKET is set, else the folder FILE_STORAGE_DIR. */
+  fileStorage?: FileStorage;
   /** Test seam: sees every route as it is registered (the OpenAPI test lists the app's routes with it). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -113,6 +122,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTokenRoutes(app, { db: database.db, accessTokenVerifier, internalTokens });
   registerUserRoutes(app, { db: database.db });
   registerCompanyRoutes(app, { db: database.db, mailer, publicUrl: config.publicUrl });
+  registerOnboardingRoutes(app, { db: database.db });
+  registerBusinessProfileRoutes(app, { db: database.db });
+  registerRegistrationRoutes(app, { db: database.db });
+  const fileStorage = deps.fileStorage ?? createFileStorage(config);
+  await registerDocumentRoutes(app, { db: database.db, storage: fileStorage });
+  registerSigningRoutes(app, { db: database.db, storage: fileStorage });
+  registerIntegrationRoutes(app, { db: database.db });
   await registerClientErrorRoutes(app, { db: database.db });
 
   if (deps.mountIdentityProvider) await deps.mountIdentityProvider(app);

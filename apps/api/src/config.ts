@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -57,6 +57,21 @@ export type AppConfig = {
   smtpUrl: string | null;
   /** The From header of every message Vatlas sends. */
   mailFrom: string;
+  /** Folder of uploaded and generated files when S3 is not configured (default DATA_DIR/files). */
+  fileStorageDir: string;
+  /** S3-compatible object storage; when set, files go there instead of fileStorageDir. */
+  s3: S3Settings | null;
+};
+
+export type S3Settings = {
+  bucket: string;
+  /** Null: the AWS endpoint of the region. */
+  endpoint: string | null;
+  region: string;
+  /** Null: the SDK's default credential chain (instance role, environment, profile). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** MinIO and most self-hosted stores need path-style URLs (endpoint/bucket/key). */
+  forcePathStyle: boolean;
 };
 
 export type Env = Record<string, string | undefined>;
@@ -141,6 +156,13 @@ const envSchema = z.object({
       .regex(/^(?:[^<>\r\n]*<[^\s@<>]+@[^\s@<>]+>|[^\s@<>]+@[^\s@<>]+)$/, 'must be an address or "Name <address>"')
       .optional(),
   ),
+  FILE_STORAGE_DIR: optionalText,
+  S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  S3_BUCKET: optionalText,
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: booleanText,
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
@@ -210,6 +232,33 @@ function readB2cSettings(env: ParsedEnv, problems: string[]): B2cSettings | null
   return problems.length === 0 ? (values as B2cSettings) : null;
 }
 
+function readS3Settings(env: ParsedEnv, problems: string[]): S3Settings | null {
+  if (env.S3_BUCKET === undefined) {
+    const stray = (['S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'] as const).filter(
+      (variable) => env[variable] !== undefined,
+    );
+    // Without a bucket the files would silently stay on local disk: say so rather than ignore the operator.
+    if (stray.length > 0) problems.push(`S3_BUCKET: required when ${stray.join(', ')} is set`);
+    return null;
+  }
+  const hasKeyId = env.S3_ACCESS_KEY_ID !== undefined;
+  const hasSecret = env.S3_SECRET_ACCESS_KEY !== undefined;
+  if (hasKeyId !== hasSecret) {
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
+    return null;
+  }
+  return {
+    bucket: env.S3_BUCKET,
+    endpoint: env.S3_ENDPOINT ?? null,
+    region: env.S3_REGION ?? 'us-east-1',
+    credentials:
+      env.S3_ACCESS_KEY_ID !== undefined && env.S3_SECRET_ACCESS_KEY !== undefined
+        ? { accessKeyId: env.S3_ACCESS_KEY_ID, secretAccessKey: env.S3_SECRET_ACCESS_KEY }
+        : null,
+    forcePathStyle: env.S3_FORCE_PATH_STYLE ?? env.S3_ENDPOINT !== undefined,
+  };
+}
+
 function defaultAppEnvironment(nodeEnv: NodeEnv): AppEnvironment {
   return nodeEnv;
 }
@@ -233,6 +282,7 @@ export function parseConfig(env: Env, options: { cwd?: string } = {}): AppConfig
   const authProvider = parsed.AUTH_PROVIDER ?? 'embedded';
 
   const b2c = authProvider === 'b2c' ? readB2cSettings(parsed, problems) : null;
+  const s3 = readS3Settings(parsed, problems);
 
   if (isProduction && parsed.INTERNAL_TOKEN_SECRET === undefined) {
     problems.push(
@@ -272,6 +322,8 @@ export function parseConfig(env: Env, options: { cwd?: string } = {}): AppConfig
     appEnvironment: parsed.APP_ENVIRONMENT ?? defaultAppEnvironment(nodeEnv),
     smtpUrl: parsed.SMTP_URL ?? null,
     mailFrom: parsed.MAIL_FROM ?? DEFAULT_MAIL_FROM,
+    fileStorageDir: resolve(cwd, parsed.FILE_STORAGE_DIR ?? join(parsed.DATA_DIR ?? './data', 'files')),
+    s3,
   };
 }
 

@@ -10,6 +10,7 @@ import { createIdpAccountStore } from './modules/identity/account-store';
 import { createOidcPayloadStore } from './modules/identity/payload-store';
 import { ensureDefaultTenant, seedDemoData } from './modules/identity/seed';
 import { createMailer, outboxDirectory } from './modules/mail/mailer';
+import { createFileStorage } from './modules/storage/file-storage';
 import { keysDirectory, loadOrCreateInternalTokenSecret } from './modules/token/internal-token-secret';
 
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
@@ -97,6 +98,7 @@ async function main(): Promise<void> {
       providerJwks: identityProvider.providerJwks,
       mountIdentityProvider: identityProvider.mountIdentityProvider,
       mailer: createMailer(config),
+      fileStorage: createFileStorage(config),
       logger: createLoggerOptions(config.logLevel),
     });
     app = startedApp;

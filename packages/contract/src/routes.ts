@@ -30,4 +30,37 @@ export const apiPaths = {
   changeLanguage: (language: string) => `/api/v1/User/ChangeLanguage/${segment(language)}`,
   removeUserFromCompany: '/api/v1/User/RemoveUserFromCompany',
   companyDetails: (companyId: string) => `/api/v1/Company/${segment(companyId)}`,
+  createCompany: '/api/v1/Company',
+  onboarding: (companyId: string) => `/api/v1/Company/${segment(companyId)}/Onboarding`,
+  businessType: (companyId: string) => `/api/v1/Company/${segment(companyId)}/BusinessType`,
+  companyAddress: (companyId: string) => `/api/v1/Company/${segment(companyId)}/Address`,
+  productType: (companyId: string) => `/api/v1/Company/${segment(companyId)}/ProductType`,
+  navigateOnboardingStep: (companyId: string, stepId: string) =>
+    `/api/v1/Company/${segment(companyId)}/Onboarding/Steps/${segment(stepId)}/Navigate`,
+  completeOnboardingStep: (companyId: string, stepId: string) =>
+    `/api/v1/Company/${segment(companyId)}/Onboarding/Steps/${segment(stepId)}/Complete`,
+  documents: (companyId: string) => `/api/v1/Company/${segment(companyId)}/Documents`,
+  document: (companyId: string, documentId: string) =>
+    `/api/v1/Company/${segment(companyId)}/Documents/${segment(documentId)}`,
+  documentContent: (companyId: string, documentId: string) =>
+    `/api/v1/Company/${segment(companyId)}/Documents/${segment(documentId)}/Content`,
+  documentChecklist: (companyId: string) => `/api/v1/Company/${segment(companyId)}/Documents/Checklist`,
+  powersOfAttorney: (companyId: string) => `/api/v1/Registration/${segment(companyId)}/PowerOfAttorney`,
+  powerOfAttorneyDocument: (companyId: string, countryCode: string) =>
+    `/api/v1/Registration/${segment(companyId)}/PowerOfAttorney/${segment(countryCode)}/Document`,
+  signPowerOfAttorney: (companyId: string, countryCode: string) =>
+    `/api/v1/Registration/${segment(companyId)}/PowerOfAttorney/${segment(countryCode)}/Sign`,
+  signedPowerOfAttorney: (companyId: string, countryCode: string) =>
+    `/api/v1/Registration/${segment(companyId)}/PowerOfAttorney/${segment(countryCode)}/Signed`,
+  revokePowerOfAttorney: (companyId: string, countryCode: string) =>
+    `/api/v1/Registration/${segment(companyId)}/PowerOfAttorney/${segment(countryCode)}/Revoke`,
+  questionnaire: (companyId: string) => `/api/v1/Questionnaire/${segment(companyId)}`,
+  registrationJurisdictions: (companyId: string) => `/api/v1/Registration/${segment(companyId)}/Jurisdictions`,
+  jurisdictionInfo: (companyId: string) => `/api/v1/Registration/${segment(companyId)}/JurisdictionInfo`,
+  integrations: (companyId: string) => `/api/v1/Company/${segment(companyId)}/Integrations`,
+  integration: (companyId: string, provider: string) =>
+    `/api/v1/Company/${segment(companyId)}/Integrations/${segment(provider)}`,
+  legalRepresentative: (companyId: string) => `/api/v1/Company/${segment(companyId)}/LegalRepresentative`,
+  businessDetails: (companyId: string) => `/api/v1/Company/${segment(companyId)}/BusinessDetails`,
+  bankAccount: (companyId: string) => `/api/v1/Company/${segment(companyId)}/BankAccount`,
 } as const;

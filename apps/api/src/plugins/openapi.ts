@@ -20,8 +20,30 @@ export const OPENAPI_TAGS = [
   { name: 'Token', description: 'Internal session tokens: exchange, company and tenant switches.' },
   { name: 'User', description: 'The signed-in user, their profile, language, notification settings and logout.' },
   { name: 'Company', description: 'Company details and company membership.' },
+  {
+    name: 'Onboarding',
+    description: 'Company creation, the onboarding steps and progress, business type, address, product type.',
+  },
+  { name: 'Questionnaire', description: 'The tax-assessment questionnaire and its assessment, reason by reason.' },
+  {
+    name: 'Registration',
+    description: 'Jurisdictions to register in (EU-27, GB, CH, NO) and what each registration needs.',
+  },
+  {
+    name: 'Business profile',
+    description: 'Onboarding: the legal representative, the business details with the VAT number, the bank account.',
+  },
   { name: 'Tenant', description: 'Tenants the user belongs to.' },
   { name: 'Client errors', description: 'Errors the browser reports, fire and forget.' },
+  {
+    name: 'Documents',
+    description: 'Onboarding documents: upload (type checked from the content), list, download, delete, checklist.',
+  },
+  {
+    name: 'Power of attorney',
+    description: 'Per jurisdiction: the generated power of attorney, signing, download, revocation.',
+  },
+  { name: 'Integrations', description: 'Marketplace and shop integrations with their true state.' },
 ] as const;
 
 const description = [

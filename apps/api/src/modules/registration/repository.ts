@@ -1,0 +1,77 @@
+import { defaultStoredSteps } from '@vatlas/domain';
+import { and, eq, notInArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { companies, companyJurisdictions, onboardingStates } from '../../db/schema';
+
+export type QuestionnaireRecord = {
+  questionnaire: Record<string, unknown> | null;
+  assessment: Record<string, unknown> | null;
+  assessedAt: Date | null;
+};
+
+export async function findQuestionnaire(db: Db, companyId: string): Promise<QuestionnaireRecord | undefined> {
+  const [row] = await db
+    .select({
+      questionnaire: onboardingStates.questionnaire,
+      assessment: onboardingStates.assessment,
+      assessedAt: onboardingStates.assessedAt,
+    })
+    .from(onboardingStates)
+    .where(eq(onboardingStates.companyId, companyId))
+    .limit(1);
+  return row;
+}
+
+/** Answers and their assessment are written together: a stored assessment always belongs to the stored answers. */
+export async function saveQuestionnaire(
+  db: Db,
+  companyId: string,
+  values: { questionnaire: Record<string, unknown>; assessment: Record<string, unknown>; assessedAt: Date },
+): Promise<void> {
+  await db
+    .insert(onboardingStates)
+    // A company created before onboarding existed has no row yet; it starts with the default steps of spec §3.
+    .values({ companyId, steps: defaultStoredSteps(), ...values })
+    .onConflictDoUpdate({ target: onboardingStates.companyId, set: { ...values, updatedAt: new Date() } });
+}
+
+export type JurisdictionRecord = typeof companyJurisdictions.$inferSelect;
+
+export async function listJurisdictions(db: Db, companyId: string): Promise<JurisdictionRecord[]> {
+  return db.select().from(companyJurisdictions).where(eq(companyJurisdictions.companyId, companyId));
+}
+
+export type JurisdictionSelection = { countryCode: string; source: 'assessment' | 'user'; reasons: unknown[] };
+
+/**
+ * Makes the stored set equal to `selection`: removes the others, inserts new ones, and keeps what a registration
+ * already gathered (status, VAT number, frequency) on the ones that stay. Call inside a transaction.
+ */
+export async function replaceJurisdictions(
+  db: Db,
+  companyId: string,
+  selection: readonly JurisdictionSelection[],
+): Promise<void> {
+  const codes = selection.map((item) => item.countryCode);
+  await db
+    .delete(companyJurisdictions)
+    .where(and(eq(companyJurisdictions.companyId, companyId), notInArray(companyJurisdictions.countryCode, codes)));
+  for (const item of selection) {
+    await db
+      .insert(companyJurisdictions)
+      .values({ companyId, ...item })
+      .onConflictDoUpdate({
+        target: [companyJurisdictions.companyId, companyJurisdictions.countryCode],
+        set: { source: item.source, reasons: item.reasons, updatedAt: new Date() },
+      });
+  }
+}
+
+export async function findEstablishmentCountryCode(db: Db, companyId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ code: companies.establishmentCountryCode })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  return row?.code?.trim().toUpperCase() || null;
+}

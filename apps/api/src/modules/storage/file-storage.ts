@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  S3Client,
+  type S3ClientConfig,
+} from '@aws-sdk/client-s3';
+import type { AppConfig, S3Settings } from '../../config';
+
+/**
+ * Where the bytes of documents and signed powers of attorney live. Keys are ours (uuids), never a name a user
+ * gave, so nothing a user types ever becomes a path or an object name.
+ */
+export type FileStorage = {
+  put(key: string, content: Uint8Array | Readable): Promise<void>;
+  /** Rejects with FileNotFoundError when there is no such file. */
+  get(key: string): Promise<Readable>;
+  /** Deleting a missing file is no error: a retry of a half-done delete must succeed. */
+  delete(key: string): Promise<void>;
+};
+
+export class FileNotFoundError extends Error {
+  constructor(key: string) {
+    super(`No stored file with key ${key}`);
+    this.name = 'FileNotFoundError';
+  }
+}
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+export function createStorageKey(): string {
+  return randomUUID();
+}
+
+/** Refuses anything but a lower-case uuid, so a key can never climb out of the folder or the bucket prefix. */
+export function assertStorageKey(key: string): string {
+  if (!UUID_PATTERN.test(key)) throw new Error(`Invalid storage key: ${JSON.stringify(key)}`);
+  return key;
+}
+
+/** Two levels of fan-out by the key's first characters keep folders small when there are many files. */
+export function localPathFor(directory: string, key: string): string {
+  assertStorageKey(key);
+  return join(directory, key.slice(0, 2), key);
+}
+
+export function createLocalFileStorage(directory: string): FileStorage {
+  return {
+    async put(key, content) {
+      const path = localPathFor(directory, key);
+      await mkdir(join(directory, key.slice(0, 2)), { recursive: true, mode: 0o700 });
+      // Written under a temporary name and renamed, so a reader never sees half a file.
+      const temporary = `${path}.${randomUUID()}.part`;
+      try {
+        if (content instanceof Readable) {
+          await pipeline(content, createWriteStream(temporary, { mode: 0o600 }));
+        } else {
+          await writeFile(temporary, content, { mode: 0o600 });
+        }
+        await rename(temporary, path);
+      } catch (error) {
+        await rm(temporary, { force: true });
+        throw error;
+      }
+    },
+    async get(key) {
+      const path = localPathFor(directory, key);
+      const stream = createReadStream(path);
+      // Opening is asynchronous: wait for it so a missing file is a rejection here, not an error mid-response.
+      await new Promise<void>((resolve, reject) => {
+        stream.once('open', () => resolve());
+        stream.once('error', (error: NodeJS.ErrnoException) =>
+          reject(error.code === 'ENOENT' ? new FileNotFoundError(key) : error),
+        );
+      });
+      return stream;
+    },
+    async delete(key) {
+      await rm(localPathFor(directory, key), { force: true });
+    },
+  };
+}
+
+/** Only what the storage needs of the S3 client, so tests pass a recorder instead of talking to a network. */
+export type S3Sender = { send(command: unknown): Promise<unknown> };
+
+export function s3ObjectKey(key: string): string {
+  return `files/${assertStorageKey(key)}`;
+}
+
+export function toS3ClientConfig(settings: S3Settings): S3ClientConfig {
+  return {
+    region: settings.region,
+    ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
+    forcePathStyle: settings.forcePathStyle,
+    ...(settings.credentials ? { credentials: settings.credentials } : {}),
+  };
+}
+
+export function createS3FileStorage(settings: S3Settings, client: S3Sender = new S3Client(toS3ClientConfig(settings))) {
+  const storage: FileStorage = {
+    async put(key, content) {
+      // A stream of unknown length would need a multipart upload; documents are ≤ 10 MiB, so buffer them.
+      const body = content instanceof Readable ? Buffer.concat(await content.toArray()) : content;
+      await client.send(
+        new PutObjectCommand({
+          Bucket: settings.bucket,
+          Key: s3ObjectKey(key),
+          Body: body,
+          ContentLength: body.length,
+        }),
+      );
+    },
+    async get(key) {
+      try {
+        const answer = (await client.send(
+          new GetObjectCommand({ Bucket: settings.bucket, Key: s3ObjectKey(key) }),
+        )) as {
+          Body?: unknown;
+        };
+        if (answer.Body instanceof Readable) return answer.Body;
+        if (answer.Body instanceof Uint8Array) return Readable.from([answer.Body]);
+        throw new Error('The object store answered without a readable body');
+      } catch (error) {
+        if ((error as { name?: string }).name === 'NoSuchKey') throw new FileNotFoundError(key);
+        throw error;
+      }
+    },
+    async delete(key) {
+      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: s3ObjectKey(key) }));
+    },
+  };
+  return storage;
+}
+
+/** S3 when a bucket is configured, else the local folder (default DATA_DIR/files). */
+export function createFileStorage(config: Pick<AppConfig, 's3' | 'fileStorageDir'>): FileStorage {
+  return config.s3 ? createS3FileStorage(config.s3) : createLocalFileStorage(config.fileStorageDir);
+}
+
+/** Reads a whole stored file; for the small files we generate from (PDFs of a few hundred KB at most). */
+export async function readStoredFile(storage: FileStorage, key: string): Promise<Buffer> {
+  return Buffer.concat(await (await storage.get(key)).toArray());
+}
