@@ -77,16 +77,17 @@ describe('routes of spec §2 (signed-in, subscribed seller)', () => {
     ['/onboarding/business-profile/banking', 'Banking'],
     ['/onboarding/jurisdiction-info', 'Jurisdiction information'],
     ['/onboarding/documents', 'Documents'],
-    ['/onboarding/signing', 'Signing'],
+    ['/onboarding/signing', 'Power of attorney'],
     ['/onboarding/integrations', 'Integrations'],
     ['/onboarding/account-creation', 'Account creation'],
     ['/onboarding/document-center', 'Document center'],
     ['/payment/cancelled', 'Payment cancelled'],
     ['/payment/activated', 'Subscription activated'],
-  ])('%s shows "%s" with the honest placeholder', async (path, title) => {
+  ])('%s shows "%s"', async (path, title) => {
     const { location } = renderAt(path, signedInSeller());
     expect(await heading(title)).toBeTruthy();
-    expect(screen.getByText('This page is not available yet.')).toBeTruthy();
+    // Pages later issues build still say so plainly; the onboarding pages are real.
+    if (!path.startsWith('/onboarding')) expect(screen.getByText('This page is not available yet.')).toBeTruthy();
     expect(location()).toBe(path);
   });
 

@@ -28,6 +28,12 @@ export function buildNavigationInput(
   state: GuardAuthState,
   location: { pathname: string; search: string },
   hasPaymentOverlaySkipFlag: boolean,
+  /**
+   * The server's next-step answer (GET Company/{id}/Onboarding, the same domain rule over the STORED step
+   * statuses): null when complete, undefined when not loaded. Only the server knows whether jurisdictions
+   * and document-center are done, so its answer wins; the local rule covers the time before it arrives.
+   */
+  serverNextPath?: string | null,
 ): NavigationInput {
   const { user, selectedCompanyId } = state;
   const summary = user?.companies.find((company) => company.id === selectedCompanyId);
@@ -41,6 +47,11 @@ export function buildNavigationInput(
     hasSelectedCompanyDetails: state.selectedCompanyDetails !== null,
     subscriptionCountryCodes: summary?.subscriptionCountryCodes ?? [],
     hasPaymentOverlaySkipFlag,
-    nextOnboardingPath: facts ? findNextOnboardingPath(DEFAULT_ONBOARDING_STEPS, facts) : undefined,
+    nextOnboardingPath:
+      serverNextPath !== undefined
+        ? (serverNextPath ?? undefined)
+        : facts
+          ? findNextOnboardingPath(DEFAULT_ONBOARDING_STEPS, facts)
+          : undefined,
   };
 }

@@ -1,0 +1,12 @@
+import { apiPaths } from '@vatlas/contract';
+import type { HttpClient } from '../../../lib/http/http-client';
+import { fetchFile, saveBlob } from './fetch-file';
+
+/** Downloads a stored document under its stored (sanitised) name. */
+export async function downloadDocument(
+  http: HttpClient,
+  companyId: string,
+  document: { id: string; fileName: string },
+): Promise<void> {
+  saveBlob(await fetchFile(http, apiPaths.documentContent(companyId, document.id)), document.fileName);
+}

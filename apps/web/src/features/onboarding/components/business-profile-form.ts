@@ -1,0 +1,91 @@
+import type { FieldIssue } from '@vatlas/domain';
+import type { TFunction } from 'i18next';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isHttpError } from '../../../lib/http/http-error';
+import type { ErrorSummaryItem } from './error-summary';
+import type { FieldErrors } from './form-errors';
+import { toErrorSummary } from './form-errors';
+
+/**
+ * The business-profile forms (legal representative, business details, banking) share this: the domain's rules
+ * answer issues with a code, the API's 400 answers the same codes, and both become translated per-field messages.
+ */
+
+type IssueLike = { field: string; code?: string; message: string; params?: Record<string, string | number> };
+
+/** The translation of an issue's code; the English message when the code is unknown (a newer API, say). */
+export function translateIssue(t: TFunction, issue: IssueLike): string {
+  if (!issue.code) return issue.message;
+  return t(`onboarding.businessProfile.errors.${issue.code}`, { ...issue.params, defaultValue: issue.message });
+}
+
+export function fieldErrorsFromIssues(t: TFunction, issues: readonly IssueLike[]): FieldErrors {
+  const errors: FieldErrors = {};
+  for (const issue of issues) errors[issue.field] ??= translateIssue(t, issue);
+  return errors;
+}
+
+const isIssue = (value: unknown): value is IssueLike =>
+  typeof value === 'object' &&
+  value !== null &&
+  typeof (value as IssueLike).field === 'string' &&
+  typeof (value as IssueLike).message === 'string';
+
+/** A 400 with field details becomes field errors; anything else is one form-level message. */
+export function fieldErrorsFromSaveError(t: TFunction, error: unknown): FieldErrors {
+  if (isHttpError(error) && error.status === 400 && Array.isArray(error.details)) {
+    const issues = error.details.filter(isIssue).map((issue) => ({
+      ...issue,
+      field: issue.field.replace(/^body\.?/, '').split('.')[0] || 'form',
+    }));
+    if (issues.length > 0) return fieldErrorsFromIssues(t, issues);
+  }
+  return { form: t('onboarding.layout.saveFailed') };
+}
+
+/**
+ * Controlled form state: the values, the per-field errors, and a submit that checks the domain rules first and
+ * sends only what passes. A field's error disappears as soon as it is edited.
+ */
+export function useProfileForm<V extends Record<string, string>>(options: {
+  initial: V;
+  fieldOrder: readonly (keyof V & string)[];
+  idPrefix: string;
+}) {
+  const { t } = useTranslation();
+  const [values, setValues] = useState<V>(options.initial);
+  const [errors, setErrors] = useState<FieldErrors>({});
+
+  const setValue = (field: keyof V & string, value: string) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => {
+      if (!current[field]) return current;
+      const { [field]: _removed, ...rest } = current;
+      return rest;
+    });
+  };
+
+  const idOf = (field: string) => `${options.idPrefix}-${field}`;
+  const summary: ErrorSummaryItem[] = toErrorSummary(errors, options.fieldOrder, idOf);
+
+  return {
+    values,
+    setValues,
+    setValue,
+    errors,
+    setErrors,
+    idOf,
+    summary,
+    showIssues: (issues: readonly FieldIssue[]) => setErrors(fieldErrorsFromIssues(t, issues)),
+    showSaveError: (error: unknown) => setErrors(fieldErrorsFromSaveError(t, error)),
+  };
+}
+
+/** Country names in the user's language, sorted for a select; Intl knows them, so no list is shipped. */
+export function countryOptions(codes: readonly string[], language: string): { value: string; label: string }[] {
+  const names = new Intl.DisplayNames([language], { type: 'region', fallback: 'code' });
+  return codes
+    .map((code) => ({ value: code, label: names.of(code) ?? code }))
+    .sort((a, b) => a.label.localeCompare(b.label, language));
+}

@@ -1,0 +1,226 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { cn } from '../../../lib/cn';
+
+/**
+ * Labelled inputs with their error linked by aria-describedby. Every onboarding form uses these, so the
+ * accessible wiring (label, hint, error, aria-invalid) is written once.
+ */
+const inputClassName =
+  'w-full rounded-md border bg-surface px-3 py-2 text-sm text-fg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60';
+
+export const fieldErrorId = (id: string) => `${id}-error`;
+const hintId = (id: string) => `${id}-hint`;
+
+function describedBy(id: string, hint: ReactNode | undefined, error: string | undefined): string | undefined {
+  const ids = [hint ? hintId(id) : null, error ? fieldErrorId(id) : null].filter(Boolean);
+  return ids.length > 0 ? ids.join(' ') : undefined;
+}
+
+function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
+  return (
+    <>
+      {hint ? (
+        <p id={hintId(id)} className="text-xs text-fg-secondary">
+          {hint}
+        </p>
+      ) : null}
+      {error ? (
+        <p id={fieldErrorId(id)} className="text-sm font-medium text-danger">
+          {error}
+        </p>
+      ) : null}
+    </>
+  );
+}
+
+function FieldLabel({ id, label, isOptional }: { id: string; label: string; isOptional?: boolean }) {
+  const { t } = useTranslation();
+  return (
+    <label htmlFor={id} className="text-sm font-medium text-fg">
+      {label}
+      {isOptional ? <span className="font-normal text-fg-secondary"> ({t('onboarding.fields.optional')})</span> : null}
+    </label>
+  );
+}
+
+type BaseFieldProps = {
+  id: string;
+  label: string;
+  error?: string;
+  hint?: ReactNode;
+  isOptional?: boolean;
+  isDisabled?: boolean;
+  className?: string;
+};
+
+export function TextField({
+  value,
+  onChange,
+  type = 'text',
+  autoComplete,
+  inputMode,
+  ...props
+}: BaseFieldProps & {
+  value: string;
+  onChange: (value: string) => void;
+  type?: 'text' | 'email' | 'date' | 'tel';
+  autoComplete?: string;
+  inputMode?: 'text' | 'numeric';
+}) {
+  return (
+    <div className={cn('flex flex-col gap-1', props.className)}>
+      <FieldLabel id={props.id} label={props.label} isOptional={props.isOptional} />
+      <input
+        id={props.id}
+        name={props.id}
+        type={type}
+        value={value}
+        autoComplete={autoComplete}
+        inputMode={inputMode}
+        disabled={props.isDisabled}
+        required={!props.isOptional}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy(props.id, props.hint, props.error)}
+        className={cn(inputClassName, props.error ? 'border-danger' : 'border-border')}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <FieldMessages id={props.id} hint={props.hint} error={props.error} />
+    </div>
+  );
+}
+
+export type SelectOption = { value: string; label: string };
+
+export function SelectField({
+  value,
+  onChange,
+  options,
+  placeholder,
+  ...props
+}: BaseFieldProps & {
+  value: string;
+  onChange: (value: string) => void;
+  options: readonly SelectOption[];
+  /** The empty first entry ("Choose…"); a select without one pretends the first option was chosen. */
+  placeholder: string;
+}) {
+  return (
+    <div className={cn('flex flex-col gap-1', props.className)}>
+      <FieldLabel id={props.id} label={props.label} isOptional={props.isOptional} />
+      <select
+        id={props.id}
+        name={props.id}
+        value={value}
+        disabled={props.isDisabled}
+        required={!props.isOptional}
+        aria-invalid={props.error ? true : undefined}
+        aria-describedby={describedBy(props.id, props.hint, props.error)}
+        className={cn(inputClassName, props.error ? 'border-danger' : 'border-border')}
+        onChange={(event) => onChange(event.target.value)}
+      >
+        <option value="">{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+      <FieldMessages id={props.id} hint={props.hint} error={props.error} />
+    </div>
+  );
+}
+
+/** A group of checkboxes (multi-choice) in a fieldset; the legend is the group's label. */
+export function CheckboxGroup({
+  id,
+  legend,
+  options,
+  values,
+  onChange,
+  error,
+  hint,
+  isDisabled,
+}: {
+  id: string;
+  legend: string;
+  options: readonly SelectOption[];
+  values: readonly string[];
+  onChange: (values: string[]) => void;
+  error?: string;
+  hint?: ReactNode;
+  isDisabled?: boolean;
+}) {
+  return (
+    <fieldset
+      id={id}
+      tabIndex={-1}
+      aria-invalid={error ? true : undefined}
+      aria-describedby={describedBy(id, hint, error)}
+      className="flex flex-col gap-2"
+    >
+      <legend className="mb-1 text-sm font-medium text-fg">{legend}</legend>
+      {options.map((option) => {
+        const optionId = `${id}-${option.value}`;
+        const isChecked = values.includes(option.value);
+        return (
+          <div key={option.value} className="flex items-center gap-2">
+            <input
+              id={optionId}
+              type="checkbox"
+              className="size-4 accent-primary"
+              checked={isChecked}
+              disabled={isDisabled}
+              onChange={() =>
+                onChange(isChecked ? values.filter((value) => value !== option.value) : [...values, option.value])
+              }
+            />
+            <label htmlFor={optionId} className="text-sm text-fg">
+              {option.label}
+            </label>
+          </div>
+        );
+      })}
+      <FieldMessages id={id} hint={hint} error={error} />
+    </fieldset>
+  );
+}
+
+/** A single checkbox whose label may hold links (e.g. the terms). */
+export function CheckboxField({
+  id,
+  label,
+  checked,
+  onChange,
+  error,
+  isDisabled,
+}: {
+  id: string;
+  label: ReactNode;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error?: string;
+  isDisabled?: boolean;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <div className="flex items-start gap-2">
+        <input
+          id={id}
+          name={id}
+          type="checkbox"
+          className="mt-0.5 size-4 accent-primary"
+          checked={checked}
+          disabled={isDisabled}
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? fieldErrorId(id) : undefined}
+          onChange={(event) => onChange(event.target.checked)}
+        />
+        <label htmlFor={id} className="text-sm text-fg">
+          {label}
+        </label>
+      </div>
+      <FieldMessages id={id} error={error} />
+    </div>
+  );
+}
