@@ -5,7 +5,8 @@ type ButtonVariant = 'primary' | 'secondary';
 
 const variants: Record<ButtonVariant, string> = {
   // primary-strong, not primary: white text needs 4.5:1 (see Theme.colors.primaryStrong).
-  primary: 'bg-primary-strong text-on-primary hover:opacity-90',
+  // Hover darkens (never lightens), so the label keeps at least its resting contrast.
+  primary: 'bg-primary-strong text-on-primary hover:brightness-90',
   secondary: 'bg-surface text-fg border border-border hover:bg-gray-100',
 };
 
