@@ -35,6 +35,12 @@ export default defineConfig({
       ],
     },
   },
+  // The onboarding spec gives new@vatlas.test a company for good, so it runs after every spec that needs the
+  // newcomer without one.
+  projects: [
+    { name: 'workspace', testIgnore: '**/onboarding.spec.ts' },
+    { name: 'onboarding', testMatch: '**/onboarding.spec.ts', dependencies: ['workspace'] },
+  ],
   webServer: {
     // `npm start` itself (scripts/start.mjs): it builds the SPA when its sources changed, then serves everything.
     command: `rm -rf '${dataDir}' && node scripts/start.mjs`,

@@ -24,6 +24,15 @@ async function next(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Next', exact: true }).click();
 }
 
+/** Arrives on a page, then proves a reload returns to that same page. */
+async function arriveAt(page: Page, path: RegExp): Promise<void> {
+  await expect(page).toHaveURL(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await page.reload();
+  await expect(page).toHaveURL(path);
+  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+}
+
 async function reloadAndExpect(page: Page, path: RegExp): Promise<void> {
   await page.reload();
   await expect(page).toHaveURL(path);
@@ -47,6 +56,16 @@ test('a new user completes the whole onboarding and reaches the dashboard', asyn
   await page.getByLabel('Legal name of your business').fill('Testfirma Onboarding GmbH');
   await page.getByRole('button', { name: 'Create my company' }).click();
   await expect(page).toHaveURL(/\/onboarding\/business-type$/);
+
+  // Spec §2 with an incomplete, unsubscribed company: the next step decides, payment=success lets the dashboard
+  // through, a page of a later step sends back to the next step, and pages of the current step stay reachable.
+  for (const path of ['/dashboard', '/analytics', '/onboarding/documents', '/onboarding/jurisdictions-selection']) {
+    await page.goto(path);
+    await expect(page, `incomplete company on ${path}`).toHaveURL(/\/onboarding\/business-type$/);
+  }
+  await page.goto('/dashboard?payment=success');
+  await expect(page).toHaveURL(/\/dashboard\?payment=success$/);
+  await page.goto('/onboarding/business-type');
 
   // Business type: per-field validation first, then real values.
   await expect(page.getByLabel('Legal name of the business')).toHaveValue('Testfirma Onboarding GmbH');
@@ -73,7 +92,7 @@ test('a new user completes the whole onboarding and reaches the dashboard', asyn
   await page.getByLabel('Postcode').fill('10119');
   await look(page, '03-business-address');
   await next(page);
-  await expect(page).toHaveURL(/\/onboarding\/product-type$/);
+  await arriveAt(page, /\/onboarding\/product-type$/);
   await page.goBack();
   await reloadAndExpect(page, /\/onboarding\/business-address$/);
   await expect(page.getByLabel('Postcode')).toHaveValue('10119');
@@ -107,22 +126,22 @@ test('a new user completes the whole onboarding and reaches the dashboard', asyn
   await reloadAndExpect(page, /\/onboarding\/tax-assessment$/);
   await expect(page.getByRole('dialog').getByText('Registration required').first()).toBeVisible();
   await next(page);
-  await expect(page).toHaveURL(/\/onboarding\/jurisdictions$/);
+  await arriveAt(page, /\/onboarding\/jurisdictions$/);
 
   // Jurisdictions: intro, then the selection pre-filled from the assessment.
   await look(page, '07-jurisdictions');
   await next(page);
-  await expect(page).toHaveURL(/\/onboarding\/jurisdictions-selection$/);
+  await arriveAt(page, /\/onboarding\/jurisdictions-selection$/);
   await expect(page.getByRole('checkbox', { name: /Poland/ })).toBeChecked();
   await look(page, '08-jurisdictions-selection');
   await next(page);
-  await expect(page).toHaveURL(/\/onboarding\/jurisdiction-info$/);
+  await arriveAt(page, /\/onboarding\/jurisdiction-info$/);
   await expect(page.getByRole('heading', { name: /Poland/ })).toBeVisible();
   await look(page, '09-jurisdiction-info');
   await next(page);
 
   // Business profile: legal representative, business details, banking.
-  await expect(page).toHaveURL(/\/onboarding\/business-profile\/legal-representative$/);
+  await arriveAt(page, /\/onboarding\/business-profile\/legal-representative$/);
   await page.getByLabel('First name').fill('Nora');
   await page.getByLabel('Last name').fill('Neumann');
   await page.getByLabel('Date of birth').fill('1985-04-12');
@@ -132,7 +151,7 @@ test('a new user completes the whole onboarding and reaches the dashboard', asyn
   await page.getByLabel('Valid until').fill('2031-06-30');
   await look(page, '10-legal-representative');
   await next(page);
-  await expect(page).toHaveURL(/\/onboarding\/business-profile\/business-details$/);
+  await arriveAt(page, /\/onboarding\/business-profile\/business-details$/);
   await page.getByLabel('Commercial register number').fill('HRB 123456 B');
   await page.getByLabel('Date of incorporation').fill('2019-03-01');
   await page.getByLabel('VAT number').fill('DE123456780');
@@ -141,7 +160,7 @@ test('a new user completes the whole onboarding and reaches the dashboard', asyn
   await page.getByLabel('VAT number').fill('DE136695976');
   await look(page, '11-business-details');
   await next(page);
-  await expect(page).toHaveURL(/\/onboarding\/business-profile\/banking$/);
+  await arriveAt(page, /\/onboarding\/business-profile\/banking$/);
   await page.getByLabel('Account holder').fill('Testfirma Onboarding GmbH');
   await page.getByLabel('IBAN').fill('DE89 3704 0044 0532 0130 00');
   await page.getByLabel('BIC').fill('COBADEFFXXX');
@@ -149,7 +168,7 @@ test('a new user completes the whole onboarding and reaches the dashboard', asyn
   await next(page);
 
   // Documents: a real PDF, type detected from its bytes; then the checklist.
-  await expect(page).toHaveURL(/\/onboarding\/documents$/);
+  await arriveAt(page, /\/onboarding\/documents$/);
   const pdf = await aRealPdf();
   const required = [
     'Certificate of incorporation',
@@ -171,7 +190,7 @@ test('a new user completes the whole onboarding and reaches the dashboard', asyn
   await next(page);
 
   // Signing: the power of attorney for Poland, signed by typing the name.
-  await expect(page).toHaveURL(/\/onboarding\/signing$/);
+  await arriveAt(page, /\/onboarding\/signing$/);
   const poland = page.getByRole('region', { name: /Poland/ });
   await poland.getByRole('radio', { name: 'Type my name' }).check();
   await poland.getByLabel('Your full name').fill('Nora Neumann');
@@ -183,7 +202,7 @@ test('a new user completes the whole onboarding and reaches the dashboard', asyn
   await next(page);
 
   // Integrations: honest states, then finish.
-  await expect(page).toHaveURL(/\/onboarding\/integrations$/);
+  await arriveAt(page, /\/onboarding\/integrations$/);
   await expect(page.getByText('Not connected').first()).toBeVisible();
   await look(page, '15-integrations');
   await page.getByRole('button', { name: 'Go to dashboard' }).click();

@@ -45,7 +45,7 @@ test.describe('sign-in chain: provider → token exchange → internal token →
 
       await signIn(page, account.email);
       await expect(page).toHaveURL(new RegExp(`${account.landsOn}$`));
-      await expect(page.getByText('This page is not available yet.')).toBeVisible();
+      await expect(page.getByRole('heading', { name: account.heading, level: 1 })).toBeVisible();
       await expect(page.getByText(account.email)).toBeVisible();
 
       // The same origin over http all the way: no certificate interstitial, no foreign host.
@@ -68,7 +68,7 @@ test.describe('sign-in chain: provider → token exchange → internal token →
       // A reload keeps the user signed in and on the same page.
       await page.reload();
       await expect(page).toHaveURL(new RegExp(`${account.landsOn}$`));
-      await expect(page.getByText('This page is not available yet.')).toBeVisible();
+      await expect(page.getByRole('heading', { name: account.heading, level: 1 })).toBeVisible();
     });
   }
 

@@ -2,7 +2,7 @@
 export const DEMO_PASSWORD = 'vatlas-demo';
 
 export const demoAccounts = {
-  newcomer: { email: 'new@vatlas.test', landsOn: '/onboarding/welcome' },
-  seller: { email: 'seller@vatlas.test', landsOn: '/dashboard' },
-  admin: { email: 'admin@vatlas.test', landsOn: '/dashboard' },
+  newcomer: { email: 'new@vatlas.test', landsOn: '/onboarding/welcome', heading: 'Welcome' },
+  seller: { email: 'seller@vatlas.test', landsOn: '/dashboard', heading: 'Dashboard' },
+  admin: { email: 'admin@vatlas.test', landsOn: '/dashboard', heading: 'Dashboard' },
 } as const;

@@ -1,7 +1,8 @@
 import type { CompanyDetails, CompanySummary } from '@vatlas/contract';
+import { findLegalForm } from '@vatlas/domain';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
-import { findCountryName } from './countries';
+import { findCountryName, findCountryNumericId } from './countries';
 import { type CompanyRecord, findCompanyById } from './repository';
 
 function trimCountryCode(code: string | null): string | null {
@@ -10,15 +11,22 @@ function trimCountryCode(code: string | null): string | null {
   return trimmed ? trimmed : null;
 }
 
+function legalFormName(countryCode: string | null, code: string | null): string | null {
+  if (!code) return null;
+  return (countryCode ? findLegalForm(countryCode, code)?.name : undefined) ?? code;
+}
+
 export function toCompanySummary(company: CompanyRecord): CompanySummary {
   const countryCode = trimCountryCode(company.establishmentCountryCode);
   return {
     id: company.id,
     legalNameOfBusiness: company.legalNameOfBusiness,
     countryOfEstablishment: countryCode ? findCountryName(countryCode) : null,
-    countryIdOfEstablishment: company.establishmentCountryId,
+    countryIdOfEstablishment:
+      company.establishmentCountryId ?? (countryCode ? findCountryNumericId(countryCode) : null),
     countryCodeOfEstablishment: countryCode,
-    legalStatus: company.legalStatus,
+    // Stored as the stable code of the legal form; the summary shows the name people recognise ("GmbH").
+    legalStatus: legalFormName(countryCode, company.legalStatus),
     companyStatus: company.status,
     serviceType: company.serviceType,
     profile: company.profile,

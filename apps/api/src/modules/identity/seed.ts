@@ -79,8 +79,8 @@ const DEMO_TERMS_ACCEPTED_AT = new Date('2025-01-15T09:00:00Z');
 function demoCompanies(tenantIds: { home: string; partner: string }): (typeof companies.$inferInsert)[] {
   const common = {
     tenantId: tenantIds.home,
-    legalStatus: 'GmbH',
-    companyType: 'Limited liability company',
+    legalStatus: 'gmbh',
+    companyType: 'corporation',
     status: 'active',
     serviceType: 'vat-compliance',
     profile: 'e-commerce-seller',

@@ -2,7 +2,7 @@ import { apiPaths, companyDetailsSchema, onboardingResponseSchema, userSchema } 
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { companies, companyUsers, onboardingStates } from '../../db/schema';
+import { companies, companyJurisdictions, companyUsers, onboardingStates } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
 import {
@@ -340,6 +340,13 @@ forEachDatabase('onboarding API', (context) => {
     it('Complete and markStepCompleted finish the onboarding once every rule holds', async () => {
       await call(ownerToken, { method: 'PUT', url: apiPaths.businessType(companyId), payload: GOOD_BUSINESS_TYPE });
       await call(ownerToken, { method: 'PUT', url: apiPaths.companyAddress(companyId), payload: GOOD_ADDRESS });
+      // Completing jurisdictions needs a selected jurisdiction: the client cannot declare it done.
+      const tooEarly = await post(ownerToken, apiPaths.completeOnboardingStep(companyId, 'jurisdictions'));
+      expect(tooEarly.statusCode).toBe(409);
+      expect(tooEarly.json().code).toBe('step_requirements_not_met');
+      const documentsTooEarly = await post(ownerToken, apiPaths.completeOnboardingStep(companyId, 'document-center'));
+      expect(documentsTooEarly.statusCode).toBe(409);
+      await context.database.db.insert(companyJurisdictions).values({ companyId, countryCode: 'PL', source: 'user' });
       const afterJurisdictions = await post(ownerToken, apiPaths.completeOnboardingStep(companyId, 'jurisdictions'));
       expect(onboardingResponseSchema.parse(afterJurisdictions.json()).nextPath).toBe('/onboarding/document-center');
       // The service other slices call, without HTTP.

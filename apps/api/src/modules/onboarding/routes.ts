@@ -14,7 +14,7 @@ import type { Db } from '../../db/client';
 import { requireAuth } from '../../plugins/auth';
 import { guard } from '../../plugins/route-guard';
 import { createCompany, getOnboarding, saveAddress, saveBusinessType, saveProductType } from './service';
-import { markStepCompleted, markStepNavigated } from './step-service';
+import { completeStepIfEarned, markStepNavigated } from './step-service';
 
 /** Fastify patterns of the parameterised paths of `apiPaths`. */
 export const ONBOARDING_ROUTE_PATTERNS = {
@@ -169,14 +169,15 @@ export function registerOnboardingRoutes(app: FastifyInstance, deps: { db: Db })
         summary: 'Mark an onboarding step completed',
         description:
           "Spec §4: the step is completed and the next non-completed step becomes active. 404 'Step {id} not " +
-          "found', 409 'Step {id} is locked'. business-details stays derived from the company's data. Answers " +
-          'the onboarding state.',
+          "found', 409 'Step {id} is locked'. business-details stays derived from the company's data; jurisdictions " +
+          'and document-center complete only once their data is there (a selected jurisdiction; every required ' +
+          "document and signature), else 409 'step_requirements_not_met'. Answers the onboarding state.",
         params: stepParams,
         response: { 200: onboardingResponseSchema, 409: apiErrorSchema, ...companyErrors },
       },
     },
     async (request) => {
-      await markStepCompleted(db, request.params.companyId, request.params.stepId);
+      await completeStepIfEarned(db, request.params.companyId, request.params.stepId);
       return getOnboarding(db, request.params.companyId);
     },
   );

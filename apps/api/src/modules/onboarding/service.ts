@@ -25,6 +25,7 @@ import {
 import type { Db } from '../../db/client';
 import { companies, companyUsers, onboardingStates } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
+import { findCountryNumericId } from '../company/countries';
 import { findCompanyById } from '../company/repository';
 import { toCompanyDetails } from '../company/service';
 import type { UserRecord } from '../user/repository';
@@ -135,6 +136,7 @@ function businessTypeValues(request: BusinessTypeRequest, company: { termsAccept
   return {
     legalNameOfBusiness: request.legalNameOfBusiness,
     establishmentCountryCode: request.establishmentCountryCode,
+    establishmentCountryId: findCountryNumericId(request.establishmentCountryCode),
     companyType: request.companyType,
     legalStatus: findLegalForm(request.establishmentCountryCode, request.legalForm)?.code ?? request.legalForm,
     termsAccepted: true,

@@ -7,8 +7,12 @@ import {
   restoreSteps,
   StepMachineError,
 } from '@vatlas/domain';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { companyJurisdictions } from '../../db/schema';
 import { HttpError } from '../../plugins/errors';
+// A cycle by design (checklist completes document-center through this module); both only call at run time.
+import { completeDocumentCenterIfReady } from '../documents/checklist';
 import { findOnboardingStateForUpdate, saveOnboardingState } from './repository';
 
 const toStored = (steps: readonly OnboardingStep[]) => steps.map((step) => ({ id: step.id, status: step.status }));
@@ -62,4 +66,32 @@ export function markStepNavigated(
   stepId: OnboardingStepId | string,
 ): Promise<OnboardingStep[]> {
   return transition(db, companyId, (steps) => navigateToStep(steps, stepId));
+}
+
+/**
+ * POST …/Steps/{stepId}/Complete: a client may not declare a step done that the data does not bear out, or the
+ * guard would let an unfinished onboarding through. Steps that rules derive (account-creation, tax-assessment,
+ * business-details) keep their derived status; jurisdictions needs a selected jurisdiction; document-center needs
+ * every required document and signature (checked by the documents module, which completes it when ready).
+ */
+export async function completeStepIfEarned(db: Db, companyId: string, stepId: string): Promise<void> {
+  if (stepId === 'jurisdictions') {
+    const [selected] = await db
+      .select({ countryCode: companyJurisdictions.countryCode })
+      .from(companyJurisdictions)
+      .where(eq(companyJurisdictions.companyId, companyId))
+      .limit(1);
+    if (!selected) throw requirementsNotMet(stepId, 'Select at least one jurisdiction first.');
+  }
+  if (stepId === 'document-center') {
+    if (!(await completeDocumentCenterIfReady(db, companyId))) {
+      throw requirementsNotMet(stepId, 'Upload every required document and sign every power of attorney first.');
+    }
+    return;
+  }
+  await markStepCompleted(db, companyId, stepId);
+}
+
+function requirementsNotMet(stepId: string, detail: string): HttpError {
+  return new HttpError(409, 'step_requirements_not_met', `Step ${stepId} cannot be completed yet. ${detail}`);
 }
