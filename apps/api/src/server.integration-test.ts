@@ -242,4 +242,98 @@ describe('the server process (PGlite, embedded provider)', () => {
     const meAgain = await fetchMe(publicUrl, newSession);
     expect(((await meAgain.json()) as { userId: string }).userId).toBe(me.userId);
   });
+
+  it('keeps every onboarding value a new user entered across a restart', async () => {
+    const tokens = await signInWithPkce(publicUrl, 'new@vatlas.test', 'vatlas-demo');
+    const session = await exchangeForSession(publicUrl, tokens.access_token);
+    const call = async (method: string, path: string, body?: unknown) => {
+      const response = await fetch(`${publicUrl}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${session}`,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      expect(response.status, `${method} ${path}: ${response.status}`).toBeLessThan(300);
+      return response.status === 204 ? null : ((await response.json()) as unknown);
+    };
+
+    const created = (await call('POST', apiPaths.createCompany, { legalNameOfBusiness: 'Restart Probe GmbH' })) as {
+      companyId: string;
+    };
+    const companyId = created.companyId;
+    await call('PUT', apiPaths.businessType(companyId), {
+      legalNameOfBusiness: 'Restart Probe GmbH',
+      establishmentCountryCode: 'DE',
+      companyType: 'corporation',
+      legalForm: 'gmbh',
+      termsAndConditionsAccepted: true,
+    });
+    await call('PUT', apiPaths.companyAddress(companyId), {
+      street: 'Invalidenstraße',
+      houseNumber: '117',
+      zipCode: '10115',
+      city: 'Berlin',
+      state: 'Berlin',
+    });
+    await call('PUT', apiPaths.productType(companyId), {
+      productTypes: ['physical-goods'],
+      salesChannels: ['marketplaces'],
+      marketplaces: ['amazon'],
+    });
+    await call('PUT', apiPaths.questionnaire(companyId), {
+      establishmentCountryCode: 'DE',
+      ownWarehouseCountries: [],
+      fulfilmentCenterCountries: ['PL'],
+      euDistanceSales: { currentYear: '12500.00', previousYear: '4000' },
+      marketplaceDeemedSupplier: 'none',
+      hasLowValueImports: false,
+      ukSales: '0',
+      swissSales: '0',
+      worldwideTurnover: '0',
+      norwaySales: '0',
+    });
+    await call('PUT', apiPaths.registrationJurisdictions(companyId), { countryCodes: ['PL'] });
+    await call('PUT', apiPaths.legalRepresentative(companyId), {
+      firstName: 'Nora',
+      lastName: 'Neumann',
+      dateOfBirth: '1985-04-12',
+      nationality: 'DE',
+      idDocumentType: 'passport',
+      idDocumentNumber: 'C01X00T47',
+      idDocumentExpiry: '2031-06-30',
+    });
+    await call('PUT', apiPaths.businessDetails(companyId), {
+      legalNameOfBusiness: 'Restart Probe GmbH',
+      legalForm: 'gmbh',
+      incorporationNumber: 'HRB 123456 B',
+      incorporationDate: '2019-03-01',
+      vatNumber: 'DE136695976',
+    });
+    await call('PUT', apiPaths.bankAccount(companyId), {
+      accountHolder: 'Restart Probe GmbH',
+      iban: 'DE89 3704 0044 0532 0130 00',
+      bic: 'COBADEFFXXX',
+    });
+
+    const readEverything = async () => ({
+      company: await call('GET', apiPaths.companyDetails(companyId)),
+      onboarding: await call('GET', apiPaths.onboarding(companyId)),
+      questionnaire: await call('GET', apiPaths.questionnaire(companyId)),
+      jurisdictions: await call('GET', apiPaths.registrationJurisdictions(companyId)),
+      legalRepresentative: await call('GET', apiPaths.legalRepresentative(companyId)),
+      businessDetails: await call('GET', apiPaths.businessDetails(companyId)),
+      bankAccount: await call('GET', apiPaths.bankAccount(companyId)),
+    });
+    const before = await readEverything();
+    expect(before.company).toMatchObject({ city: 'Berlin', zipCode: '10115', vatNumber: 'DE136695976' });
+    expect(before.bankAccount).toMatchObject({ iban: 'DE89370400440532013000' });
+
+    expect(await stopServer(first)).toBe(0);
+    first = startServer(env);
+    await waitUntilRunning(first);
+
+    expect(await readEverything()).toEqual(before);
+  });
 });
