@@ -173,6 +173,26 @@ describe('guards', () => {
     expect(location()).toBe('/onboarding/business-type');
   });
 
+  it('lets the local skip flag through to the dashboard once, and removes it there (spec §2)', async () => {
+    const company = buildCompanySummary({ subscriptionCountryCodes: [], subscriptionCountries: [] });
+    const incomplete = () =>
+      signedInSeller({
+        user: buildUser({ companies: [company], selectedCompany: company }),
+        selectedCompanyDetails: buildCompanyDetails({ city: 'TBD', zipCode: '00000' }),
+      });
+    localStorage.setItem('skipPaymentOverlay', 'true');
+    const first = renderAt('/dashboard', incomplete());
+    await heading('Dashboard');
+    expect(first.location()).toBe('/dashboard');
+    await waitFor(() => expect(localStorage.getItem('skipPaymentOverlay')).toBeNull());
+    cleanup();
+
+    // Spent: the next visit is judged by the next onboarding step again.
+    const second = renderAt('/dashboard', incomplete());
+    await heading('Business type');
+    expect(second.location()).toBe('/onboarding/business-type');
+  });
+
   it('shows "Access Denied" with Go Back to a non-admin', async () => {
     renderAt('/admin', signedInSeller());
     expect(await heading('Access Denied')).toBeTruthy();
