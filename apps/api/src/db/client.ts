@@ -39,6 +39,12 @@ async function measurePing(db: Db): Promise<number> {
 export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   if (target.databaseUrl) {
     const pool = new pg.Pool({ connectionString: target.databaseUrl, max: 10 });
+    // An idle connection the server ends (restart, failover, a terminated backend) is dropped from the pool and
+    // replaced on the next query; without a listener node-postgres would throw it as an uncaught error and stop the
+    // whole process.
+    pool.on('error', (error: Error & { code?: string }) => {
+      console.warn(`PostgreSQL closed an idle connection (${error.code ?? error.name}); it will be replaced.`);
+    });
     const db = drizzleNodePostgres(pool, { schema }) as unknown as Db;
     return {
       db,
