@@ -17,6 +17,7 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
+          testTimeout: 30_000,
         },
       },
       {
@@ -26,6 +27,8 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // jsdom rendering plus axe-core runs take seconds on a loaded 2-core CI machine; 5 s flakes there.
+          testTimeout: 30_000,
         },
       },
       {

@@ -1,11 +1,11 @@
 import { type BankAccountInput, validateBankAccount } from '@vatlas/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { type BankAccountResponse, useBankAccount } from '../api/get-bank-account';
 import { useSaveBankAccount } from '../api/save-bank-account';
 import { useProfileForm } from '../components/business-profile-form';
+import { BusinessProfileLoading } from '../components/business-profile-loading';
 import { TextField } from '../components/form-fields';
 import { OnboardingLayout, useFlowNavigation } from '../components/onboarding-layout';
 
@@ -123,15 +123,11 @@ export function BankingPage() {
   const { goNext } = useFlowNavigation(PATH);
   if (!saved.data) {
     return (
-      <OnboardingLayout path={PATH} title={t('onboarding.businessProfile.banking.title')} hideActions>
-        {saved.isError ? (
-          <p role="alert" className="text-sm text-danger">
-            {t('onboarding.businessProfile.loadFailed')}
-          </p>
-        ) : (
-          <Spinner label={t('onboarding.businessProfile.loading')} />
-        )}
-      </OnboardingLayout>
+      <BusinessProfileLoading
+        path={PATH}
+        title={t('onboarding.businessProfile.banking.title')}
+        isError={saved.isError}
+      />
     );
   }
   return <BankingForm initial={toFormValues(saved.data)} savedWarnings={saved.data.warnings} onSaved={goNext} />;

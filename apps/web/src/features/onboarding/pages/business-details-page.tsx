@@ -9,11 +9,11 @@ import {
 } from '@vatlas/domain';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { type BusinessDetailsResponse, useBusinessDetails } from '../api/get-business-details';
 import { useSaveBusinessDetails } from '../api/save-business-details';
 import { useProfileForm } from '../components/business-profile-form';
+import { BusinessProfileLoading } from '../components/business-profile-loading';
 import { SelectField, TextField } from '../components/form-fields';
 import { OnboardingLayout, useFlowNavigation } from '../components/onboarding-layout';
 
@@ -136,15 +136,11 @@ export function BusinessDetailsPage() {
   const { goNext } = useFlowNavigation(PATH);
   if (!saved.data) {
     return (
-      <OnboardingLayout path={PATH} title={t('onboarding.businessProfile.businessDetails.title')} hideActions>
-        {saved.isError ? (
-          <p role="alert" className="text-sm text-danger">
-            {t('onboarding.businessProfile.loadFailed')}
-          </p>
-        ) : (
-          <Spinner label={t('onboarding.businessProfile.loading')} />
-        )}
-      </OnboardingLayout>
+      <BusinessProfileLoading
+        path={PATH}
+        title={t('onboarding.businessProfile.businessDetails.title')}
+        isError={saved.isError}
+      />
     );
   }
   return (

@@ -7,11 +7,11 @@ import {
 } from '@vatlas/domain';
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/ui/spinner';
 import { paths } from '../../../config/paths';
 import { type LegalRepresentativeResponse, useLegalRepresentative } from '../api/get-legal-representative';
 import { useSaveLegalRepresentative } from '../api/save-legal-representative';
 import { countryOptions, useProfileForm } from '../components/business-profile-form';
+import { BusinessProfileLoading } from '../components/business-profile-loading';
 import { SelectField, TextField } from '../components/form-fields';
 import { OnboardingLayout, useFlowNavigation } from '../components/onboarding-layout';
 
@@ -143,15 +143,11 @@ export function LegalRepresentativePage() {
   const { goNext } = useFlowNavigation(PATH);
   if (!saved.data) {
     return (
-      <OnboardingLayout path={PATH} title={t('onboarding.businessProfile.legalRepresentative.title')} hideActions>
-        {saved.isError ? (
-          <p role="alert" className="text-sm text-danger">
-            {t('onboarding.businessProfile.loadFailed')}
-          </p>
-        ) : (
-          <Spinner label={t('onboarding.businessProfile.loading')} />
-        )}
-      </OnboardingLayout>
+      <BusinessProfileLoading
+        path={PATH}
+        title={t('onboarding.businessProfile.legalRepresentative.title')}
+        isError={saved.isError}
+      />
     );
   }
   return <LegalRepresentativeForm initial={toFormValues(saved.data)} onSaved={goNext} />;
