@@ -272,7 +272,9 @@ forEachDatabase('the API app', (context) => {
         clientId: 'vatlas-web',
         extraQueryParams: { resource: 'http://vatlas.test:3000/api' },
       });
-      expect(clientConfig.features).toEqual({ useB2CAuth: false, questionnaireV2: true });
+      expect(clientConfig.features).toEqual({ useB2CAuth: false, questionnaireV2: true, addressSuggestions: false });
+      // The maps key, when there is one, never reaches the browser.
+      expect(JSON.stringify(clientConfig)).not.toContain('mapsApiKey');
     });
 
     it('serves the OpenAPI document', async () => {

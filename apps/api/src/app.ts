@@ -1,9 +1,15 @@
 import helmet from '@fastify/helmet';
-import Fastify, { type FastifyInstance, type FastifyServerOptions, type RouteOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyRequest,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { JWTVerifyGetKey } from 'jose';
 import { type AppConfig, IDP_MOUNT_PATH } from './config';
 import type { Database } from './db/client';
+import { redactAddressQuery, registerAddressSuggestionRoutes } from './modules/address-suggestions/routes';
 import { registerBusinessProfileRoutes } from './modules/business-profile/routes';
 import { registerClientErrorRoutes } from './modules/client-errors/routes';
 import { registerCompanyRoutes } from './modules/company/routes';
@@ -51,6 +57,16 @@ export function createLoggerOptions(level: string): FastifyServerOptions['logger
     redact: {
       paths: ['req.headers.authorization', 'req.headers.cookie', 'res.headers["set-cookie"]', '*.email', '*.password'],
       censor: '[redacted]',
+    },
+    serializers: {
+      // Fastify's own request serializer, except that an address typed for suggestions stays out of the URL.
+      req: (request: FastifyRequest) => ({
+        method: request.method,
+        url: redactAddressQuery(request.url),
+        host: request.host,
+        remoteAddress: request.ip,
+        remotePort: request.socket?.remotePort,
+      }),
     },
   };
 }
@@ -129,6 +145,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerDocumentRoutes(app, { db: database.db, storage: fileStorage });
   registerSigningRoutes(app, { db: database.db, storage: fileStorage });
   registerIntegrationRoutes(app, { db: database.db });
+  registerAddressSuggestionRoutes(app, { config });
   await registerClientErrorRoutes(app, { db: database.db });
 
   if (deps.mountIdentityProvider) await deps.mountIdentityProvider(app);

@@ -50,7 +50,10 @@ export type AppConfig = {
   internalTokenTtlSeconds: number;
   seedDemo: boolean;
   logLevel: string;
+  /** Google Places API (New) key; the API calls Places with it server-side. Null: no address autocomplete. */
   mapsApiKey: string | null;
+  /** Origin of the Places API (a stand-in server in tests); never a path, no trailing slash. */
+  mapsApiBaseUrl: string;
   webDistDir: string;
   appEnvironment: AppEnvironment;
   /** smtp:// or smtps:// URL of the relay; null keeps mail in the embedded outbox (DATA_DIR/outbox). */
@@ -81,6 +84,7 @@ export const EMBEDDED_API_AUDIENCE = 'vatlas-api';
 export const EMBEDDED_SCOPE = 'openid profile email offline_access';
 export const IDP_MOUNT_PATH = '/idp';
 const SPA_LOGIN_PATH = '/login';
+export const DEFAULT_MAPS_API_BASE_URL = 'https://places.googleapis.com';
 export const DEFAULT_MAIL_FROM = 'Vatlas <no-reply@vatlas.localhost>';
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -147,6 +151,7 @@ const envSchema = z.object({
   SEED_DEMO: booleanText,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   MAPS_API_KEY: optionalText,
+  MAPS_API_BASE_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   WEB_DIST_DIR: optionalText,
   APP_ENVIRONMENT: z.enum(['development', 'test', 'staging', 'production']).optional(),
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
@@ -318,6 +323,7 @@ export function parseConfig(env: Env, options: { cwd?: string } = {}): AppConfig
     seedDemo: parsed.SEED_DEMO ?? (!isProduction && authProvider === 'embedded'),
     logLevel: parsed.LOG_LEVEL ?? 'info',
     mapsApiKey: parsed.MAPS_API_KEY ?? null,
+    mapsApiBaseUrl: (parsed.MAPS_API_BASE_URL ?? DEFAULT_MAPS_API_BASE_URL).replace(/\/+$/, ''),
     webDistDir: parsed.WEB_DIST_DIR ? resolve(cwd, parsed.WEB_DIST_DIR) : defaultWebDistDir,
     appEnvironment: parsed.APP_ENVIRONMENT ?? defaultAppEnvironment(nodeEnv),
     smtpUrl: parsed.SMTP_URL ?? null,

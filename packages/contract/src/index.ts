@@ -1,4 +1,5 @@
 export * from './account';
+export * from './address';
 export * from './assessment';
 export * from './business-profile';
 export * from './company';

@@ -34,6 +34,18 @@ export const apiPaths = {
   onboarding: (companyId: string) => `/api/v1/Company/${segment(companyId)}/Onboarding`,
   businessType: (companyId: string) => `/api/v1/Company/${segment(companyId)}/BusinessType`,
   companyAddress: (companyId: string) => `/api/v1/Company/${segment(companyId)}/Address`,
+  addressSuggestions: (companyId: string, query: Record<string, string | undefined>) => {
+    const search = new URLSearchParams(
+      Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    );
+    return `/api/v1/Company/${segment(companyId)}/AddressSuggestions?${search}`;
+  },
+  addressSuggestion: (companyId: string, placeId: string, query: Record<string, string | undefined> = {}) => {
+    const search = new URLSearchParams(
+      Object.entries(query).filter((entry): entry is [string, string] => entry[1] !== undefined),
+    ).toString();
+    return `/api/v1/Company/${segment(companyId)}/AddressSuggestions/${segment(placeId)}${search ? `?${search}` : ''}`;
+  },
   productType: (companyId: string) => `/api/v1/Company/${segment(companyId)}/ProductType`,
   navigateOnboardingStep: (companyId: string, stepId: string) =>
     `/api/v1/Company/${segment(companyId)}/Onboarding/Steps/${segment(stepId)}/Navigate`,

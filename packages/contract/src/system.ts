@@ -28,7 +28,11 @@ export const clientConfigSchema = z.object({
     /** Extra authorize parameters, e.g. the API resource indicator of the embedded provider. */
     extraQueryParams: z.record(z.string(), z.string()),
   }),
-  features: z.object({ useB2CAuth: z.boolean(), questionnaireV2: z.boolean() }),
-  mapsApiKey: z.string().nullable(),
+  features: z.object({
+    useB2CAuth: z.boolean(),
+    questionnaireV2: z.boolean(),
+    /** The maps/places key is configured on the server, which asks the places service on the browser's behalf. */
+    addressSuggestions: z.boolean(),
+  }),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;

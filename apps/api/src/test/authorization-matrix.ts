@@ -33,6 +33,11 @@ export type MatrixEntry = {
   scope: 'public' | 'self' | 'company';
   build(context: RequestContext): InjectOptions | Promise<InjectOptions>;
   expected: Record<Caller, number>;
+  /**
+   * Why the member's expected status is not 2xx, e.g. an external service the matrix app does not configure. Such an
+   * outcome must still come from past the guard (never 401 or 403).
+   */
+  memberOutcomeNot2xx?: string;
 };
 
 export const withToken = (context: RequestContext, options: InjectOptions): InjectOptions =>

@@ -14,8 +14,7 @@ const config: ClientConfig = {
     postLogoutRedirectPath: '/login',
     extraQueryParams: {},
   },
-  features: { useB2CAuth: false, questionnaireV2: true },
-  mapsApiKey: null,
+  features: { useB2CAuth: false, questionnaireV2: true, addressSuggestions: false },
 };
 
 const answer = (status: number) =>

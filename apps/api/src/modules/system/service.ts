@@ -27,7 +27,11 @@ export function buildClientConfig(config: AppConfig): ClientConfig {
       postLogoutRedirectPath: auth.postLogoutRedirectPath,
       extraQueryParams: auth.extraQueryParams,
     },
-    features: { useB2CAuth: auth.provider === 'b2c', questionnaireV2: true },
-    mapsApiKey: config.mapsApiKey,
+    features: {
+      useB2CAuth: auth.provider === 'b2c',
+      questionnaireV2: true,
+      // Only whether it is there: the key itself stays on the server, which calls the places service.
+      addressSuggestions: config.mapsApiKey !== null,
+    },
   };
 }

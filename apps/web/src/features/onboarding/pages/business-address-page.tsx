@@ -1,11 +1,14 @@
 import { checkPostcode, isPlaceholderCity, postcodeExampleFor } from '@vatlas/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { SuggestedAddress } from '../api/get-address-suggestion';
+import { useClientConfig } from '../api/get-client-config';
 import { useOnboarding } from '../api/get-onboarding';
 import { addressRequestSchema, useSaveAddress } from '../api/save-address';
 import { type FieldErrors, fieldErrorsFromApi, fieldErrorsFromZod, toErrorSummary } from '../components/form-errors';
 import { TextField } from '../components/form-fields';
 import { OnboardingLayout, useFlowNavigation } from '../components/onboarding-layout';
+import { StreetCombobox } from '../components/street-combobox';
 
 const PATH = '/onboarding/business-address';
 const FORM_ID = 'business-address-form';
@@ -29,6 +32,8 @@ function AddressForm({ initial, countryCode }: { initial: AddressValues; country
   const { t, i18n } = useTranslation();
   const flow = useFlowNavigation(PATH);
   const save = useSaveAddress();
+  // Suggestions only when the server has a Places key; without one the street is the plain field it always was.
+  const hasSuggestions = Boolean(useClientConfig().data?.features.addressSuggestions);
   const [values, setValues] = useState(initial);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -38,6 +43,15 @@ function AddressForm({ initial, countryCode }: { initial: AddressValues; country
     : null;
 
   const set = (key: keyof AddressValues, value: string) => setValues((current) => ({ ...current, [key]: value }));
+  // A chosen suggestion replaces the whole address, so no part of an earlier one survives beside it.
+  const fill = (address: SuggestedAddress) =>
+    setValues((current) => ({
+      street: address.street ?? current.street,
+      houseNumber: address.houseNumber ?? '',
+      zipCode: address.zipCode ?? '',
+      city: address.city ?? '',
+      state: address.state ?? '',
+    }));
   const message = (field: string) => {
     if (!errors[field]) return undefined;
     if (field === 'zipCode' && example) return t('onboarding.businessAddress.errors.zipCodeFormat', { example });
@@ -85,15 +99,28 @@ function AddressForm({ initial, countryCode }: { initial: AddressValues; country
       errors={formError ? [...summary, { message: formError }] : summary}
     >
       <form id={FORM_ID} noValidate onSubmit={onSubmit} className="grid gap-5 md:grid-cols-6">
-        <TextField
-          id="street"
-          label={t('onboarding.businessAddress.street')}
-          autoComplete="address-line1"
-          value={values.street}
-          onChange={(value) => set('street', value)}
-          error={message('street')}
-          className="md:col-span-4"
-        />
+        {hasSuggestions ? (
+          <StreetCombobox
+            id="street"
+            label={t('onboarding.businessAddress.street')}
+            value={values.street}
+            onChange={(value) => set('street', value)}
+            onAddressChosen={fill}
+            error={message('street')}
+            countryCode={countryCode}
+            className="md:col-span-4"
+          />
+        ) : (
+          <TextField
+            id="street"
+            label={t('onboarding.businessAddress.street')}
+            autoComplete="address-line1"
+            value={values.street}
+            onChange={(value) => set('street', value)}
+            error={message('street')}
+            className="md:col-span-4"
+          />
+        )}
         <TextField
           id="houseNumber"
           label={t('onboarding.businessAddress.houseNumber')}
