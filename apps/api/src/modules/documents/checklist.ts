@@ -71,12 +71,12 @@ export function buildChecklist(input: {
 }
 
 export async function getDocumentChecklist(db: Db, companyId: string): Promise<DocumentChecklist> {
-  const [countryCodes, establishmentCountryCode, documents, signedCountryCodes] = await Promise.all([
-    listSelectedCountryCodes(db, companyId),
-    findEstablishmentCountryCode(db, companyId),
-    listDocumentsOfCompany(db, companyId),
-    listSignedCountryCodes(db, companyId),
-  ]);
+  // One after the other: this also runs inside transactions, whose single connection must not carry concurrent
+  // queries (node-postgres deprecates it, PGlite serialises them anyway).
+  const countryCodes = await listSelectedCountryCodes(db, companyId);
+  const establishmentCountryCode = await findEstablishmentCountryCode(db, companyId);
+  const documents = await listDocumentsOfCompany(db, companyId);
+  const signedCountryCodes = await listSignedCountryCodes(db, companyId);
   return buildChecklist({ countryCodes, establishmentCountryCode, documents, signedCountryCodes });
 }
 
