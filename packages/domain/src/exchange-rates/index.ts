@@ -1,0 +1,2 @@
+export * from './ecb-csv';
+export * from './exchange-rate-table';

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  addMoney,
+  formatMoneyFixed2,
+  formatMoneyRoundedHalfUp,
+  MoneyParseError,
+  MoneyPrecisionError,
+  money,
+  multiplyByFraction,
+  netFromGross,
+  parseMoney,
+  rateFraction,
+  roundToCentsHalfUp,
+  subtractMoney,
+  sumMoney,
+  vatFromGross,
+  vatFromNet,
+} from './money';
+
+describe('parseMoney', () => {
+  it.each(['0', '1234.56', '-12.5', '0.001', '-0.10', '10000000000000.99'])('accepts canonical %s', (text) => {
+    expect(parseMoney(text)?.toFixed()).toBe(money(text).toFixed());
+  });
+
+  // Locale forms belong to the importers, which know their file's convention.
+  it.each(['', ' 1', '1 ', '1,5', '1.234,56', '1e3', '01', '+1', '.5', '5.', 'NaN', '-', '1_000'])(
+    'refuses %j',
+    (text) => {
+      expect(parseMoney(text)).toBeUndefined();
+      expect(() => money(text)).toThrow(MoneyParseError);
+    },
+  );
+});
+
+describe('exact arithmetic', () => {
+  it('adds 0.1 and 0.2 to exactly 0.30', () => {
+    expect(formatMoneyFixed2(addMoney(money('0.1'), money('0.2')))).toBe('0.30');
+    expect(addMoney(money('0.1'), money('0.2')).eq(money('0.3'))).toBe(true);
+  });
+
+  it('sums many small amounts without drift', () => {
+    const cents = Array.from({ length: 10_000 }, () => money('0.01'));
+    expect(formatMoneyFixed2(sumMoney(cents))).toBe('100.00');
+    const tenths = Array.from({ length: 1_000 }, () => money('0.1'));
+    expect(sumMoney(tenths).toFixed()).toBe('100');
+  });
+
+  it('sums an empty list to zero and is order independent', () => {
+    expect(formatMoneyFixed2(sumMoney([]))).toBe('0.00');
+    const amounts = ['19.99', '-5.01', '0.07', '1234.5', '-0.005', '3.333'].map(money);
+    const forwards = sumMoney(amounts);
+    const backwards = sumMoney([...amounts].reverse());
+    expect(forwards.eq(backwards)).toBe(true);
+    expect(forwards.toFixed()).toBe('1252.878');
+  });
+
+  it('subtracts back to the start (a + b − b = a) for mixed-scale amounts', () => {
+    for (const [a, b] of [
+      ['0.1', '0.2'],
+      ['1234.56', '-0.005'],
+      ['-7', '99999999.99'],
+    ] as const) {
+      expect(subtractMoney(addMoney(money(a), money(b)), money(b)).eq(money(a))).toBe(true);
+    }
+  });
+});
+
+describe('rates', () => {
+  it.each([
+    { percent: '19', fraction: '0.19' },
+    { percent: '25.5', fraction: '0.255' },
+    { percent: '5.5', fraction: '0.055' },
+    { percent: '0', fraction: '0' },
+  ])('rateFraction($percent) = $fraction exactly', ({ percent, fraction }) => {
+    expect(rateFraction(percent).toFixed()).toBe(fraction);
+  });
+
+  it.each([
+    // net, rate, VAT exact, VAT rounded half-up
+    { net: '100', rate: '19', vat: '19', rounded: '19.00' },
+    { net: '19.99', rate: '25.5', vat: '5.09745', rounded: '5.10' },
+    { net: '0.10', rate: '5', vat: '0.005', rounded: '0.01' },
+    { net: '0.09', rate: '5', vat: '0.0045', rounded: '0.00' },
+    { net: '-0.10', rate: '5', vat: '-0.005', rounded: '-0.01' },
+    { net: '12.34', rate: '2.1', vat: '0.25914', rounded: '0.26' },
+  ])('VAT on net $net at $rate % is $vat → $rounded', ({ net, rate, vat, rounded }) => {
+    expect(vatFromNet(money(net), rate).toFixed()).toBe(vat);
+    expect(formatMoneyRoundedHalfUp(vatFromNet(money(net), rate))).toBe(rounded);
+    expect(multiplyByFraction(money(net), rateFraction(rate)).toFixed()).toBe(vat);
+  });
+
+  it.each([
+    { gross: '119', rate: '19', vat: '19.00', net: '100.00' },
+    { gross: '100', rate: '19', vat: '15.97', net: '84.03' },
+    { gross: '125.50', rate: '25.5', vat: '25.50', net: '100.00' },
+    { gross: '10', rate: '0', vat: '0.00', net: '10.00' },
+  ])('VAT in gross $gross at $rate % is $vat, net $net', ({ gross, rate, vat, net }) => {
+    const vatAmount = roundToCentsHalfUp(vatFromGross(money(gross), rate));
+    expect(formatMoneyFixed2(vatAmount)).toBe(vat);
+    expect(formatMoneyRoundedHalfUp(netFromGross(money(gross), rate))).toBe(net);
+    // Rounded net and rounded VAT add back up to the gross for these cases.
+    expect(addMoney(vatAmount, money(net)).eq(money(gross))).toBe(true);
+  });
+});
+
+describe('roundToCentsHalfUp', () => {
+  it.each([
+    ['2.345', '2.35'],
+    ['2.344', '2.34'],
+    ['2.3449999', '2.34'],
+    ['-2.345', '-2.35'],
+    ['0.005', '0.01'],
+    ['-0.004', '0.00'],
+    ['1.005', '1.01'], // 1.005 as a binary float is 1.00499…, which is why amounts are never floats
+    ['7', '7.00'],
+  ])('%s → %s', (input, expected) => {
+    expect(formatMoneyFixed2(roundToCentsHalfUp(money(input)))).toBe(expected);
+  });
+
+  it('is idempotent', () => {
+    for (const text of ['2.345', '-0.005', '99.999', '0']) {
+      const once = roundToCentsHalfUp(money(text));
+      expect(roundToCentsHalfUp(once).eq(once)).toBe(true);
+    }
+  });
+});
+
+describe('formatMoneyFixed2', () => {
+  it.each([
+    ['0', '0.00'],
+    ['-0', '0.00'],
+    ['1234.5', '1234.50'],
+    ['-0.05', '-0.05'],
+    ['10000000000000.99', '10000000000000.99'],
+  ])('%s → %s', (input, expected) => {
+    expect(formatMoneyFixed2(money(input))).toBe(expected);
+  });
+
+  it('refuses to round silently', () => {
+    expect(() => formatMoneyFixed2(money('0.005'))).toThrow(MoneyPrecisionError);
+  });
+});

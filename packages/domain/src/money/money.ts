@@ -1,0 +1,127 @@
+/**
+ * Money arithmetic over big.js decimals. Amounts cross the boundaries of the app as canonical decimal strings
+ * ("1234.56", "-12.5") and are never binary floats, so 0.1 + 0.2 is exactly 0.3 and a sum of many lines does not
+ * drift. Rounding never happens implicitly: every function that rounds says how in its name, and everything else
+ * returns the exact (or, for division, 40-decimal) result for the caller to round where the rule of the country says
+ * (per line or per total, research §6.3).
+ */
+import BigBase, { type Big } from 'big.js';
+
+export type Money = Big;
+
+/**
+ * A private constructor, so a setting of the global `Big.DP`/`Big.RM` elsewhere cannot change our results. 40 places
+ * for division keep the error of a VAT-from-gross split far below a cent before the caller rounds it.
+ */
+const Decimal = BigBase();
+Decimal.DP = 40;
+Decimal.RM = BigBase.roundHalfUp;
+
+/**
+ * Canonical form only: optional minus, digits without leading zeros or grouping, optional "." and fraction digits.
+ * Locale forms ("1.234,56", "1 234.56") belong to the importers, which know their file's convention.
+ */
+export const CANONICAL_DECIMAL_PATTERN = /^-?(0|[1-9]\d*)(\.\d+)?$/;
+
+export class MoneyParseError extends Error {
+  constructor(readonly input: string) {
+    super(`Not a canonical decimal amount: ${JSON.stringify(input)}`);
+    this.name = 'MoneyParseError';
+  }
+}
+
+/** The amount of a canonical decimal string, or undefined for anything else (including "", "1e3", "1,5", " 1"). */
+export function parseMoney(text: string): Money | undefined {
+  if (!CANONICAL_DECIMAL_PATTERN.test(text)) return undefined;
+  return new Decimal(text);
+}
+
+/** Like `parseMoney` but throws `MoneyParseError`: for values the app itself wrote, where a bad one is a bug. */
+export function money(text: string): Money {
+  const parsed = parseMoney(text);
+  if (parsed === undefined) throw new MoneyParseError(text);
+  return parsed;
+}
+
+export const ZERO: Money = new Decimal(0);
+
+export function addMoney(a: Money, b: Money): Money {
+  return new Decimal(a).plus(b);
+}
+
+export function subtractMoney(a: Money, b: Money): Money {
+  return new Decimal(a).minus(b);
+}
+
+/** The exact sum; an empty list sums to zero. */
+export function sumMoney(amounts: Iterable<Money>): Money {
+  let total: Money = ZERO;
+  for (const amount of amounts) total = total.plus(amount);
+  return total;
+}
+
+/** A percentage such as "25.5" as the fraction 0.255; exact, because dividing by 100 only moves the decimal point. */
+export function rateFraction(ratePercent: string | Money): Money {
+  const rate = typeof ratePercent === 'string' ? money(ratePercent) : ratePercent;
+  return new Decimal(rate).div(100);
+}
+
+/** amount × fraction, exact (no rounding). */
+export function multiplyByFraction(amount: Money, fraction: Money): Money {
+  return new Decimal(amount).times(fraction);
+}
+
+/** The VAT on a net amount at `ratePercent` ("19", "5.5"): net × rate / 100, exact and unrounded. */
+export function vatFromNet(net: Money, ratePercent: string | Money): Money {
+  return multiplyByFraction(net, rateFraction(ratePercent));
+}
+
+/**
+ * The VAT contained in a gross amount: gross × rate / (100 + rate). Not exact in general (1/1.19 has no finite
+ * decimal form), so it is computed to 40 decimal places, rounded half-up there; round it to cents before use.
+ */
+export function vatFromGross(gross: Money, ratePercent: string | Money): Money {
+  const rate = typeof ratePercent === 'string' ? money(ratePercent) : ratePercent;
+  return new Decimal(gross).times(rate).div(new Decimal(100).plus(rate));
+}
+
+/** The net part of a gross amount: gross − vatFromGross, with the same 40-place precision. */
+export function netFromGross(gross: Money, ratePercent: string | Money): Money {
+  return new Decimal(gross).minus(vatFromGross(gross, ratePercent));
+}
+
+/**
+ * Rounds to whole cents, ties away from zero (2.345 → 2.35, −2.345 → −2.35): the commercial "ROUND_HALF_UP" of
+ * java.math and of most tax authorities. Countries with another rule get their own, equally named function.
+ */
+export function roundToCentsHalfUp(amount: Money): Money {
+  return new Decimal(amount).round(2, BigBase.roundHalfUp);
+}
+
+export class MoneyPrecisionError extends Error {
+  constructor(readonly amount: string) {
+    super(`Amount has more than 2 decimal places and must be rounded explicitly first: ${amount}`);
+    this.name = 'MoneyPrecisionError';
+  }
+}
+
+/**
+ * A fixed two-decimal string ("1234.50", "-0.05", never "-0.00"). Throws on an amount with more than two decimal
+ * places instead of rounding silently: the caller chooses the rounding (`roundToCentsHalfUp`).
+ */
+export function formatMoneyFixed2(amount: Money): string {
+  const value = new Decimal(amount);
+  if (!value.round(2, BigBase.roundDown).eq(value)) throw new MoneyPrecisionError(value.toFixed());
+  // A negative zero (from -0.001 rounded, or "-0") would print as "-0.00" in some paths; zero has no sign.
+  if (value.eq(0)) return '0.00';
+  return value.toFixed(2);
+}
+
+/** Rounds half-up to cents and formats with two decimals: the one-step form for display and export columns. */
+export function formatMoneyRoundedHalfUp(amount: Money): string {
+  return formatMoneyFixed2(roundToCentsHalfUp(amount));
+}
+
+export function isZeroMoney(amount: Money): boolean {
+  return new Decimal(amount).eq(0);
+}
