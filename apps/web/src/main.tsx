@@ -8,7 +8,7 @@ import { createAppRouter } from './app/router';
 import { Button } from './components/ui/button';
 import { StatusScreen } from './components/ui/status-screen';
 import { useAuthStore } from './lib/auth/auth-store';
-import { loadClientConfig } from './lib/config/client-config';
+import { clientConfigQueryOptions, loadClientConfig } from './lib/config/client-config';
 import { createErrorReporter, installGlobalErrorHandlers, setErrorReporter } from './lib/errors/error-reporter';
 import { initI18n } from './lib/i18n/i18n';
 import { applyTheme, findTheme } from './theme/theme-resolution';
@@ -46,6 +46,7 @@ async function startApp(): Promise<void> {
 
   const router = createAppRouter();
   const queryClient = createQueryClient();
+  queryClient.setQueryData(clientConfigQueryOptions().queryKey, config);
   const runtime = createAuthRuntime(config, {
     queryClient,
     origin: window.location.origin,

@@ -67,7 +67,12 @@ export async function createTestProvider(config: AppConfig): Promise<TestProvide
 
 export async function buildTestApp(
   database: Database,
-  options: { config?: AppConfig; provider: TestProvider; registerExtraRoutes?: AppDeps['registerExtraRoutes'] },
+  options: {
+    config?: AppConfig;
+    provider: TestProvider;
+    registerExtraRoutes?: AppDeps['registerExtraRoutes'];
+    fileStorage?: AppDeps['fileStorage'];
+  },
 ): Promise<FastifyInstance> {
   const config = options.config ?? createTestConfig();
   const app = await buildApp({
@@ -76,6 +81,7 @@ export async function buildTestApp(
     internalTokenSecret: config.internalTokenSecret ?? TEST_INTERNAL_SECRET,
     providerJwks: options.provider.jwks,
     registerExtraRoutes: options.registerExtraRoutes,
+    fileStorage: options.fileStorage,
   });
   await app.ready();
   return app;

@@ -12,10 +12,9 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { companies, companyJurisdictions, documents, onboardingStates } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
-import { createTestConfig, createTestProvider, TEST_INTERNAL_SECRET, type TestProvider } from '../../test/test-app';
+import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
 import { createLocalFileStorage } from '../storage/file-storage';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
 import { buildMultipart, createTestJpeg, createTestPdf, createTestPng } from './document-test-kit';
@@ -39,14 +38,7 @@ forEachDatabase('documents API', (context) => {
     const db = context.database.db;
     provider = await createTestProvider(config);
     storageDir = mkdtempSync(join(tmpdir(), 'vatlas-documents-'));
-    app = await buildApp({
-      config,
-      database: context.database,
-      internalTokenSecret: TEST_INTERNAL_SECRET,
-      providerJwks: provider.jwks,
-      fileStorage: createLocalFileStorage(storageDir),
-    });
-    await app.ready();
+    app = await buildTestApp(context.database, { config, provider, fileStorage: createLocalFileStorage(storageDir) });
     const tenantId = await createHomeTenant(db);
     owner = await createPerson(db, { tenantId, label: 'documents-owner', issuer: config.auth.issuer });
     outsider = await createPerson(db, { tenantId, label: 'documents-outsider', issuer: config.auth.issuer });

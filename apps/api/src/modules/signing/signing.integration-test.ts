@@ -7,10 +7,9 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { companies, companyJurisdictions, legalRepresentatives, tenants } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
-import { createTestConfig, createTestProvider, TEST_INTERNAL_SECRET, type TestProvider } from '../../test/test-app';
+import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
 import { createTestJpeg, createTestPng } from '../documents/document-test-kit';
 import { createLocalFileStorage } from '../storage/file-storage';
 import { bearer, createCompany, createPerson, createTenant, signIn } from '../user/account-test-kit';
@@ -40,14 +39,7 @@ forEachDatabase('power-of-attorney API', (context) => {
     const db = context.database.db;
     provider = await createTestProvider(config);
     storageDir = mkdtempSync(join(tmpdir(), 'vatlas-signing-'));
-    app = await buildApp({
-      config,
-      database: context.database,
-      internalTokenSecret: TEST_INTERNAL_SECRET,
-      providerJwks: provider.jwks,
-      fileStorage: createLocalFileStorage(storageDir),
-    });
-    await app.ready();
+    app = await buildTestApp(context.database, { config, provider, fileStorage: createLocalFileStorage(storageDir) });
     // A tenant with its own brand: the power of attorney names it as the authorised party.
     const tenantId = await createTenant(db, 'Branded');
     await db

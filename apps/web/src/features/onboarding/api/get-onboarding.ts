@@ -33,3 +33,7 @@ export function useOnboarding() {
     enabled: companyId !== null,
   });
 }
+
+/** The first load of the onboarding state is under way (no data yet, a request in flight): pages hold their form. */
+export const isOnboardingLoading = (query: { isPending: boolean; fetchStatus: string }): boolean =>
+  query.isPending && query.fetchStatus === 'fetching';

@@ -12,7 +12,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Spinner } from '../../../components/ui/spinner';
 import { cn } from '../../../lib/cn';
-import { useOnboarding } from '../api/get-onboarding';
+import { isOnboardingLoading, useOnboarding } from '../api/get-onboarding';
 import { ErrorSummary, type ErrorSummaryItem } from './error-summary';
 
 export type OnboardingLayoutProps = {
@@ -173,7 +173,7 @@ export function OnboardingLayout(props: OnboardingLayoutProps) {
           </p>
         ) : null}
 
-        {onboarding.isPending && onboarding.fetchStatus === 'fetching' ? (
+        {isOnboardingLoading(onboarding) ? (
           <Spinner label={t('loading.loadingBusinessDetails')} />
         ) : (
           <div>{props.children}</div>

@@ -1,9 +1,9 @@
 import { checkPostcode, isPlaceholderCity, postcodeExampleFor } from '@vatlas/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useClientConfig } from '../../../lib/config/client-config';
 import type { SuggestedAddress } from '../api/get-address-suggestion';
-import { useClientConfig } from '../api/get-client-config';
-import { useOnboarding } from '../api/get-onboarding';
+import { isOnboardingLoading, useOnboarding } from '../api/get-onboarding';
 import { addressRequestSchema, useSaveAddress } from '../api/save-address';
 import { type FieldErrors, fieldErrorsFromApi, fieldErrorsFromZod, toErrorSummary } from '../components/form-errors';
 import { TextField } from '../components/form-fields';
@@ -167,7 +167,7 @@ function AddressForm({ initial, countryCode }: { initial: AddressValues; country
 export function BusinessAddressPage() {
   const { t } = useTranslation();
   const onboarding = useOnboarding();
-  if (onboarding.isPending && onboarding.fetchStatus === 'fetching') {
+  if (isOnboardingLoading(onboarding)) {
     return (
       <OnboardingLayout path={PATH} title={t('pages.onboarding.businessAddress.title')} hideActions>
         {null}

@@ -2,7 +2,7 @@ import { COMPANY_TYPES, type CompanyType, checkLegalForm, legalFormsFor } from '
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { useTheme } from '../../../theme/use-theme';
-import { useOnboarding } from '../api/get-onboarding';
+import { isOnboardingLoading, useOnboarding } from '../api/get-onboarding';
 import { businessTypeRequestSchema, useSaveBusinessType } from '../api/save-business-type';
 import { countryOptions, OTHER_COUNTRY_CODES, SERVED_COUNTRY_CODES } from '../components/country-options';
 import { type FieldErrors, fieldErrorsFromApi, fieldErrorsFromZod, toErrorSummary } from '../components/form-errors';
@@ -206,7 +206,7 @@ function BusinessTypeForm({ initial }: { initial: BusinessTypeValues }) {
 export function BusinessTypePage() {
   const { t } = useTranslation();
   const onboarding = useOnboarding();
-  if (onboarding.isPending && onboarding.fetchStatus === 'fetching') {
+  if (isOnboardingLoading(onboarding)) {
     return (
       <OnboardingLayout path={PATH} title={t('pages.onboarding.businessType.title')} hideActions>
         {null}

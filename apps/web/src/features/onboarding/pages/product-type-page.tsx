@@ -1,7 +1,7 @@
 import { marketplaceSchema, productTypeSchema, salesChannelSchema } from '@vatlas/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useOnboarding } from '../api/get-onboarding';
+import { isOnboardingLoading, useOnboarding } from '../api/get-onboarding';
 import { productTypeRequestSchema, useSaveProductType } from '../api/save-product-type';
 import { type FieldErrors, fieldErrorsFromApi, fieldErrorsFromZod, toErrorSummary } from '../components/form-errors';
 import { CheckboxGroup } from '../components/form-fields';
@@ -107,7 +107,7 @@ function ProductTypeForm({ initial }: { initial: ProductTypeValues }) {
 export function ProductTypePage() {
   const { t } = useTranslation();
   const onboarding = useOnboarding();
-  if (onboarding.isPending && onboarding.fetchStatus === 'fetching') {
+  if (isOnboardingLoading(onboarding)) {
     return (
       <OnboardingLayout path={PATH} title={t('pages.onboarding.productType.title')} hideActions>
         {null}

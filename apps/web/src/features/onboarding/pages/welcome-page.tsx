@@ -4,7 +4,7 @@ import { useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { useAuthStore } from '../../../lib/auth/auth-store';
 import { createCompanyRequestSchema, useCreateCompany } from '../api/create-company';
-import { useOnboarding } from '../api/get-onboarding';
+import { isOnboardingLoading, useOnboarding } from '../api/get-onboarding';
 import { fieldErrorsFromApi, fieldErrorsFromZod } from '../components/form-errors';
 import { TextField } from '../components/form-fields';
 import { OnboardingLayout } from '../components/onboarding-layout';
@@ -90,7 +90,7 @@ export function WelcomePage() {
             <div>
               <Button
                 onClick={() => navigate(onboarding.data?.nextPath ?? '/onboarding/business-type')}
-                disabled={onboarding.isPending && onboarding.fetchStatus === 'fetching'}
+                disabled={isOnboardingLoading(onboarding)}
               >
                 {t('onboarding.welcome.continue')}
               </Button>
