@@ -9,5 +9,6 @@ export * from './navigation';
 export * from './onboarding';
 export * from './onboarding-flow';
 export * from './token';
+export * from './transactions';
 export * from './validation';
 export * from './vat';

@@ -7,6 +7,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -18,7 +19,7 @@ import {
 /**
  * The one schema of Vatlas, shared by PGlite and PostgreSQL. No int8 columns: PGlite returns them
  * as numbers and node-postgres as strings, and one set of repositories must read both the same.
- * Money columns, when they come, are numeric.
+ * Money columns are numeric (decimal strings in TypeScript); counts that may pass 2^31 are numeric(15, 0).
  */
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -324,6 +325,308 @@ export const companyIntegrations = pgTable(
   (table) => [primaryKey({ columns: [table.companyId, table.provider] })],
 );
 
+/** Decimal money column: numeric, read back as a string by both drivers; never a float. */
+const amount = (name: string) => numeric(name, { precision: 18, scale: 2 });
+
+/**
+ * A company's Union OSS and IOSS registrations (issue 5): the member state of identification and the first day the
+ * company declares through the scheme. Absent row: the company does not use the scheme.
+ */
+export const companyTaxSchemes = pgTable(
+  'company_tax_schemes',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** 'oss' | 'ioss'. */
+    scheme: text('scheme').notNull(),
+    memberState: char('member_state', { length: 2 }).notNull(),
+    effectiveFrom: date('effective_from').notNull(),
+    identificationNumber: text('identification_number'),
+    updatedAt: updatedAt(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.scheme] })],
+);
+
+/** The months of sales data a company keeps (spec: PeriodManager, `dataPeriodId`). */
+export const dataPeriods = pgTable(
+  'data_periods',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** First and last day of the calendar month. */
+    startDate: date('start_date').notNull(),
+    endDate: date('end_date').notNull(),
+    createdAt: createdAt(),
+  },
+  (table) => [uniqueIndex('data_periods_company_start_idx').on(table.companyId, table.startDate)],
+);
+
+/**
+ * One uploaded transaction file and its import, which is also the background job's state: the worker claims queued
+ * uploads, and an upload's rows count only once its status is 'completed'.
+ */
+export const transactionUploads = pgTable(
+  'transaction_uploads',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    dataPeriodId: uuid('data_period_id').references(() => dataPeriods.id, { onDelete: 'set null' }),
+    /** 'amazon-vtr' | 'shopify-orders' | 'generic-csv'. */
+    sourceFormat: text('source_format').notNull(),
+    /** The saved generic-CSV column mapping used, copied so a later change of the mapping does not rewrite history. */
+    columnMapping: jsonb('column_mapping').$type<Record<string, unknown>>(),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull().unique(),
+    sha256: char('sha256', { length: 64 }).notNull(),
+    sizeBytes: numeric('size_bytes', { precision: 15, scale: 0 }).notNull(),
+    /** 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled'. */
+    status: text('status').notNull(),
+    bytesProcessed: numeric('bytes_processed', { precision: 15, scale: 0 }).notNull().default('0'),
+    rowsRead: integer('rows_read').notNull().default(0),
+    rowsImported: integer('rows_imported').notNull().default(0),
+    /** Rows already stored by an earlier upload (same Amazon event, activity and type). */
+    rowsDuplicate: integer('rows_duplicate').notNull().default(0),
+    problemCount: integer('problem_count').notNull().default(0),
+    errorCode: text('error_code'),
+    errorMessage: text('error_message'),
+    cancelRequestedAt: timestamp('cancel_requested_at', { withTimezone: true }),
+    attempts: integer('attempts').notNull().default(0),
+    /** The worker that holds the job and when it last said it is alive; a stale heartbeat frees the job. */
+    lockedBy: text('locked_by'),
+    heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
+    uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (table) => [
+    index('transaction_uploads_company_idx').on(table.companyId, table.createdAt),
+    index('transaction_uploads_status_idx').on(table.status),
+    index('transaction_uploads_company_sha_idx').on(table.companyId, table.sha256),
+  ],
+);
+
+/** Row problems of an upload: line, column and reason (never the row's personal data). */
+export const uploadProblems = pgTable(
+  'upload_problems',
+  {
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => transactionUploads.id, { onDelete: 'cascade' }),
+    sequence: integer('sequence').notNull(),
+    lineNumber: integer('line_number').notNull(),
+    columnName: text('column_name'),
+    code: text('code').notNull(),
+    message: text('message').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.uploadId, table.sequence] })],
+);
+
+/** A saved column mapping for generic CSV files, per company and name. */
+export const columnMappings = pgTable(
+  'column_mappings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    mapping: jsonb('mapping').$type<Record<string, unknown>>().notNull(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [uniqueIndex('column_mappings_company_name_idx').on(table.companyId, table.name)],
+);
+
+/**
+ * Normalised transactions (packages/domain NormalizedTransaction) with their row-local treatment. Bulk-loaded with
+ * COPY; visible only while their upload is 'completed'. No personal data columns.
+ */
+export const transactions = pgTable(
+  'transactions',
+  {
+    id: uuid('id').primaryKey(),
+    /** The upload's company, repeated for the indexes; no foreign key of its own (the upload's cascade covers it and
+     * COPY does not check a million references). */
+    companyId: uuid('company_id').notNull(),
+    uploadId: uuid('upload_id')
+      .notNull()
+      .references(() => transactionUploads.id, { onDelete: 'cascade' }),
+    source: text('source').notNull(),
+    lineNumber: integer('line_number').notNull(),
+    transactionType: text('transaction_type').notNull(),
+    eventId: text('event_id').notNull(),
+    activityId: text('activity_id').notNull(),
+    taxPointDate: date('tax_point_date').notNull(),
+    completeDate: date('complete_date').notNull(),
+    marketplace: text('marketplace'),
+    salesChannel: text('sales_channel'),
+    departureCountry: char('departure_country', { length: 2 }),
+    arrivalCountry: char('arrival_country', { length: 2 }),
+    taxableJurisdiction: char('taxable_jurisdiction', { length: 2 }),
+    currency: char('currency', { length: 3 }),
+    netAmount: amount('net_amount').notNull(),
+    vatAmount: amount('vat_amount').notNull(),
+    grossAmount: amount('gross_amount').notNull(),
+    /** Fraction, e.g. 0.19. */
+    vatRate: numeric('vat_rate', { precision: 7, scale: 6 }),
+    /** net × file rate, rounded half-up: differs from vat_amount only where the file's VAT is off (cross-check). */
+    computedVatAmount: amount('computed_vat_amount').notNull(),
+    buyerVatNumber: text('buyer_vat_number'),
+    sellerVatNumber: text('seller_vat_number'),
+    isExport: boolean('is_export').notNull(),
+    taxReportingScheme: text('tax_reporting_scheme'),
+    taxCollectionResponsibility: text('tax_collection_responsibility'),
+    quantity: integer('quantity').notNull(),
+    sku: text('sku'),
+    /** packages/domain TransactionTreatment, decided per row at import. */
+    treatment: text('treatment').notNull(),
+  },
+  (table) => [
+    uniqueIndex('transactions_identity_idx').on(
+      table.companyId,
+      table.eventId,
+      table.activityId,
+      table.transactionType,
+    ),
+    index('transactions_company_date_idx').on(table.companyId, table.taxPointDate, table.id),
+    index('transactions_upload_idx').on(table.uploadId),
+  ],
+);
+
+/** ECB euro reference rates: units of `currency` per 1 EUR on `rate_date` (no rows for weekends and holidays). */
+export const exchangeRates = pgTable(
+  'exchange_rates',
+  {
+    currency: char('currency', { length: 3 }).notNull(),
+    rateDate: date('rate_date').notNull(),
+    rate: numeric('rate', { precision: 18, scale: 6 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.currency, table.rateDate] })],
+);
+
+/** Liabilities per company, jurisdiction, calendar month and scheme, recomputed when the company's data changes. */
+export const liabilities = pgTable(
+  'liabilities',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    jurisdiction: char('jurisdiction', { length: 2 }).notNull(),
+    /** 'local' | 'oss' | 'ioss'. */
+    scheme: text('scheme').notNull(),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    netEur: amount('net_eur').notNull(),
+    vatEur: amount('vat_eur').notNull(),
+    netLocal: amount('net_local').notNull(),
+    vatLocal: amount('vat_local').notNull(),
+    transactionCount: integer('transaction_count').notNull(),
+    computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.jurisdiction, table.scheme, table.periodStart] })],
+);
+
+/** OSS return lines (Art. 369g): per quarter, member state of consumption, of dispatch, and VAT rate, in EUR. */
+export const ossReturnLines = pgTable(
+  'oss_return_lines',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    consumptionCountry: char('consumption_country', { length: 2 }).notNull(),
+    dispatchCountry: char('dispatch_country', { length: 2 }).notNull(),
+    vatRate: numeric('vat_rate', { precision: 7, scale: 6 }).notNull(),
+    netEur: amount('net_eur').notNull(),
+    vatEur: amount('vat_eur').notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.companyId, table.periodStart, table.consumptionCountry, table.dispatchCountry, table.vatRate],
+    }),
+  ],
+);
+
+/** EC Sales List lines: per reporting country, month, customer VAT number and kind (goods or own-goods transfer). */
+export const ecSalesListLines = pgTable(
+  'ec_sales_list_lines',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    reportingCountry: char('reporting_country', { length: 2 }).notNull(),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    customerVatNumber: text('customer_vat_number').notNull(),
+    /** 'goods' | 'transfer'. */
+    kind: text('kind').notNull(),
+    netEur: amount('net_eur').notNull(),
+    netLocal: amount('net_local').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+  },
+  (table) => [
+    primaryKey({
+      columns: [table.companyId, table.reportingCountry, table.periodStart, table.customerVatNumber, table.kind],
+    }),
+  ],
+);
+
+/** The €10,000 OSS threshold per calendar year: the year's intra-EU B2C distance sales and when they crossed it. */
+export const ossThresholdYears = pgTable(
+  'oss_threshold_years',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    year: integer('year').notNull(),
+    totalEur: amount('total_eur').notNull(),
+    crossedOn: date('crossed_on'),
+    exceededPreviousYear: boolean('exceeded_previous_year').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.year] })],
+);
+
+/**
+ * Filings generated from the company's registrations and the country rules. Only 'open' or 'filed' is stored;
+ * upcoming, due soon and overdue follow from the due date and today.
+ */
+export const filings = pgTable(
+  'filings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    jurisdiction: char('jurisdiction', { length: 2 }).notNull(),
+    /** 'vat-return' | 'oss-return' | 'ioss-return' | 'ec-sales-list'. */
+    filingType: text('filing_type').notNull(),
+    /** 'monthly' | 'every-two-months' | 'quarterly' | 'annual'. */
+    frequency: text('frequency').notNull(),
+    periodStart: date('period_start').notNull(),
+    periodEnd: date('period_end').notNull(),
+    dueDate: date('due_date').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    /** VAT payable (returns) or net value listed (EC Sales List), recomputed until the filing is filed. */
+    amountEur: amount('amount_eur').notNull(),
+    amountLocal: amount('amount_local').notNull(),
+    filedOn: date('filed_on'),
+    filingReference: text('filing_reference'),
+    filedBy: uuid('filed_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('filings_identity_idx').on(table.companyId, table.jurisdiction, table.filingType, table.periodStart),
+    index('filings_company_due_idx').on(table.companyId, table.dueDate),
+  ],
+);
+
 /** Accounts of the embedded identity provider only; B2C keeps its own. */
 export const idpAccounts = pgTable('idp_accounts', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -370,6 +673,18 @@ export const schema = {
   documents,
   powerOfAttorneySignatures,
   companyIntegrations,
+  companyTaxSchemes,
+  dataPeriods,
+  transactionUploads,
+  uploadProblems,
+  columnMappings,
+  transactions,
+  exchangeRates,
+  liabilities,
+  ossReturnLines,
+  ecSalesListLines,
+  ossThresholdYears,
+  filings,
   idpAccounts,
   oidcPayloads,
 };

@@ -1,0 +1,18 @@
+import type { ReturnFrequency } from '../countries';
+
+/**
+ * What the tax engine and the filing calendar need to know about a company: where it is established, whether it
+ * declares distance sales through the Union OSS and imports through IOSS, and where it is VAT-registered.
+ */
+export type CompanyTaxProfile = {
+  /** ISO 3166-1 alpha-2 of the company's seat. */
+  establishmentCountry: string;
+  /** Union OSS: the member state of identification and the first day (ISO date) the company declares through it;
+   * null when the company does not use OSS. */
+  oss: { memberState: string; from: string } | null;
+  /** IOSS: as for OSS; null when not registered. */
+  ioss: { memberState: string; from: string } | null;
+  /** Countries where the company is (or is becoming) VAT-registered, with the return frequency the authority
+   * assigned; null frequency means the country's proposed default applies. */
+  registrations: readonly { country: string; frequency: ReturnFrequency | null; vatNumber: string | null }[];
+};

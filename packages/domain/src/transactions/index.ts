@@ -1,0 +1,2 @@
+export * from './company-tax-profile';
+export * from './normalized-transaction';
