@@ -1,0 +1,63 @@
+import { findCountryRule } from '../countries/country-rules';
+import { addIsoDays } from '../exchange-rates/exchange-rate-table';
+import {
+  addMonths,
+  assertIsoDate,
+  clampedDayOf,
+  daysInMonth,
+  FilingCalendarError,
+  lastDayOf,
+  parseIsoDate,
+} from './calendar-dates';
+import { type DeadlineQuery, type DeadlineShift, type DueDateRule, findDeadlineRule } from './filing-rules';
+import type { ReturnPeriod } from './return-periods';
+import { lastWorkingDayOf, nextWorkingDay, nthWorkingDayOf } from './working-days';
+
+export type DueDateInput = DeadlineQuery & { period: ReturnPeriod };
+
+/** The day `rule` sets for a period ending on `periodEnd`, before any weekend or holiday shift. */
+export function applyDueDateRule(rule: DueDateRule, country: string, periodEnd: string): string {
+  const end = parseIsoDate(periodEnd);
+  switch (rule.kind) {
+    case 'day-of-month': {
+      const month = addMonths(end, rule.monthsAfter);
+      const exception = rule.dueMonthExceptions?.find((candidate) => candidate.month === month.month);
+      return clampedDayOf(month, exception?.day ?? rule.day);
+    }
+    case 'last-day-of-month':
+      return lastDayOf(addMonths(end, rule.monthsAfter));
+    case 'last-working-day':
+      return lastWorkingDayOf(country, addMonths(end, rule.monthsAfter));
+    case 'working-day-of-month':
+      return nthWorkingDayOf(country, addMonths(end, rule.monthsAfter), rule.workingDay);
+    case 'days-after':
+      return addIsoDays(periodEnd, rule.days);
+    case 'month-and-days-after': {
+      // Month end to month end: HMRC's quarter ending 30 June is due 7 August, not 6 August.
+      const month = addMonths(end, rule.months);
+      const isMonthEnd = end.day === daysInMonth(end);
+      return addIsoDays(isMonthEnd ? lastDayOf(month) : clampedDayOf(month, end.day), rule.days);
+    }
+  }
+}
+
+export function applyDeadlineShift(shift: DeadlineShift, country: string, date: string): string {
+  return shift === 'next-working-day' ? nextWorkingDay(country, date) : date;
+}
+
+/** The day a filing is due: the country's (or scheme's) rule for the period, then its weekend and holiday shift. */
+export function dueDate(input: DueDateInput): string {
+  assertIsoDate(input.period.start, 'period start');
+  assertIsoDate(input.period.end, 'period end');
+  if (input.period.start > input.period.end) {
+    throw new FilingCalendarError(
+      'invalid-range',
+      `period ${input.period.start}–${input.period.end} ends before it starts`,
+    );
+  }
+  const rule = findDeadlineRule(input);
+  // The holiday calendar is keyed by ISO code: Greece's VAT prefix EL and the seller's habit UK map to GR and GB.
+  const calendar = findCountryRule(input.country)?.code ?? input.country;
+  const unshifted = applyDueDateRule(rule.dueDate.value, calendar, input.period.end);
+  return applyDeadlineShift(rule.shift.value, calendar, unshifted);
+}

@@ -1,0 +1,7 @@
+export { FilingCalendarError } from './calendar-dates';
+export * from './describe-due-date';
+export * from './due-date';
+export * from './filing-rules';
+export * from './filing-status';
+export * from './plan-filings';
+export * from './return-periods';

@@ -1,0 +1,120 @@
+import { describe, expect, it } from 'vitest';
+import type { CompanyTaxProfile } from '../transactions/company-tax-profile';
+import { planFilings } from './plan-filings';
+
+/** A German seller with PAN-EU stock in Poland, UK sales, OSS in Germany and IOSS through a Dutch intermediary. */
+const profile: CompanyTaxProfile = {
+  establishmentCountry: 'DE',
+  oss: { memberState: 'DE', from: '2026-01-01' },
+  ioss: { memberState: 'NL', from: '2026-02-10' },
+  registrations: [
+    { country: 'DE', frequency: 'monthly', vatNumber: 'DE123456789' },
+    { country: 'PL', frequency: null, vatNumber: null },
+    { country: 'GB', frequency: null, vatNumber: null },
+  ],
+};
+
+describe('planFilings', () => {
+  it('plans March 2026: the running periods and the earlier ones falling due, sorted by due date', () => {
+    expect(planFilings({ profile, from: '2026-03-01', to: '2026-03-31', eslCountries: ['DE'] })).toEqual([
+      // February's returns fall due in March.
+      row('DE', 'vat-return', 'monthly', '2026-02-01', '2026-02-28', '2026-03-10'),
+      row('PL', 'vat-return', 'monthly', '2026-02-01', '2026-02-28', '2026-03-25'),
+      row('NL', 'ioss-return', 'monthly', '2026-02-01', '2026-02-28', '2026-03-31'),
+      // March and the first quarter are still running on 31 March: coming up.
+      row('DE', 'vat-return', 'monthly', '2026-03-01', '2026-03-31', '2026-04-10'),
+      // 25 April 2026 is a Saturday; the ZM is quarterly although the German return is monthly.
+      row('DE', 'ec-sales-list', 'quarterly', '2026-01-01', '2026-03-31', '2026-04-27'),
+      row('PL', 'vat-return', 'monthly', '2026-03-01', '2026-03-31', '2026-04-27'),
+      row('DE', 'oss-return', 'quarterly', '2026-01-01', '2026-03-31', '2026-04-30'),
+      row('NL', 'ioss-return', 'monthly', '2026-03-01', '2026-03-31', '2026-04-30'),
+      row('GB', 'vat-return', 'quarterly', '2026-01-01', '2026-03-31', '2026-05-07'),
+    ]);
+  });
+
+  it('shows in January the fourth-quarter OSS return due that month, and nothing before the OSS start', () => {
+    const filings = planFilings({
+      profile: { ...profile, oss: { memberState: 'DE', from: '2025-10-01' }, ioss: null, registrations: [] },
+      from: '2026-01-01',
+      to: '2026-01-31',
+      eslCountries: [],
+    });
+    expect(filings).toEqual([
+      // 31 January 2026 is a Saturday: OSS deadlines are not moved.
+      row('DE', 'oss-return', 'quarterly', '2025-10-01', '2025-12-31', '2026-01-31'),
+      row('DE', 'oss-return', 'quarterly', '2026-01-01', '2026-03-31', '2026-04-30'),
+    ]);
+  });
+
+  it('starts OSS with the quarter in which the company joined', () => {
+    const filings = planFilings({
+      profile: { ...profile, oss: { memberState: 'DE', from: '2026-05-15' }, ioss: null, registrations: [] },
+      from: '2026-01-01',
+      to: '2026-07-31',
+      eslCountries: [],
+    });
+    expect(filings.map((filing) => filing.periodStart)).toEqual(['2026-04-01', '2026-07-01']);
+  });
+
+  it('applies the deadlines that depend on the seller: established in NL, listing in SI', () => {
+    const filings = planFilings({
+      profile: {
+        establishmentCountry: 'NL',
+        oss: null,
+        ioss: null,
+        registrations: [
+          { country: 'NL', frequency: null, vatNumber: 'NL123456789B01' },
+          { country: 'SI', frequency: null, vatNumber: null },
+        ],
+      },
+      from: '2026-04-01',
+      to: '2026-04-30',
+      eslCountries: ['SI'],
+    });
+    expect(filings).toEqual([
+      // Slovenia with an EC Sales List: the 20th instead of the last working day.
+      row('SI', 'vat-return', 'monthly', '2026-03-01', '2026-03-31', '2026-04-20'),
+      row('SI', 'ec-sales-list', 'monthly', '2026-03-01', '2026-03-31', '2026-04-20'),
+      // The Dutch seller's own return: end of the next month, not the non-resident's last working day of the 2nd.
+      row('NL', 'vat-return', 'quarterly', '2026-01-01', '2026-03-31', '2026-04-30'),
+      row('SI', 'vat-return', 'monthly', '2026-04-01', '2026-04-30', '2026-05-20'),
+      row('SI', 'ec-sales-list', 'monthly', '2026-04-01', '2026-04-30', '2026-05-20'),
+      row('NL', 'vat-return', 'quarterly', '2026-04-01', '2026-06-30', '2026-07-31'),
+    ]);
+  });
+
+  it('plans for a seller established outside the 30 jurisdictions', () => {
+    const filings = planFilings({
+      profile: {
+        establishmentCountry: 'US',
+        oss: null,
+        ioss: null,
+        registrations: [{ country: 'NO', frequency: null, vatNumber: null }],
+      },
+      from: '2026-05-01',
+      to: '2026-05-31',
+      eslCountries: [],
+    });
+    expect(filings).toEqual([row('NO', 'vat-return', 'every-two-months', '2026-05-01', '2026-06-30', '2026-08-31')]);
+  });
+
+  it('refuses an EC Sales List where none exists and a reversed window', () => {
+    expect(() => planFilings({ profile, from: '2026-01-01', to: '2026-03-31', eslCountries: ['GB'] })).toThrow(
+      /no EC Sales List/,
+    );
+    expect(() => planFilings({ profile, from: '2026-04-01', to: '2026-03-31', eslCountries: [] })).toThrow(
+      expect.objectContaining({ code: 'invalid-range' }),
+    );
+  });
+});
+
+function row(
+  jurisdiction: string,
+  filingType: string,
+  frequency: string,
+  periodStart: string,
+  periodEnd: string,
+  dueDate: string,
+) {
+  return { jurisdiction, filingType, frequency, periodStart, periodEnd, dueDate };
+}
