@@ -1,0 +1,273 @@
+import { describe, expect, it } from 'vitest';
+import { type ExplainableRow, type ExplanationContext, explainTransaction, treatmentLabel } from './explain';
+import type { OssThresholdYear } from './threshold';
+import { TRANSACTION_TREATMENTS } from './treatment';
+
+const NO_SCHEMES: ExplanationContext['profile'] = { establishmentCountry: 'DE', oss: null, ioss: null };
+const WITH_SCHEMES: ExplanationContext['profile'] = {
+  establishmentCountry: 'DE',
+  oss: { memberState: 'DE', from: '2021-07-01' },
+  ioss: { memberState: 'DE', from: '2021-07-01' },
+};
+const YEAR_2023: OssThresholdYear = {
+  year: 2023,
+  distanceSalesEur: '10350.00',
+  crossedOn: '2023-09-28',
+  exceededPreviousYear: false,
+  incomplete: false,
+};
+
+function row(overrides: Partial<ExplainableRow> & Pick<ExplainableRow, 'treatment'>): ExplainableRow {
+  return {
+    lineNumber: 7,
+    type: 'SALE',
+    taxPointDate: '2023-09-27',
+    departureCountry: 'DE',
+    arrivalCountry: 'FR',
+    vatRate: '0.2',
+    buyerVatNumber: null,
+    taxReportingScheme: 'REGULAR',
+    ...overrides,
+  };
+}
+
+type Case = {
+  name: string;
+  row: ExplainableRow;
+  profile?: ExplanationContext['profile'];
+  threshold?: OssThresholdYear;
+  en: readonly string[];
+  de: readonly string[];
+};
+
+const CASES: readonly Case[] = [
+  {
+    name: 'domestic sale in Germany',
+    row: row({ treatment: 'domestic-sale', arrivalCountry: 'DE', vatRate: '0.19' }),
+    en: ['Germany', '19%', 'VAT return of Germany'],
+    de: ['Deutschland', '19 %', 'Umsatzsteuererklärung von Deutschland'],
+  },
+  {
+    name: 'domestic sale in the UK',
+    row: row({ treatment: 'domestic-sale', departureCountry: 'GB', arrivalCountry: 'GB' }),
+    en: ['the United Kingdom', '20%'],
+    de: ['Vereinigtes Königreich', '20 %'],
+  },
+  {
+    name: 'distance sale through OSS',
+    row: row({ treatment: 'intra-eu-distance-sale' }),
+    profile: WITH_SCHEMES,
+    en: [
+      'Distance sale from Germany to a consumer in France',
+      'OSS registered since 1 Jul 2021',
+      'VAT of France at 20%',
+      'OSS return of Germany',
+    ],
+    de: [
+      'Abgang: Deutschland',
+      'Bestimmung: Frankreich',
+      'OSS-registriert seit 1. Juli 2021',
+      'Umsatzsteuer von Frankreich zu 20 %',
+      'OSS-Erklärung in Deutschland',
+    ],
+  },
+  {
+    name: 'distance sale below the threshold',
+    row: row({ treatment: 'intra-eu-distance-sale', arrivalCountry: 'ES', vatRate: '0.19' }),
+    threshold: YEAR_2023,
+    en: ['Spain', '€10,000.00', '€10,350.00', 'VAT of Germany at 19%', 'VAT return of Germany', 'Art. 59c'],
+    de: ['Spanien', '10.000,00 €', '10.350,00 €', 'Umsatzsteuer von Deutschland zu 19 %', 'Art. 59c'],
+  },
+  {
+    name: 'distance sale from the crossing day',
+    row: row({ treatment: 'intra-eu-distance-sale', taxPointDate: '2023-09-28', arrivalCountry: 'AT' }),
+    threshold: YEAR_2023,
+    en: ['Austria', 'exceeded on 28 Sep 2023', 'VAT of Austria at 20%', 'VAT return of Austria'],
+    de: ['Österreich', 'am 28. Sept. 2023 überschritten', 'Umsatzsteuer von Österreich zu 20 %'],
+  },
+  {
+    name: 'distance sale after a year above the threshold',
+    row: row({
+      treatment: 'intra-eu-distance-sale',
+      taxPointDate: '2024-01-03',
+      arrivalCountry: 'NL',
+      vatRate: '0.21',
+    }),
+    threshold: {
+      year: 2024,
+      distanceSalesEur: '10.00',
+      crossedOn: null,
+      exceededPreviousYear: true,
+      incomplete: false,
+    },
+    en: ['the Netherlands', 'exceeded in 2023', '21%'],
+    de: ['Niederlande', '2023 überschritten', '21 %'],
+  },
+  {
+    name: 'distance sale from stock abroad',
+    row: row({ treatment: 'intra-eu-distance-sale', departureCountry: 'PL', arrivalCountry: 'CZ', vatRate: '0.21' }),
+    threshold: { ...YEAR_2023, crossedOn: null },
+    en: [
+      'from Poland',
+      'Czechia',
+      'country of establishment (Germany)',
+      'threshold does not apply',
+      'VAT return of Czechia',
+    ],
+    de: ['Abgang: Polen', 'Tschechien', 'Sitzland (Deutschland)', 'Schwelle von 10.000,00 € nicht'],
+  },
+  {
+    name: 'intra-EU B2B supply',
+    row: row({ treatment: 'intra-eu-b2b-supply', buyerVatNumber: 'FR40303265045', vatRate: '0' }),
+    en: ['Germany', 'France', 'FR40303265045', 'zero-rated', 'Art. 138', 'EC sales list'],
+    de: ['Deutschland', 'Frankreich', 'FR40303265045', 'steuerfrei', 'Art. 138', 'Zusammenfassenden Meldung'],
+  },
+  {
+    name: 'export',
+    row: row({ treatment: 'export', arrivalCountry: 'CH', vatRate: '0' }),
+    en: ['Export from Germany to Switzerland', 'zero-rated', 'Art. 146'],
+    de: ['Ausfuhr', 'Schweiz', 'steuerfrei', 'Art. 146'],
+  },
+  {
+    name: 'IOSS import',
+    row: row({
+      treatment: 'import-ioss',
+      departureCountry: 'CN',
+      arrivalCountry: 'IT',
+      vatRate: '0.22',
+      taxReportingScheme: 'IMPORT-OSS',
+    }),
+    profile: WITH_SCHEMES,
+    en: ['€150', 'China', 'Italy', '22%', 'IOSS', 'Germany since 1 Jul 2021'],
+    de: ['150 €', 'China', 'Italien', '22 %', 'IOSS-registriert in Deutschland'],
+  },
+  {
+    name: 'IOSS import without IOSS in the profile',
+    row: row({ treatment: 'import-ioss', departureCountry: 'CN', arrivalCountry: 'IT', vatRate: '0.22' }),
+    en: ['no IOSS registration'],
+    de: ['keine IOSS-Registrierung'],
+  },
+  {
+    name: 'import with VAT',
+    row: row({ treatment: 'import', departureCountry: 'GB', arrivalCountry: 'NL', vatRate: '0.21' }),
+    en: ['the United Kingdom', 'the Netherlands', '21%', 'imports the goods itself', 'Art. 32'],
+    de: ['Vereinigtes Königreich', 'Niederlande', '21 %', 'Art. 32'],
+  },
+  {
+    name: 'import without VAT',
+    row: row({ treatment: 'import', departureCountry: 'US', arrivalCountry: 'DE', vatRate: null }),
+    en: ['United States', 'customer imports'],
+    de: ['Vereinigte Staaten', 'Der Kunde führt die Ware ein'],
+  },
+  {
+    name: 'own-goods transfer',
+    row: row({ treatment: 'own-goods-transfer', type: 'FC_TRANSFER', arrivalCountry: 'PL', vatRate: null }),
+    en: ['from Germany to Poland', 'Art. 17', 'Art. 21', 'acquisition', 'EC sales list of Germany'],
+    de: ['Abgang: Deutschland', 'Bestimmung: Polen', 'Art. 17', 'Art. 21', 'Erwerb'],
+  },
+  {
+    name: 'movement across the EU border',
+    row: row({ treatment: 'non-eu-movement', type: 'FC_TRANSFER', arrivalCountry: 'GB', vatRate: null }),
+    en: ['the United Kingdom', 'customs'],
+    de: ['Vereinigtes Königreich', 'Zoll'],
+  },
+  {
+    name: 'inbound stock',
+    row: row({
+      treatment: 'inbound-movement',
+      type: 'INBOUND',
+      departureCountry: 'CN',
+      arrivalCountry: 'DE',
+      vatRate: null,
+    }),
+    en: ['arriving in Germany', 'no VAT'],
+    de: ['Bestimmung: Deutschland', 'keine Umsatzsteuer'],
+  },
+  {
+    name: 'customer return',
+    row: row({
+      treatment: 'return-movement',
+      type: 'RETURN',
+      departureCountry: 'FR',
+      arrivalCountry: 'DE',
+      vatRate: null,
+    }),
+    en: ['from France to Germany', 'no VAT'],
+    de: ['Abgang: Frankreich', 'keine Umsatzsteuer'],
+  },
+  {
+    name: 'movement inside a country',
+    row: row({ treatment: 'domestic-movement', type: 'FC_TRANSFER', arrivalCountry: 'DE', vatRate: null }),
+    en: ['within Germany', 'no VAT'],
+    de: ['innerhalb von Deutschland', 'keine Umsatzsteuer'],
+  },
+  {
+    name: 'marketplace as deemed supplier',
+    row: row({
+      treatment: 'marketplace-deemed-supplier',
+      departureCountry: 'CN',
+      arrivalCountry: 'GB',
+      taxReportingScheme: 'UK_VOEC-IMPORT',
+    }),
+    en: ['deemed supplier', 'UK_VOEC-IMPORT', 'Art. 14a', 'nothing to remit'],
+    de: ['fiktiver Lieferer', 'UK_VOEC-IMPORT', 'Art. 14a', 'nichts abzuführen'],
+  },
+  {
+    name: 'donation',
+    row: row({ treatment: 'donation', type: 'DONATION', arrivalCountry: 'DE', vatRate: '0.19' }),
+    en: ['donated from Germany', 'Art. 16', '19%'],
+    de: ['Gespendete Ware', 'Deutschland', 'Art. 16', '19 %'],
+  },
+  {
+    name: 'commingling purchase',
+    row: row({ treatment: 'commingling-purchase', type: 'COMMINGLING_BUY' }),
+    en: ['commingling', 'purchase'],
+    de: ['Commingling', 'Einkauf'],
+  },
+  {
+    name: 'unclassified row',
+    row: row({ treatment: 'unclassified', arrivalCountry: null }),
+    en: ['line 7', 'no rule'],
+    de: ['Zeile 7', 'keine Regel', 'prüfen Sie'],
+  },
+];
+
+describe('explainTransaction', () => {
+  it.each(CASES)('explains a $name in English and German', ({ row: explained, profile, threshold, en, de }) => {
+    const context = { profile: profile ?? NO_SCHEMES, threshold };
+    const english = explainTransaction(explained, context, 'en');
+    const german = explainTransaction(explained, context, 'de');
+    for (const fact of en) expect(english).toContain(fact);
+    for (const fact of de) expect(german).toContain(fact);
+  });
+
+  it('covers every treatment', () => {
+    expect(new Set(CASES.map((entry) => entry.row.treatment))).toEqual(new Set(TRANSACTION_TREATMENTS));
+  });
+
+  it('says that a refund reverses its sale', () => {
+    const refund = row({ treatment: 'intra-eu-distance-sale', type: 'REFUND' });
+    const context = { profile: WITH_SCHEMES, threshold: undefined };
+    expect(explainTransaction(refund, context, 'en')).toMatch(
+      /^Refund: it reverses the original sale.*OSS return of Germany/,
+    );
+    expect(explainTransaction(refund, context, 'de')).toMatch(/^Erstattung: .*OSS-Erklärung in Deutschland/);
+  });
+
+  it('writes rates with a decimal point in English and a comma in German', () => {
+    const reduced = row({ treatment: 'domestic-sale', departureCountry: 'FR', vatRate: '0.055' });
+    expect(explainTransaction(reduced, { profile: NO_SCHEMES, threshold: undefined }, 'en')).toContain('5.5%');
+    expect(explainTransaction(reduced, { profile: NO_SCHEMES, threshold: undefined }, 'de')).toContain('5,5 %');
+  });
+});
+
+describe('treatmentLabel', () => {
+  it('has a distinct label in each language for each treatment', () => {
+    for (const language of ['en', 'de'] as const) {
+      const labels = TRANSACTION_TREATMENTS.map((treatment) => treatmentLabel(treatment, language));
+      expect(new Set(labels).size).toBe(TRANSACTION_TREATMENTS.length);
+    }
+    expect(treatmentLabel('intra-eu-distance-sale', 'en')).toBe('EU distance sale');
+    expect(treatmentLabel('intra-eu-distance-sale', 'de')).toBe('Innergemeinschaftlicher Fernverkauf');
+  });
+});

@@ -1,0 +1,21 @@
+import { findCountryRule } from '../countries';
+
+/**
+ * Euro changeovers the country table (which holds today's currency) does not show: a return for a period before the
+ * changeover is kept in the old currency. Bulgaria's date is research §1a [U].
+ */
+const EURO_CHANGEOVERS: Readonly<Record<string, { from: string; before: string }>> = {
+  BG: { from: '2026-01-01', before: 'BGN' },
+  HR: { from: '2023-01-01', before: 'HRK' },
+};
+
+/**
+ * The currency of `country`'s VAT return for a period containing `date`, or undefined outside the 30 countries.
+ * Northern Ireland (XI) files within the UK return, in GBP.
+ */
+export function returnCurrencyOf(country: string, date: string): string | undefined {
+  if (country === 'XI') return 'GBP';
+  const changeover = EURO_CHANGEOVERS[country];
+  if (changeover !== undefined && date < changeover.from) return changeover.before;
+  return findCountryRule(country)?.currency.value;
+}

@@ -1,0 +1,213 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { parseEcbHistoryCsv } from '../exchange-rates/ecb-csv';
+import { ECB_EXCERPT_CSV } from '../exchange-rates/ecb-excerpt.fixture';
+import { createExchangeRateTable } from '../exchange-rates/exchange-rate-table';
+import { formatMoneyFixed2, money, sumMoney } from '../money';
+import type { TransactionDaySum } from './day-sum';
+import { GERMAN_SELLER, GERMAN_SELLER_WITH_OSS_AND_IOSS } from './day-sum.fixture';
+import { computeTaxPosition, type TaxPosition } from './tax-position';
+import type { TransactionTreatment } from './treatment';
+
+const rates = createExchangeRateTable(parseEcbHistoryCsv(ECB_EXCERPT_CSV));
+
+/** Days the excerpt has rates for (and a Saturday, which falls back to the Friday), in two quarters and two years. */
+const DATES = [
+  '2022-03-01',
+  '2023-06-30',
+  '2023-09-26',
+  '2023-09-28',
+  '2023-09-30',
+  '2023-12-27',
+  '2023-12-29',
+  '2024-01-03',
+];
+const EU = ['DE', 'FR', 'PL', 'CZ', 'SE', 'AT'];
+const TREATMENTS: readonly TransactionTreatment[] = [
+  'domestic-sale',
+  'intra-eu-distance-sale',
+  'intra-eu-b2b-supply',
+  'export',
+  'import-ioss',
+  'import',
+  'own-goods-transfer',
+  'donation',
+  'marketplace-deemed-supplier',
+  'return-movement',
+];
+
+/** Countries that fit the treatment: the same for a domestic sale, two member states for intra-EU ones… */
+function countriesOf(treatment: TransactionTreatment, from: string, to: string) {
+  const other = to === from ? (EU[(EU.indexOf(from) + 1) % EU.length] ?? 'FR') : to;
+  switch (treatment) {
+    case 'domestic-sale':
+    case 'donation':
+      return { departureCountry: from, arrivalCountry: from };
+    case 'export':
+      return { departureCountry: from, arrivalCountry: 'CH' };
+    case 'import':
+    case 'import-ioss':
+      return { departureCountry: 'CN', arrivalCountry: to };
+    default:
+      return { departureCountry: from, arrivalCountry: other };
+  }
+}
+
+/** Amounts as whole cents, up to ±€20,000 so some years cross the threshold and others do not. */
+const cents = fc
+  .integer({ min: -2_000_000, max: 2_000_000 })
+  .map((value) => formatMoneyFixed2(money(String(value)).div(100)));
+
+function daySumArbitrary(currencies: readonly string[]): fc.Arbitrary<TransactionDaySum> {
+  return fc
+    .record({
+      treatment: fc.constantFrom(...TREATMENTS),
+      date: fc.constantFrom(...DATES),
+      from: fc.constantFrom(...EU),
+      to: fc.constantFrom(...EU),
+      currency: fc.constantFrom(...currencies),
+      vatRate: fc.constantFrom('0.19', '0.23', '0.2', '0'),
+      net: cents,
+      vat: cents,
+      transactionCount: fc.integer({ min: 1, max: 50 }),
+    })
+    .map(({ treatment, date, from, to, currency, vatRate, net, vat, transactionCount }) => ({
+      treatment,
+      date,
+      ...countriesOf(treatment, from, to),
+      taxableJurisdiction: null,
+      currency,
+      vatRate,
+      buyerVatNumber: treatment === 'intra-eu-b2b-supply' ? `${to}0001` : null,
+      netAmount: net,
+      vatAmount: vat,
+      grossAmount: formatMoneyFixed2(money(net).plus(money(vat))),
+      computedVatAmount: null,
+      transactionCount,
+    }));
+}
+
+const anyCurrency = fc.array(daySumArbitrary(['EUR', 'PLN', 'CZK', 'SEK', 'GBP']), { maxLength: 25 });
+const euroOnly = fc.array(daySumArbitrary(['EUR']), { maxLength: 25 });
+const profiles = fc.constantFrom(GERMAN_SELLER, GERMAN_SELLER_WITH_OSS_AND_IOSS);
+
+function position(sums: readonly TransactionDaySum[], profile = GERMAN_SELLER): TaxPosition {
+  return computeTaxPosition({ sums, profile, rates });
+}
+
+function total(amounts: readonly string[]): string {
+  return formatMoneyFixed2(sumMoney(amounts.map(money)));
+}
+
+function negate(sum: TransactionDaySum): TransactionDaySum {
+  const minus = (amount: string) => formatMoneyFixed2(money(amount).times(-1));
+  return {
+    ...sum,
+    netAmount: minus(sum.netAmount),
+    vatAmount: minus(sum.vatAmount),
+    grossAmount: minus(sum.grossAmount),
+  };
+}
+
+describe('computeTaxPosition properties', () => {
+  it('the lines over all jurisdictions add up to the total of what they declare', () => {
+    fc.assert(
+      fc.property(euroOnly, profiles, (sums, profile) => {
+        const result = position(sums, profile);
+        // In euro nothing is converted, so the line totals are exact: every declared supply appears once in `net`
+        // (a transfer's acquisition has its own column).
+        const supplied = sums.filter(declares);
+        expect(total(result.liabilities.map((line) => line.netEur))).toBe(total(supplied.map((sum) => sum.netAmount)));
+        // VAT as the file charged it, once: the acquisition side of a transfer owes none.
+        expect(total(result.liabilities.map((line) => line.vatEur))).toBe(total(supplied.map((sum) => sum.vatAmount)));
+        // Each declared sum is counted once on its line, a transfer once more on its acquisition line.
+        const transfers = supplied.filter((sum) => sum.treatment === 'own-goods-transfer');
+        const counted = [...supplied, ...transfers].reduce((count, sum) => count + sum.transactionCount, 0);
+        expect(result.liabilities.reduce((count, line) => count + line.transactionCount, 0)).toBe(counted);
+        const oss = result.liabilities.filter((line) => line.scheme === 'oss');
+        expect(total(result.ossLines.map((line) => line.netEur))).toBe(total(oss.map((line) => line.netEur)));
+        expect(total(result.ossLines.map((line) => line.vatEur))).toBe(total(oss.map((line) => line.vatEur)));
+      }),
+    );
+  });
+
+  it('a refund (the negated sums) cancels its sales in every total', () => {
+    fc.assert(
+      fc.property(anyCurrency, profiles, (sums, profile) => {
+        const result = position([...sums, ...sums.map(negate)], profile);
+        for (const line of result.liabilities) {
+          for (const amount of [line.netEur, line.vatEur, line.netLocal, line.vatLocal, line.acquisitionNetLocal]) {
+            expect(amount).toBe('0.00');
+          }
+        }
+        for (const line of [...result.ossLines, ...result.ecSalesListLines]) expect(line.netEur).toBe('0.00');
+        for (const year of result.ossThresholds)
+          expect(year).toMatchObject({ distanceSalesEur: '0.00', crossedOn: null });
+      }),
+    );
+  });
+
+  it('the order of the sums does not matter', () => {
+    const permuted = anyCurrency.chain((sums) =>
+      fc.tuple(fc.constant(sums), fc.shuffledSubarray(sums, { minLength: sums.length, maxLength: sums.length })),
+    );
+    fc.assert(
+      fc.property(permuted, profiles, ([sums, shuffled], profile) => {
+        expect(position(shuffled, profile)).toEqual(position(sums, profile));
+      }),
+    );
+  });
+
+  it('adding sums of no transactions changes nothing, and the input is left as it was', () => {
+    fc.assert(
+      fc.property(anyCurrency, fc.array(daySumArbitrary(['EUR', 'PLN']), { maxLength: 5 }), (sums, empty) => {
+        const before = structuredClone(sums);
+        const result = position(sums);
+        const nothing = empty.map((sum) => ({
+          ...sum,
+          transactionCount: 0,
+          netAmount: '0',
+          vatAmount: '0',
+          grossAmount: '0',
+        }));
+        expect(position([...sums, ...nothing])).toEqual(result);
+        expect(sums).toEqual(before);
+      }),
+    );
+  });
+
+  it('splitting a day sum into two halves gives the same position', () => {
+    const split = fc.tuple(anyCurrency, daySumArbitrary(['EUR', 'PLN', 'CZK', 'SEK']), cents, cents);
+    fc.assert(
+      fc.property(split, profiles, ([sums, whole, netPart, vatPart], profile) => {
+        const counted = { ...whole, transactionCount: Math.max(whole.transactionCount, 2) };
+        const first = { ...counted, netAmount: netPart, vatAmount: vatPart, transactionCount: 1 };
+        const second = {
+          ...counted,
+          netAmount: formatMoneyFixed2(money(counted.netAmount).minus(money(netPart))),
+          vatAmount: formatMoneyFixed2(money(counted.vatAmount).minus(money(vatPart))),
+          transactionCount: counted.transactionCount - 1,
+        };
+        expect(position([...sums, first, second], profile)).toEqual(position([...sums, counted], profile));
+      }),
+    );
+  });
+});
+
+/** Whether a generated sum lands on a liability line as a supply (net and VAT), per the rules of tax-position. */
+function declares(sum: TransactionDaySum): boolean {
+  switch (sum.treatment) {
+    case 'import':
+      return money(sum.vatRate ?? '0').gt(0);
+    case 'export':
+    case 'import-ioss':
+    case 'domestic-sale':
+    case 'intra-eu-distance-sale':
+    case 'intra-eu-b2b-supply':
+    case 'own-goods-transfer':
+    case 'donation':
+      return true;
+    default:
+      return false;
+  }
+}

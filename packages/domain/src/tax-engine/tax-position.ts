@@ -1,0 +1,522 @@
+import { addIsoDays, type ExchangeRateTable, type MissingRateReason, type RateLookup } from '../exchange-rates';
+import { formatMoneyRoundedHalfUp, type Money, money, ZERO } from '../money';
+import type { CompanyTaxProfile } from '../transactions/company-tax-profile';
+import type { TransactionDaySum } from './day-sum';
+import { returnCurrencyOf } from './local-currency';
+import { calendarMonthOf, calendarQuarterOf, type Period, yearOf } from './periods';
+import { computeOssThresholds, type OssThresholdYear, taxedAtDestination } from './threshold';
+import type { TransactionTreatment } from './treatment';
+
+/**
+ * The company's VAT position over a set of day sums: what it owes where, the OSS return lines, the EC sales list and
+ * the €10,000 threshold. Pure and order independent: the same sums in any order give the same position.
+ *
+ * Rounding: every amount is converted and summed in full precision per output line and rounded half-up to the cent
+ * once per line (research §6.3 leaves per-country rounding [U]; one rounding per line keeps a refund cancelling its
+ * sale exactly and makes a split of a day into two sums change nothing).
+ *
+ * Conversion: OSS and IOSS lines use the ECB rate of the last day of the return period, or of the next publication
+ * day (Art. 369h, 369xh; `findOssConversionRate`); the OSS period is the quarter even for the monthly liability lines,
+ * so the months add up to the quarter's return. Local returns and the EC sales list use the ECB rate of the tax-point
+ * day or, when the ECB published none that day, of the previous publication day (Art. 91(2), research §2 [U]).
+ * A missing rate is never replaced: the amounts that needed it are left out of the affected totals, the line is
+ * marked `incomplete`, and `problems` names the currency, day and reason once.
+ */
+
+export type LiabilityScheme = 'local' | 'oss' | 'ioss';
+
+export type Liability = {
+  /** The country whose VAT is owed: for OSS and IOSS the member state of consumption. */
+  jurisdiction: string;
+  scheme: LiabilityScheme;
+  /** The calendar month of the tax points. */
+  periodStart: string;
+  periodEnd: string;
+  /** The currency of the return: the jurisdiction's for a local return, the member state of identification's for
+   * OSS and IOSS (euro unless that state requires its own, Art. 369h). */
+  currency: string;
+  /** Net of every supply on the line, the zero-rated ones included; intra-Community acquisitions are not supplies. */
+  netEur: string;
+  vatEur: string;
+  netLocal: string;
+  vatLocal: string;
+  /** The part of `net` that is zero-rated: intra-EU B2B supplies, exports, own-goods transfers out. */
+  zeroRatedNetEur: string;
+  zeroRatedNetLocal: string;
+  /** Own goods arriving from another member state (Art. 21): declared as an acquisition, whose VAT the company
+   * self-assesses and deducts in the same return, so it adds no VAT to pay. */
+  acquisitionNetEur: string;
+  acquisitionNetLocal: string;
+  transactionCount: number;
+  /** True when a missing exchange rate left some amounts out of the totals above (see `problems`). */
+  incomplete: boolean;
+};
+
+/** One line of the Union OSS return (Art. 369g): per member state of consumption, of dispatch, and rate. */
+export type OssLine = {
+  periodStart: string;
+  periodEnd: string;
+  memberStateOfConsumption: string;
+  memberStateOfDispatch: string;
+  /** The rate as a fraction (`0.2`), as the file applied it. */
+  vatRate: string | null;
+  netEur: string;
+  vatEur: string;
+  transactionCount: number;
+  incomplete: boolean;
+};
+
+export type EcSalesListKind = 'goods' | 'transfer';
+
+/** One line of the recapitulative statement (Art. 262) of the departure country, per month and customer. */
+export type EcSalesListLine = {
+  reportingCountry: string;
+  periodStart: string;
+  periodEnd: string;
+  /** The customer's VAT number; for a transfer the company's own number in the arrival country; null when neither
+   * the file nor the profile has it (the line cannot be filed as is). */
+  customerVatNumber: string | null;
+  kind: EcSalesListKind;
+  currency: string;
+  netEur: string;
+  netLocal: string;
+  transactionCount: number;
+  incomplete: boolean;
+};
+
+export type TaxPositionProblem =
+  | { kind: 'missing-rate'; currency: string; date: string; reason: MissingRateReason }
+  /** Amounts without a currency cannot be converted; they are left out. */
+  | { kind: 'missing-currency'; date: string; treatment: TransactionTreatment }
+  /** A liability in a country outside the 30 Vatlas knows: no return currency, so no line. */
+  | { kind: 'unsupported-jurisdiction'; country: string; treatment: TransactionTreatment };
+
+export type TaxPosition = {
+  liabilities: Liability[];
+  ossLines: OssLine[];
+  ecSalesListLines: EcSalesListLine[];
+  ossThresholds: OssThresholdYear[];
+  problems: TaxPositionProblem[];
+};
+
+/** How far back the local rule looks for the previous publication day; see OSS_RATE_LOOKAHEAD_DAYS. */
+const LOCAL_RATE_LOOKBACK_DAYS = 7;
+
+/** Which ECB day converts an amount: the OSS period end (next publication) or the tax point (previous one). */
+type RateRule = { kind: 'period-end'; date: string } | { kind: 'tax-point'; date: string };
+
+type PostingKind = 'taxable' | 'zero-rated' | 'acquisition';
+
+type Posting = { jurisdiction: string; scheme: LiabilityScheme; kind: PostingKind };
+
+export function computeTaxPosition(input: {
+  sums: readonly TransactionDaySum[];
+  profile: CompanyTaxProfile;
+  rates: ExchangeRateTable;
+}): TaxPosition {
+  const { profile } = input;
+  const sums = input.sums.filter((sum) => sum.transactionCount > 0);
+  const converter = createConverter(input.rates);
+  const thresholds = computeOssThresholds(sums, converter.toEur);
+
+  const liabilities = new Accumulator<LiabilityLine>();
+  const ossLines = new Accumulator<OssLineTotals>();
+  const eslLines = new Accumulator<EslLineTotals>();
+
+  for (const sum of sums) {
+    for (const posting of postingsOf(sum, profile, thresholds.byYear)) {
+      const month = calendarMonthOf(sum.date);
+      const currency = lineCurrency(posting, sum, profile, converter);
+      if (currency === undefined) continue;
+      const rule = rateRuleOf(posting.scheme, sum.date);
+      const net = converter.convert(sum, sum.netAmount, currency, rule);
+      // A transfer's acquisition owes no VAT; everything else keeps what the file charged.
+      const vat =
+        posting.kind === 'acquisition'
+          ? { eur: ZERO, local: ZERO }
+          : converter.convert(sum, sum.vatAmount, currency, rule);
+      const line = liabilities.at([month.periodStart, posting.jurisdiction, posting.scheme], () => ({
+        ...emptyLiabilityTotals(),
+        jurisdiction: posting.jurisdiction,
+        scheme: posting.scheme,
+        ...month,
+        currency,
+      }));
+      line.count += sum.transactionCount;
+      if (posting.kind === 'acquisition') {
+        line.acquisitionEur.add(net.eur);
+        line.acquisitionLocal.add(net.local);
+      } else {
+        line.netEur.add(net.eur);
+        line.netLocal.add(net.local);
+        line.vatEur.add(vat.eur);
+        line.vatLocal.add(vat.local);
+        if (posting.kind === 'zero-rated') {
+          line.zeroRatedEur.add(net.eur);
+          line.zeroRatedLocal.add(net.local);
+        }
+      }
+
+      const dispatch = sum.departureCountry;
+      if (posting.scheme === 'oss' && dispatch !== null) {
+        const quarter = calendarQuarterOf(sum.date);
+        const oss = ossLines.at([quarter.periodStart, posting.jurisdiction, dispatch, sum.vatRate ?? ''], () => ({
+          ...emptyNetVatTotals(),
+          ...quarter,
+          consumption: posting.jurisdiction,
+          dispatch,
+          vatRate: sum.vatRate,
+        }));
+        oss.count += sum.transactionCount;
+        oss.netEur.add(net.eur);
+        oss.vatEur.add(vat.eur);
+      }
+
+      if (posting.kind === 'zero-rated' && isEslTreatment(sum.treatment) && dispatch !== null) {
+        const customerVatNumber = eslVatNumber(sum, profile);
+        const kind: EcSalesListKind = sum.treatment === 'own-goods-transfer' ? 'transfer' : 'goods';
+        const esl = eslLines.at([month.periodStart, dispatch, customerVatNumber ?? '', kind], () => ({
+          ...emptyNetVatTotals(),
+          ...month,
+          reportingCountry: dispatch,
+          customerVatNumber,
+          kind,
+          currency,
+        }));
+        esl.count += sum.transactionCount;
+        esl.netEur.add(net.eur);
+        esl.netLocal.add(net.local);
+      }
+    }
+  }
+
+  return {
+    liabilities: liabilities.values().map(toLiability),
+    ossLines: ossLines.values().map(toOssLine),
+    ecSalesListLines: eslLines.values().map(toEslLine),
+    ossThresholds: thresholds.years,
+    problems: converter.problems().filter(uniqueProblem()).sort(byProblemKey),
+  };
+}
+
+// ---- which returns a sum belongs to ------------------------------------------------------------------------------
+
+function postingsOf(
+  sum: TransactionDaySum,
+  profile: CompanyTaxProfile,
+  thresholdByYear: ReadonlyMap<number, OssThresholdYear>,
+): Posting[] {
+  const from = sum.departureCountry;
+  const to = sum.arrivalCountry;
+  switch (sum.treatment) {
+    case 'domestic-sale':
+    case 'donation':
+      return from === null ? [] : [{ jurisdiction: from, scheme: 'local', kind: 'taxable' }];
+    case 'intra-eu-distance-sale': {
+      if (from === null || to === null) return [];
+      if (profile.oss !== null && profile.oss.from <= sum.date)
+        return [{ jurisdiction: to, scheme: 'oss', kind: 'taxable' }];
+      const destination = taxedAtDestination(sum, profile, thresholdByYear.get(yearOf(sum.date)));
+      return [{ jurisdiction: destination ? to : from, scheme: 'local', kind: 'taxable' }];
+    }
+    case 'intra-eu-b2b-supply':
+      return from === null ? [] : [{ jurisdiction: from, scheme: 'local', kind: 'zero-rated' }];
+    case 'export':
+      // An export from a country outside the 30 (a non-EU seller's own shipments) is in none of their returns.
+      return from === null || returnCurrencyOf(from, sum.date) === undefined
+        ? []
+        : [{ jurisdiction: from, scheme: 'local', kind: 'zero-rated' }];
+    case 'import-ioss':
+      return to === null ? [] : [{ jurisdiction: to, scheme: 'ioss', kind: 'taxable' }];
+    case 'import':
+      // VAT charged on the sale means the seller delivered duty paid: it imported the goods itself and supplies them
+      // inside the arrival country (Art. 32). Without VAT the customer imports and pays at the border.
+      return to === null || sum.vatRate === null || !money(sum.vatRate).gt(0)
+        ? []
+        : [{ jurisdiction: to, scheme: 'local', kind: 'taxable' }];
+    case 'own-goods-transfer':
+      return from === null || to === null
+        ? []
+        : [
+            { jurisdiction: from, scheme: 'local', kind: 'zero-rated' },
+            { jurisdiction: to, scheme: 'local', kind: 'acquisition' },
+          ];
+    case 'non-eu-movement':
+    case 'inbound-movement':
+    case 'return-movement':
+    case 'domestic-movement':
+    case 'marketplace-deemed-supplier':
+    case 'commingling-purchase':
+    case 'unclassified':
+      return [];
+  }
+}
+
+function isEslTreatment(treatment: TransactionTreatment): boolean {
+  return treatment === 'intra-eu-b2b-supply' || treatment === 'own-goods-transfer';
+}
+
+/** For a transfer the "customer" is the company itself, under its VAT number in the arrival country. */
+function eslVatNumber(sum: TransactionDaySum, profile: CompanyTaxProfile): string | null {
+  if (sum.buyerVatNumber !== null || sum.treatment !== 'own-goods-transfer') return sum.buyerVatNumber;
+  return profile.registrations.find((registration) => registration.country === sum.arrivalCountry)?.vatNumber ?? null;
+}
+
+function lineCurrency(
+  posting: Posting,
+  sum: TransactionDaySum,
+  profile: CompanyTaxProfile,
+  converter: Converter,
+): string | undefined {
+  const identification = posting.scheme === 'oss' ? profile.oss : posting.scheme === 'ioss' ? profile.ioss : null;
+  const country = posting.scheme === 'local' ? posting.jurisdiction : identification?.memberState;
+  // An IOSS row from Amazon for a company whose profile has no IOSS yet: declared in euro until the profile says.
+  if (country === undefined) return 'EUR';
+  const currency = returnCurrencyOf(country, sum.date);
+  if (currency === undefined) converter.report({ kind: 'unsupported-jurisdiction', country, treatment: sum.treatment });
+  return currency;
+}
+
+function rateRuleOf(scheme: LiabilityScheme, date: string): RateRule {
+  switch (scheme) {
+    case 'oss':
+      return { kind: 'period-end', date: calendarQuarterOf(date).periodEnd };
+    case 'ioss':
+      return { kind: 'period-end', date: calendarMonthOf(date).periodEnd };
+    case 'local':
+      return { kind: 'tax-point', date };
+  }
+}
+
+// ---- conversion ----------------------------------------------------------------------------------------------------
+
+type Converted = { eur: Money | undefined; local: Money | undefined };
+
+type Converter = {
+  /** An amount of the sum in EUR and in `localCurrency`, each undefined when a rate is missing. */
+  convert(sum: TransactionDaySum, amount: string, localCurrency: string, rule: RateRule): Converted;
+  toEur(sum: TransactionDaySum, amount: string, rule: RateRule): Money | undefined;
+  report(problem: TaxPositionProblem): void;
+  problems(): TaxPositionProblem[];
+};
+
+function createConverter(rates: ExchangeRateTable): Converter {
+  const problems: TaxPositionProblem[] = [];
+  const lookups = new Map<string, RateLookup>();
+
+  const rateOf = (currency: string, rule: RateRule): Money | undefined => {
+    if (currency === 'EUR') return money('1');
+    const key = `${currency}|${rule.kind}|${rule.date}`;
+    let found = lookups.get(key);
+    if (found === undefined) {
+      found =
+        rule.kind === 'period-end'
+          ? rates.findOssConversionRate(currency, rule.date)
+          : previousPublication(rates, currency, rule.date);
+      lookups.set(key, found);
+      if (found.kind === 'missing-rate') {
+        problems.push({ kind: 'missing-rate', currency, date: found.date, reason: found.reason });
+      }
+    }
+    return found.kind === 'rate' ? money(found.rate) : undefined;
+  };
+
+  const toEur = (sum: TransactionDaySum, amount: string, rule: RateRule): Money | undefined => {
+    const value = money(amount);
+    if (sum.currency === null) {
+      if (value.eq(0)) return ZERO;
+      problems.push({ kind: 'missing-currency', date: sum.date, treatment: sum.treatment });
+      return undefined;
+    }
+    const rate = rateOf(sum.currency, rule);
+    return rate === undefined ? undefined : value.div(rate);
+  };
+
+  return {
+    toEur,
+    convert(sum, amount, localCurrency, rule) {
+      // Zero needs no rate: a movement without a value must not report a missing one.
+      if (money(amount).eq(0)) return { eur: ZERO, local: ZERO };
+      const eur = toEur(sum, amount, rule);
+      if (sum.currency === localCurrency) return { eur, local: money(amount) };
+      const localRate = rateOf(localCurrency, rule);
+      return { eur, local: eur === undefined || localRate === undefined ? undefined : eur.times(localRate) };
+    },
+    report: (problem) => problems.push(problem),
+    problems: () => problems,
+  };
+}
+
+/** The rate of `date` or, when the ECB did not publish that day, of the previous publication day. */
+function previousPublication(rates: ExchangeRateTable, currency: string, date: string): RateLookup {
+  const coverage = rates.coverage;
+  if (coverage === undefined || date > coverage.to || date < coverage.from) {
+    return { kind: 'missing-rate', currency, date, reason: 'outside-table' };
+  }
+  for (let offset = 0; offset <= LOCAL_RATE_LOOKBACK_DAYS; offset += 1) {
+    const day = addIsoDays(date, -offset);
+    const found = rates.findRate(currency, day);
+    // The first publication day decides, as in the OSS rule: an N/A there is reported, not skipped.
+    if (found.kind === 'rate') return { ...found, date };
+    if (found.reason !== 'not-published') return { ...found, date };
+  }
+  return { kind: 'missing-rate', currency, date, reason: 'not-published' };
+}
+
+function uniqueProblem(): (problem: TaxPositionProblem) => boolean {
+  const seen = new Set<string>();
+  return (problem) => {
+    const key = problemKey(problem);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  };
+}
+
+function problemKey(problem: TaxPositionProblem): string {
+  switch (problem.kind) {
+    case 'missing-rate':
+      return `${problem.kind}|${problem.date}|${problem.currency}|${problem.reason}`;
+    case 'missing-currency':
+      return `${problem.kind}|${problem.date}|${problem.treatment}`;
+    case 'unsupported-jurisdiction':
+      return `${problem.kind}|${problem.country}`;
+  }
+}
+
+function byProblemKey(a: TaxPositionProblem, b: TaxPositionProblem): number {
+  return problemKey(a).localeCompare(problemKey(b));
+}
+
+// ---- totals --------------------------------------------------------------------------------------------------------
+
+/** A full-precision sum that remembers whether an amount was missing. */
+class Total {
+  private value: Money = ZERO;
+  missing = false;
+
+  add(amount: Money | undefined): void {
+    if (amount === undefined) this.missing = true;
+    else this.value = this.value.plus(amount);
+  }
+
+  rounded(): string {
+    return formatMoneyRoundedHalfUp(this.value);
+  }
+}
+
+/** Lines keyed by their grouping fields, returned in key order so the input order never shows. */
+class Accumulator<T> {
+  private readonly lines = new Map<string, T>();
+
+  at(key: readonly string[], create: () => T): T {
+    const text = key.join('|');
+    let line = this.lines.get(text);
+    if (line === undefined) {
+      line = create();
+      this.lines.set(text, line);
+    }
+    return line;
+  }
+
+  values(): T[] {
+    return [...this.lines.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, line]) => line);
+  }
+}
+
+type LiabilityTotals = {
+  count: number;
+  netEur: Total;
+  vatEur: Total;
+  netLocal: Total;
+  vatLocal: Total;
+  zeroRatedEur: Total;
+  zeroRatedLocal: Total;
+  acquisitionEur: Total;
+  acquisitionLocal: Total;
+};
+
+function emptyLiabilityTotals(): LiabilityTotals {
+  return {
+    count: 0,
+    netEur: new Total(),
+    vatEur: new Total(),
+    netLocal: new Total(),
+    vatLocal: new Total(),
+    zeroRatedEur: new Total(),
+    zeroRatedLocal: new Total(),
+    acquisitionEur: new Total(),
+    acquisitionLocal: new Total(),
+  };
+}
+
+type NetVatTotals = { count: number; netEur: Total; vatEur: Total; netLocal: Total };
+
+function emptyNetVatTotals(): NetVatTotals {
+  return { count: 0, netEur: new Total(), vatEur: new Total(), netLocal: new Total() };
+}
+
+type LiabilityLine = LiabilityTotals & Period & { jurisdiction: string; scheme: LiabilityScheme; currency: string };
+type OssLineTotals = NetVatTotals & Period & { consumption: string; dispatch: string; vatRate: string | null };
+type EslLineTotals = NetVatTotals &
+  Period & { reportingCountry: string; customerVatNumber: string | null; kind: EcSalesListKind; currency: string };
+
+function anyMissing(...totals: Total[]): boolean {
+  return totals.some((total) => total.missing);
+}
+
+function toLiability(line: LiabilityLine): Liability {
+  return {
+    jurisdiction: line.jurisdiction,
+    scheme: line.scheme,
+    periodStart: line.periodStart,
+    periodEnd: line.periodEnd,
+    currency: line.currency,
+    netEur: line.netEur.rounded(),
+    vatEur: line.vatEur.rounded(),
+    netLocal: line.netLocal.rounded(),
+    vatLocal: line.vatLocal.rounded(),
+    zeroRatedNetEur: line.zeroRatedEur.rounded(),
+    zeroRatedNetLocal: line.zeroRatedLocal.rounded(),
+    acquisitionNetEur: line.acquisitionEur.rounded(),
+    acquisitionNetLocal: line.acquisitionLocal.rounded(),
+    transactionCount: line.count,
+    incomplete: anyMissing(
+      line.netEur,
+      line.vatEur,
+      line.netLocal,
+      line.vatLocal,
+      line.acquisitionEur,
+      line.acquisitionLocal,
+    ),
+  };
+}
+
+function toOssLine(line: OssLineTotals): OssLine {
+  return {
+    periodStart: line.periodStart,
+    periodEnd: line.periodEnd,
+    memberStateOfConsumption: line.consumption,
+    memberStateOfDispatch: line.dispatch,
+    vatRate: line.vatRate,
+    netEur: line.netEur.rounded(),
+    vatEur: line.vatEur.rounded(),
+    transactionCount: line.count,
+    incomplete: anyMissing(line.netEur, line.vatEur),
+  };
+}
+
+function toEslLine(line: EslLineTotals): EcSalesListLine {
+  return {
+    reportingCountry: line.reportingCountry,
+    periodStart: line.periodStart,
+    periodEnd: line.periodEnd,
+    customerVatNumber: line.customerVatNumber,
+    kind: line.kind,
+    currency: line.currency,
+    netEur: line.netEur.rounded(),
+    netLocal: line.netLocal.rounded(),
+    transactionCount: line.count,
+    incomplete: anyMissing(line.netEur, line.netLocal),
+  };
+}
