@@ -1,0 +1,191 @@
+import { CANONICAL_DECIMAL_PATTERN, isIsoCountryCode, money, rateFraction } from '@vatlas/domain';
+
+/**
+ * Readers of single cells shared by the formats. Each answers the normalised value, or undefined when the cell is not
+ * a value of its kind, so the caller can name the column and the line in the row problem.
+ */
+
+export type DateLayout = 'YYYY-MM-DD' | 'DD.MM.YYYY' | 'DD-MM-YYYY' | 'DD/MM/YYYY' | 'MM/DD/YYYY';
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})(?:$|[T ])/;
+const DAY_FIRST_DATE = /^(\d{1,2})([.-])(\d{1,2})\2(\d{4})(?:$| )/;
+const SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{4})(?:$| )/;
+const SERIAL_NUMBER = /^\d+(\.\d+)?$/;
+
+/**
+ * Amazon's dates, whatever the file's locale wrote: ISO `2024-03-31` (also with a time), `31-03-2024`, `31.03.2024`,
+ * and in xlsx a spreadsheet serial number. The day-first forms are the only ones Amazon's European reports use, so a
+ * slash date, which could be US month-first, is refused rather than guessed.
+ */
+export function readVtrDate(text: string, serialDateSystem: 1900 | 1904 | null): string | undefined {
+  const iso = ISO_DATE.exec(text);
+  if (iso) return toIsoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const dayFirst = DAY_FIRST_DATE.exec(text);
+  if (dayFirst) return toIsoDate(Number(dayFirst[4]), Number(dayFirst[3]), Number(dayFirst[1]));
+  if (serialDateSystem !== null && SERIAL_NUMBER.test(text)) return serialToIsoDate(text, serialDateSystem);
+  return undefined;
+}
+
+/** A date in the one layout a saved column mapping names (plus serial numbers from xlsx). */
+export function readDateInLayout(
+  text: string,
+  layout: DateLayout,
+  serialDateSystem: 1900 | 1904 | null,
+): string | undefined {
+  if (serialDateSystem !== null && SERIAL_NUMBER.test(text)) return serialToIsoDate(text, serialDateSystem);
+  switch (layout) {
+    case 'YYYY-MM-DD': {
+      const match = ISO_DATE.exec(text);
+      return match ? toIsoDate(Number(match[1]), Number(match[2]), Number(match[3])) : undefined;
+    }
+    case 'DD.MM.YYYY':
+    case 'DD-MM-YYYY': {
+      const match = DAY_FIRST_DATE.exec(text);
+      if (!match || match[2] !== layout[2]) return undefined;
+      return toIsoDate(Number(match[4]), Number(match[3]), Number(match[1]));
+    }
+    case 'DD/MM/YYYY':
+    case 'MM/DD/YYYY': {
+      const match = SLASH_DATE.exec(text);
+      if (!match) return undefined;
+      const [first, second] = [Number(match[1]), Number(match[2])];
+      return layout === 'DD/MM/YYYY'
+        ? toIsoDate(Number(match[3]), second, first)
+        : toIsoDate(Number(match[3]), first, second);
+    }
+  }
+}
+
+function toIsoDate(year: number, month: number, day: number): string | undefined {
+  if (month < 1 || month > 12 || day < 1 || year < 1900) return undefined;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  if (date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) return undefined;
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+const DAY_MS = 86_400_000;
+/** Serial 0 of the 1900 system is 1899-12-31, but Lotus 1-2-3 (and so Excel) counts a 29 February 1900 that never
+ * was: from serial 61 (1900-03-01) on, the epoch is effectively 1899-12-30. */
+const EPOCH_1900_AFTER_LEAP_BUG = Date.UTC(1899, 11, 30);
+const EPOCH_1900_BEFORE_LEAP_BUG = Date.UTC(1899, 11, 31);
+const EPOCH_1904 = Date.UTC(1904, 0, 1);
+
+/** The calendar day of a spreadsheet serial (the time of day, a fraction, is dropped). */
+export function serialToIsoDate(text: string, system: 1900 | 1904): string | undefined {
+  const days = Number.parseInt(text, 10);
+  if (!Number.isSafeInteger(days) || days > 2_958_465) return undefined;
+  if (system === 1900 && (days === 0 || days === 60)) return undefined;
+  const epoch = system === 1904 ? EPOCH_1904 : days > 60 ? EPOCH_1900_AFTER_LEAP_BUG : EPOCH_1900_BEFORE_LEAP_BUG;
+  return new Date(epoch + days * DAY_MS).toISOString().slice(0, 10);
+}
+
+const ZERO_TEXT = /^-?[0.]+$/;
+const PLAIN_AMOUNT = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+
+/**
+ * A decimal amount written with `.` as decimal point, as canonical decimal text (`+05.50` → `5.50`, `-.5` → `-0.5`,
+ * `-0` → `0`); undefined for anything else (grouping, exponents, words). Trailing fraction zeros are kept: they are
+ * the file's precision.
+ */
+export function readPlainAmount(text: string): string | undefined {
+  if (CANONICAL_DECIMAL_PATTERN.test(text))
+    return text.charCodeAt(0) === 45 && ZERO_TEXT.test(text) ? text.slice(1) : text;
+  const match = PLAIN_AMOUNT.exec(text);
+  if (!match) return undefined;
+  const [, sign, wholeDigits = '', fraction] = match;
+  if (wholeDigits === '' && (fraction === undefined || fraction === '')) return undefined;
+  const whole = wholeDigits.replace(/^0+(?=\d)/, '') || '0';
+  const body = fraction ? `${whole}.${fraction}` : whole;
+  const isZero = ZERO_TEXT.test(body);
+  return sign === '-' && !isZero ? `-${body}` : body;
+}
+
+/**
+ * An amount in the file's own convention: with `,` as decimal separator, `.` and blanks group thousands
+ * (`1.234,56`); with `.`, `,` and blanks group them (`1,234.56`). Grouping is accepted only in threes, so `1,5` read
+ * with the wrong setting is refused instead of becoming 15.
+ */
+export function readLocaleAmount(text: string, decimalSeparator: '.' | ','): string | undefined {
+  const compact = text.replace(/[\s\u00a0\u202f']/g, '');
+  const grouping = decimalSeparator === ',' ? '.' : ',';
+  const [integerPart = '', ...fractionParts] = compact.split(decimalSeparator);
+  if (fractionParts.length > 1) return undefined;
+  let integer = integerPart;
+  if (integer.includes(grouping)) {
+    if (!/^[+-]?\d{1,3}(?:[.,]\d{3})+$/.test(integer)) return undefined;
+    integer = integer.replaceAll(grouping, '');
+  }
+  return readPlainAmount(fractionParts.length === 1 ? `${integer}.${fractionParts[0]}` : integer);
+}
+
+/**
+ * A VAT rate as a fraction. `19%` is a percentage; a bare number below 1 is a fraction (Amazon writes `0.19`); a bare
+ * number from 1 up can only be a percentage, since no VAT rate reaches 100 %. `percent` forces the percentage reading
+ * of bare numbers (a generic mapping that says so).
+ */
+export function readVatRate(text: string, bareNumbers: 'fraction' | 'percent' | 'auto'): string | undefined {
+  const isPercent = text.endsWith('%');
+  const amount = readPlainAmount(isPercent ? text.slice(0, -1).trim() : text);
+  if (amount === undefined || amount.startsWith('-')) return undefined;
+  const value = money(amount);
+  const asPercent = isPercent || bareNumbers === 'percent' || (bareNumbers === 'auto' && value.gte(1));
+  const fraction = asPercent ? rateFraction(value) : value;
+  if (fraction.gte(1)) return undefined;
+  return fraction.toFixed();
+}
+
+/** ISO 3166-1 alpha-2 as the tax engine wants it: VIES `EL` is Greece (`GR`), `UK` the United Kingdom (`GB`), and `XI`
+ * (Northern Ireland, EU rules for goods) is kept. */
+export function readCountryCode(text: string): string | undefined {
+  const code = text.trim().toUpperCase();
+  if (code === 'EL') return 'GR';
+  if (code === 'UK') return 'GB';
+  if (code === 'XI' || isIsoCountryCode(code)) return code;
+  return undefined;
+}
+
+/**
+ * Amazon's TAXABLE_JURISDICTION is an upper-case English country name (`GERMANY`, `CZECH REPUBLIC`); the 30 countries
+ * Vatlas serves with the names and spellings seen in reports and other tools.
+ */
+const JURISDICTION_BY_NAME: ReadonlyMap<string, string> = new Map(
+  Object.entries({
+    AT: ['AUSTRIA', 'OSTERREICH', 'ÖSTERREICH'],
+    BE: ['BELGIUM', 'BELGIQUE', 'BELGIE', 'BELGIË'],
+    BG: ['BULGARIA'],
+    HR: ['CROATIA', 'HRVATSKA'],
+    CY: ['CYPRUS'],
+    CZ: ['CZECH REPUBLIC', 'CZECHIA', 'CZECH'],
+    DK: ['DENMARK'],
+    EE: ['ESTONIA'],
+    FI: ['FINLAND'],
+    FR: ['FRANCE'],
+    DE: ['GERMANY', 'DEUTSCHLAND'],
+    GR: ['GREECE', 'HELLAS'],
+    HU: ['HUNGARY'],
+    IE: ['IRELAND', 'REPUBLIC OF IRELAND'],
+    IT: ['ITALY', 'ITALIA'],
+    LV: ['LATVIA'],
+    LT: ['LITHUANIA'],
+    LU: ['LUXEMBOURG', 'LUXEMBURG'],
+    MT: ['MALTA'],
+    NL: ['NETHERLANDS', 'THE NETHERLANDS', 'NETHERLANDS (THE)', 'HOLLAND'],
+    PL: ['POLAND', 'POLSKA'],
+    PT: ['PORTUGAL'],
+    RO: ['ROMANIA'],
+    SK: ['SLOVAKIA', 'SLOVAK REPUBLIC'],
+    SI: ['SLOVENIA'],
+    ES: ['SPAIN', 'ESPANA', 'ESPAÑA'],
+    SE: ['SWEDEN'],
+    GB: ['UNITED KINGDOM', 'GREAT BRITAIN', 'UNITED KINGDOM OF GREAT BRITAIN AND NORTHERN IRELAND', 'ENGLAND'],
+    XI: ['NORTHERN IRELAND'],
+    CH: ['SWITZERLAND', 'SCHWEIZ', 'SUISSE'],
+    NO: ['NORWAY', 'NORGE'],
+  }).flatMap(([code, names]) => names.map((name) => [name, code] as const)),
+);
+
+/** The ISO code of a jurisdiction name (or of a code written instead of a name); undefined when unknown. */
+export function readJurisdiction(text: string): string | undefined {
+  const name = text.trim().replace(/\s+/g, ' ').toUpperCase();
+  return JURISDICTION_BY_NAME.get(name) ?? (name.length === 2 ? readCountryCode(name) : undefined);
+}

@@ -1,0 +1,99 @@
+import type { TransactionSource } from '@vatlas/domain';
+import { createAmazonVtrMapper } from './amazon-vtr';
+import { type ByteInput, openByteInput } from './byte-input';
+import { type Delimiter, readDelimitedTable } from './delimited-rows';
+import { checkColumnMapping, createGenericCsvMapper } from './generic-csv';
+import { DEFAULT_BATCH_SIZE, FileFormatError, type ParseBatch, type ParseOptions } from './parse-types';
+import type { RowOutput, SheetRow, SheetTable } from './sheet';
+import { createShopifyOrdersMapper } from './shopify-orders';
+import { decodeText, detectTextEncoding } from './text-decoding';
+import { readXlsxTable } from './xlsx-rows';
+
+export * from './parse-types';
+
+/**
+ * Reads an uploaded sales file of the given format and yields its rows as normalised transactions in batches, with
+ * the rows it could not accept as problems. It streams: the input is pulled as batches are consumed and no more than
+ * a batch, the current record and (for xlsx) the shared strings are held, whatever the file's size. A problem of the
+ * whole file (empty, wrong delimiter, missing columns, bad encoding, cut short) throws `FileFormatError`, possibly
+ * after earlier batches were yielded.
+ */
+export async function* parseTransactionFile(
+  format: TransactionSource,
+  input: AsyncIterable<Uint8Array>,
+  options: ParseOptions = {},
+): AsyncGenerator<ParseBatch> {
+  const mapping = format === 'generic-csv' ? checkColumnMapping(options.mapping) : undefined;
+  const bytes = await openByteInput(input);
+  const delimiter = mapping === undefined || mapping.delimiter === 'auto' ? undefined : mapping.delimiter;
+  const table = await openTable(bytes, delimiter);
+  const mapper =
+    mapping !== undefined
+      ? createGenericCsvMapper(table, mapping)
+      : format === 'shopify-orders'
+        ? createShopifyOrdersMapper(table, options.defaultDepartureCountry ?? null)
+        : createAmazonVtrMapper(table);
+  table.selectColumns?.(mapper.columns);
+  const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
+  const width = table.header.length;
+  let output: RowOutput = { transactions: [], problems: [] };
+  let linesRead = 0;
+  for await (const rows of table.rows) {
+    for (const row of rows) {
+      if (isBlankRow(row.cells)) continue;
+      linesRead++;
+      if (table.hasStrictColumnCount && row.cells.length !== width && !hasOnlyEmptyExtraCells(row, width)) {
+        output.problems.push({
+          lineNumber: row.lineNumber,
+          column: null,
+          code: 'column-count',
+          message: `Line ${row.lineNumber} has ${row.cells.length} fields where the header has ${width}.`,
+        });
+      } else {
+        mapper.mapRow(row, output);
+      }
+      if (output.transactions.length + output.problems.length >= batchSize) {
+        yield { ...output, bytesRead: bytes.bytesRead, linesRead };
+        output = { transactions: [], problems: [] };
+      }
+    }
+  }
+  mapper.finish(output);
+  if (linesRead === 0) {
+    throw new FileFormatError('header-only', `The file has a header on line ${table.headerLineNumber} but no rows.`);
+  }
+  yield { ...output, bytesRead: bytes.bytesRead, linesRead };
+}
+
+const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
+/** The compound-file signature of Excel 97–2003 .xls (and other old Office files). */
+const OLE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0];
+
+async function openTable(bytes: ByteInput, delimiter: Delimiter | undefined): Promise<SheetTable> {
+  const { head } = bytes;
+  if (head.byteLength === 0) throw new FileFormatError('empty-file', 'The file is empty.');
+  if (startsWith(head, OLE_SIGNATURE)) {
+    throw new FileFormatError(
+      'not-xlsx',
+      'The file is an Excel 97–2003 workbook (.xls), which is not supported: save it as .xlsx or as CSV.',
+    );
+  }
+  if (startsWith(head, ZIP_SIGNATURE)) return readXlsxTable(bytes.chunks);
+  return readDelimitedTable(decodeText(bytes.chunks, detectTextEncoding(head)), delimiter);
+}
+
+function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {
+  return signature.every((byte, index) => bytes[index] === byte);
+}
+
+function isBlankRow(cells: readonly string[]): boolean {
+  for (const cell of cells) if (cell.trim() !== '') return false;
+  return true;
+}
+
+function hasOnlyEmptyExtraCells(row: SheetRow, width: number): boolean {
+  if (row.cells.length < width) return false;
+  for (let index = width; index < row.cells.length; index++)
+    if ((row.cells[index] as string).trim() !== '') return false;
+  return true;
+}
