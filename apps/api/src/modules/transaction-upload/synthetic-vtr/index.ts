@@ -1,0 +1,5 @@
+export * from './demo-vtr';
+export * from './expected-totals';
+export * from './generate-vtr';
+export * from './vtr-columns';
+export * from './write-vtr';

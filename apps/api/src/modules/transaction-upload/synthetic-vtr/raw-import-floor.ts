@@ -1,0 +1,121 @@
+/**
+ * The floor an import is measured against (issue 5): stream-parse a transaction file with the real parser and COPY
+ * the normalised rows into a bare, unindexed table of a PostgreSQL database — no uploads, no duplicates check, no
+ * tax engine. `bench/transaction-import.bench.ts` runs it in a process of its own (so its memory is its own) and
+ * compares the server's import with it:
+ *
+ *   node --import tsx apps/api/src/modules/transaction-upload/synthetic-vtr/raw-import-floor.ts \
+ *     --file /tmp/vtr.txt --database-url postgres://postgres@127.0.0.1:5432/some_throw_away_database
+ *
+ * Prints one JSON line: { seconds, rows, problems, peakRssMiB }.
+ */
+import { createReadStream, readFileSync } from 'node:fs';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { parseArgs } from 'node:util';
+import type { NormalizedTransaction } from '@vatlas/domain';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { parseTransactionFile } from '../formats/format';
+
+const COLUMNS = [
+  'source text',
+  'line_number integer',
+  'type text',
+  'event_id text',
+  'activity_id text',
+  'tax_point_date date',
+  'complete_date date',
+  'marketplace text',
+  'sales_channel text',
+  'departure_country text',
+  'arrival_country text',
+  'taxable_jurisdiction text',
+  'currency text',
+  'net_amount numeric',
+  'vat_amount numeric',
+  'gross_amount numeric',
+  'vat_rate numeric',
+  'buyer_vat_number text',
+  'seller_vat_number text',
+  'is_export boolean',
+  'tax_reporting_scheme text',
+  'tax_collection_responsibility text',
+  'quantity integer',
+  'sku text',
+];
+
+/** COPY text format: backslash, tab, CR and LF escaped; \N is NULL. */
+function copyField(value: string | number | boolean | null): string {
+  if (value === null) return '\\N';
+  const text = String(value);
+  return /[\\\t\r\n]/.test(text)
+    ? text.replaceAll('\\', '\\\\').replaceAll('\t', '\\t').replaceAll('\r', '\\r').replaceAll('\n', '\\n')
+    : text;
+}
+
+function copyLine(row: NormalizedTransaction): string {
+  return `${[
+    row.source,
+    row.lineNumber,
+    row.type,
+    row.eventId,
+    row.activityId,
+    row.taxPointDate,
+    row.completeDate,
+    row.marketplace,
+    row.salesChannel,
+    row.departureCountry,
+    row.arrivalCountry,
+    row.taxableJurisdiction,
+    row.currency,
+    row.netAmount,
+    row.vatAmount,
+    row.grossAmount,
+    row.vatRate,
+    row.buyerVatNumber,
+    row.sellerVatNumber,
+    row.isExport,
+    row.taxReportingScheme,
+    row.taxCollectionResponsibility,
+    row.quantity,
+    row.sku,
+  ]
+    .map(copyField)
+    .join('\t')}\n`;
+}
+
+function peakRssMiB(): number {
+  const kib = Number(/VmHWM:\s+(\d+)/.exec(readFileSync('/proc/self/status', 'utf8'))?.[1] ?? 0);
+  return kib / 1024;
+}
+
+const { values } = parseArgs({ options: { file: { type: 'string' }, 'database-url': { type: 'string' } } });
+const file = values.file;
+const databaseUrl = values['database-url'];
+if (file === undefined || databaseUrl === undefined) throw new Error('--file and --database-url are required');
+
+const client = new pg.Client({ connectionString: databaseUrl });
+await client.connect();
+try {
+  await client.query('DROP TABLE IF EXISTS raw_import_floor');
+  await client.query(`CREATE TABLE raw_import_floor (${COLUMNS.join(', ')})`);
+  let rows = 0;
+  let problems = 0;
+  const started = performance.now();
+  async function* copyText() {
+    for await (const batch of parseTransactionFile('amazon-vtr', createReadStream(file as string))) {
+      rows += batch.transactions.length;
+      problems += batch.problems.length;
+      let text = '';
+      for (const transaction of batch.transactions) text += copyLine(transaction);
+      yield text;
+    }
+  }
+  await pipeline(Readable.from(copyText()), client.query(copyFrom('COPY raw_import_floor FROM STDIN')));
+  const seconds = (performance.now() - started) / 1000;
+  console.info(JSON.stringify({ seconds, rows, problems, peakRssMiB: peakRssMiB() }));
+} finally {
+  await client.query('DROP TABLE IF EXISTS raw_import_floor').catch(() => undefined);
+  await client.end();
+}
