@@ -29,12 +29,13 @@ CREATE TABLE "ec_sales_list_lines" (
 	"reporting_country" char(2) NOT NULL,
 	"period_start" date NOT NULL,
 	"period_end" date NOT NULL,
-	"customer_vat_number" text NOT NULL,
+	"customer_vat_number" text,
 	"kind" text NOT NULL,
 	"net_eur" numeric(18, 2) NOT NULL,
 	"net_local" numeric(18, 2) NOT NULL,
 	"currency" char(3) NOT NULL,
-	CONSTRAINT "ec_sales_list_lines_company_id_reporting_country_period_start_customer_vat_number_kind_pk" PRIMARY KEY("company_id","reporting_country","period_start","customer_vat_number","kind")
+	"transaction_count" integer NOT NULL,
+	"is_incomplete" boolean NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "exchange_rates" (
@@ -73,7 +74,12 @@ CREATE TABLE "liabilities" (
 	"vat_eur" numeric(18, 2) NOT NULL,
 	"net_local" numeric(18, 2) NOT NULL,
 	"vat_local" numeric(18, 2) NOT NULL,
+	"zero_rated_net_eur" numeric(18, 2) NOT NULL,
+	"zero_rated_net_local" numeric(18, 2) NOT NULL,
+	"acquisition_net_eur" numeric(18, 2) NOT NULL,
+	"acquisition_net_local" numeric(18, 2) NOT NULL,
 	"transaction_count" integer NOT NULL,
+	"is_incomplete" boolean NOT NULL,
 	"computed_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "liabilities_company_id_jurisdiction_scheme_period_start_pk" PRIMARY KEY("company_id","jurisdiction","scheme","period_start")
 );
@@ -84,10 +90,11 @@ CREATE TABLE "oss_return_lines" (
 	"period_end" date NOT NULL,
 	"consumption_country" char(2) NOT NULL,
 	"dispatch_country" char(2) NOT NULL,
-	"vat_rate" numeric(7, 6) NOT NULL,
+	"vat_rate" numeric(7, 6),
 	"net_eur" numeric(18, 2) NOT NULL,
 	"vat_eur" numeric(18, 2) NOT NULL,
-	CONSTRAINT "oss_return_lines_company_id_period_start_consumption_country_dispatch_country_vat_rate_pk" PRIMARY KEY("company_id","period_start","consumption_country","dispatch_country","vat_rate")
+	"transaction_count" integer NOT NULL,
+	"is_incomplete" boolean NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "oss_threshold_years" (
@@ -96,7 +103,15 @@ CREATE TABLE "oss_threshold_years" (
 	"total_eur" numeric(18, 2) NOT NULL,
 	"crossed_on" date,
 	"exceeded_previous_year" boolean NOT NULL,
+	"is_incomplete" boolean NOT NULL,
 	CONSTRAINT "oss_threshold_years_company_id_year_pk" PRIMARY KEY("company_id","year")
+);
+--> statement-breakpoint
+CREATE TABLE "tax_position_problems" (
+	"company_id" uuid NOT NULL,
+	"sequence" integer NOT NULL,
+	"problem" jsonb NOT NULL,
+	CONSTRAINT "tax_position_problems_company_id_sequence_pk" PRIMARY KEY("company_id","sequence")
 );
 --> statement-breakpoint
 CREATE TABLE "transaction_uploads" (
@@ -179,6 +194,7 @@ ALTER TABLE "filings" ADD CONSTRAINT "filings_filed_by_users_id_fk" FOREIGN KEY 
 ALTER TABLE "liabilities" ADD CONSTRAINT "liabilities_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "oss_return_lines" ADD CONSTRAINT "oss_return_lines_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "oss_threshold_years" ADD CONSTRAINT "oss_threshold_years_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "tax_position_problems" ADD CONSTRAINT "tax_position_problems_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transaction_uploads" ADD CONSTRAINT "transaction_uploads_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transaction_uploads" ADD CONSTRAINT "transaction_uploads_data_period_id_data_periods_id_fk" FOREIGN KEY ("data_period_id") REFERENCES "public"."data_periods"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transaction_uploads" ADD CONSTRAINT "transaction_uploads_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -186,8 +202,11 @@ ALTER TABLE "transactions" ADD CONSTRAINT "transactions_upload_id_transaction_up
 ALTER TABLE "upload_problems" ADD CONSTRAINT "upload_problems_upload_id_transaction_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."transaction_uploads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "column_mappings_company_name_idx" ON "column_mappings" USING btree ("company_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "data_periods_company_start_idx" ON "data_periods" USING btree ("company_id","start_date");--> statement-breakpoint
+CREATE INDEX "ec_sales_list_lines_company_period_idx" ON "ec_sales_list_lines" USING btree ("company_id","period_start");--> statement-breakpoint
+CREATE INDEX "exchange_rates_date_idx" ON "exchange_rates" USING btree ("rate_date");--> statement-breakpoint
 CREATE UNIQUE INDEX "filings_identity_idx" ON "filings" USING btree ("company_id","jurisdiction","filing_type","period_start");--> statement-breakpoint
 CREATE INDEX "filings_company_due_idx" ON "filings" USING btree ("company_id","due_date");--> statement-breakpoint
+CREATE INDEX "oss_return_lines_company_period_idx" ON "oss_return_lines" USING btree ("company_id","period_start");--> statement-breakpoint
 CREATE INDEX "transaction_uploads_company_idx" ON "transaction_uploads" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "transaction_uploads_status_idx" ON "transaction_uploads" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "transaction_uploads_company_sha_idx" ON "transaction_uploads" USING btree ("company_id","sha256");--> statement-breakpoint

@@ -14,16 +14,24 @@ import { registerBusinessProfileRoutes } from './modules/business-profile/routes
 import { registerClientErrorRoutes } from './modules/client-errors/routes';
 import { registerCompanyRoutes } from './modules/company/routes';
 import { registerDocumentRoutes } from './modules/documents/routes';
+import { registerFilingRoutes } from './modules/filings/routes';
 import { registerIntegrationRoutes } from './modules/integrations/routes';
+import { registerLiabilityRoutes } from './modules/liabilities/routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { registerOnboardingRoutes } from './modules/onboarding/routes';
+import { registerPeriodManagerRoutes } from './modules/period-manager/routes';
 import { registerRegistrationRoutes } from './modules/registration/routes';
 import { registerSigningRoutes } from './modules/signing/routes';
 import { createFileStorage, type FileStorage } from './modules/storage/file-storage';
 import { registerSystemRoutes } from './modules/system/routes';
+import { recomputeTaxPosition } from './modules/tax-position/service';
+import { registerTaxSchemeRoutes } from './modules/tax-schemes/routes';
 import { createAccessTokenVerifier } from './modules/token/access-token-verifier';
 import { createInternalTokens } from './modules/token/internal-token';
 import { registerTokenRoutes } from './modules/token/routes';
+import type { TaxPositionRecomputer } from './modules/transaction-upload/import-job';
+import { registerTransactionUploadRoutes } from './modules/transaction-upload/routes';
+import { registerTransactionRoutes } from './modules/transactions/routes';
 import { registerUserRoutes } from './modules/user/routes';
 import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
@@ -46,6 +54,8 @@ export type AppDeps = {
   mailer?: Mailer;
   /** Where uploaded and signed files live; default: S3 when S3_BUCKET is set, else the folder FILE_STORAGE_DIR. */
   fileStorage?: FileStorage;
+  /** Recomputes a company's tax position when its data changes; default: the tax-position module's. Tests record. */
+  recomputeTaxPosition?: TaxPositionRecomputer;
   /** Test seam: sees every route as it is registered (the OpenAPI test lists the app's routes with it). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -145,6 +155,17 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await registerDocumentRoutes(app, { db: database.db, storage: fileStorage });
   registerSigningRoutes(app, { db: database.db, storage: fileStorage });
   registerIntegrationRoutes(app, { db: database.db });
+  await registerTransactionUploadRoutes(app, {
+    db: database.db,
+    storage: fileStorage,
+    recomputeTaxPosition: deps.recomputeTaxPosition ?? recomputeTaxPosition,
+    maxFileBytes: config.imports.maxFileBytes,
+  });
+  registerPeriodManagerRoutes(app, { db: database.db });
+  registerTaxSchemeRoutes(app, { db: database.db });
+  registerTransactionRoutes(app, { db: database.db });
+  registerLiabilityRoutes(app, { db: database.db });
+  registerFilingRoutes(app, { db: database.db });
   registerAddressSuggestionRoutes(app, { config });
   await registerClientErrorRoutes(app, { db: database.db });
 

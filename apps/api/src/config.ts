@@ -64,6 +64,18 @@ export type AppConfig = {
   fileStorageDir: string;
   /** S3-compatible object storage; when set, files go there instead of fileStorageDir. */
   s3: S3Settings | null;
+  /** Transaction imports (issue 5): whether this process runs the import worker, and the job's limits. */
+  imports: ImportSettings;
+  /** 'daily': fetch the ECB's rate history once a day (needs internet); 'off': only the vendored file and imports. */
+  exchangeRateRefresh: 'off' | 'daily';
+};
+
+export type ImportSettings = {
+  /** `npm start` imports in-process; production may turn it off and run `src/worker.ts` processes instead. */
+  isWorkerEnabled: boolean;
+  /** A running import whose heartbeat is older than this is taken over by another worker (crash recovery). */
+  staleAfterSeconds: number;
+  maxFileBytes: number;
 };
 
 export type S3Settings = {
@@ -85,6 +97,8 @@ export const EMBEDDED_SCOPE = 'openid profile email offline_access';
 export const IDP_MOUNT_PATH = '/idp';
 const SPA_LOGIN_PATH = '/login';
 export const DEFAULT_MAPS_API_BASE_URL = 'https://places.googleapis.com';
+/** 2 GiB: a year of a busy seller's Amazon VTR; larger files are split by month. */
+export const DEFAULT_IMPORT_MAX_FILE_BYTES = 2 * 1024 ** 3;
 export const DEFAULT_MAIL_FROM = 'Vatlas <no-reply@vatlas.localhost>';
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
@@ -168,6 +182,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: booleanText,
+  IMPORT_WORKER: z.enum(['on', 'off']).optional(),
+  EXCHANGE_RATE_REFRESH: z.enum(['off', 'daily']).optional(),
+  IMPORT_STALE_AFTER_SECONDS: integerText(5, 3600),
+  IMPORT_MAX_FILE_BYTES: integerText(1024, 16 * 1024 ** 3),
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
@@ -330,6 +348,12 @@ export function parseConfig(env: Env, options: { cwd?: string } = {}): AppConfig
     mailFrom: parsed.MAIL_FROM ?? DEFAULT_MAIL_FROM,
     fileStorageDir: resolve(cwd, parsed.FILE_STORAGE_DIR ?? join(parsed.DATA_DIR ?? './data', 'files')),
     s3,
+    imports: {
+      isWorkerEnabled: (parsed.IMPORT_WORKER ?? 'on') === 'on',
+      staleAfterSeconds: parsed.IMPORT_STALE_AFTER_SECONDS ?? 30,
+      maxFileBytes: parsed.IMPORT_MAX_FILE_BYTES ?? DEFAULT_IMPORT_MAX_FILE_BYTES,
+    },
+    exchangeRateRefresh: parsed.EXCHANGE_RATE_REFRESH ?? 'off',
   };
 }
 

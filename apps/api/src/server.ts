@@ -6,12 +6,16 @@ import { type AppConfig, ConfigError, parseConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
 import { runMigrations } from './db/migrate';
+import { startExchangeRateRefresh } from './modules/exchange-rates/refresh-job';
+import { ensureExchangeRates } from './modules/exchange-rates/service';
 import { createIdpAccountStore } from './modules/identity/account-store';
 import { createOidcPayloadStore } from './modules/identity/payload-store';
 import { ensureDefaultTenant, seedDemoData } from './modules/identity/seed';
 import { createMailer, outboxDirectory } from './modules/mail/mailer';
 import { createFileStorage } from './modules/storage/file-storage';
+import { recomputeTaxPosition } from './modules/tax-position/service';
 import { keysDirectory, loadOrCreateInternalTokenSecret } from './modules/token/internal-token-secret';
+import { createImportWorker, type ImportWorker } from './modules/transaction-upload/import-worker';
 
 const PRIVATE_JWK_MEMBERS = ['d', 'p', 'q', 'dp', 'dq', 'qi', 'oth', 'k'];
 
@@ -83,14 +87,18 @@ async function main(): Promise<void> {
 
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
+  let importWorker: ImportWorker | undefined;
   try {
     database = await openDatabase(config);
     await runMigrations(database);
+    // The vendored ECB history, once, into an empty table (about 1.5 s on PGlite): liabilities need rates.
+    await ensureExchangeRates(database);
     await ensureDefaultTenant(database.db);
     if (config.seedDemo) await seedDemoData(database.db, { issuer: config.auth.issuer });
 
     const internalTokenSecret = config.internalTokenSecret ?? loadOrCreateInternalTokenSecret(config.dataDir);
     const identityProvider = await prepareIdentityProvider(config, database);
+    const fileStorage = createFileStorage(config);
     const startedApp = await buildApp({
       config,
       database,
@@ -98,10 +106,23 @@ async function main(): Promise<void> {
       providerJwks: identityProvider.providerJwks,
       mountIdentityProvider: identityProvider.mountIdentityProvider,
       mailer: createMailer(config),
-      fileStorage: createFileStorage(config),
+      fileStorage,
       logger: createLoggerOptions(config.logLevel),
     });
     app = startedApp;
+    if (config.imports.isWorkerEnabled) {
+      importWorker = createImportWorker({
+        database,
+        storage: fileStorage,
+        recomputeTaxPosition,
+        log: startedApp.log.child({ component: 'import-worker' }),
+        staleAfterSeconds: config.imports.staleAfterSeconds,
+      });
+    }
+    const exchangeRateRefresh =
+      config.exchangeRateRefresh === 'daily'
+        ? startExchangeRateRefresh({ database, log: startedApp.log.child({ component: 'exchange-rates' }) })
+        : undefined;
     // The mode only: SMTP_URL may carry the relay's password.
     startedApp.log.info(
       config.smtpUrl
@@ -115,6 +136,9 @@ async function main(): Promise<void> {
       isShuttingDown = true;
       startedApp.log.info({ signal }, 'shutting down');
       try {
+        // The running import is given back between two batches; a restarted worker picks it up again.
+        await importWorker?.stop();
+        exchangeRateRefresh?.stop();
         await startedApp.close();
         await database?.close();
       } finally {
@@ -126,10 +150,12 @@ async function main(): Promise<void> {
     process.once('SIGTERM', () => void shutDown('SIGTERM'));
 
     await startedApp.listen({ host: config.host, port: config.port });
+    importWorker?.start();
     console.info(`Vatlas is running at ${config.publicUrl}`);
   } catch (error) {
     console.error('Vatlas could not start:', error instanceof Error ? error.message : error);
     if (app) app.log.error({ err: error }, 'start failed');
+    await importWorker?.stop().catch(() => undefined);
     await app?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
     lock.release();

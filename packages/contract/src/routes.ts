@@ -6,6 +6,16 @@ export type RouteGuard = 'public' | 'authenticated' | 'company';
 
 const segment = encodeURIComponent;
 
+/** `?a=1&b=2` of the defined values, or '' when there are none. */
+function queryString(query: Record<string, string | number | undefined>): string {
+  const search = new URLSearchParams(
+    Object.entries(query).flatMap(([key, value]): [string, string][] =>
+      value === undefined ? [] : [[key, String(value)]],
+    ),
+  ).toString();
+  return search ? `?${search}` : '';
+}
+
 export const apiPaths = {
   health: '/api/health',
   clientConfig: '/config.json',
@@ -75,4 +85,45 @@ export const apiPaths = {
   legalRepresentative: (companyId: string) => `/api/v1/Company/${segment(companyId)}/LegalRepresentative`,
   businessDetails: (companyId: string) => `/api/v1/Company/${segment(companyId)}/BusinessDetails`,
   bankAccount: (companyId: string) => `/api/v1/Company/${segment(companyId)}/BankAccount`,
+  transactionUploads: (companyId: string) => `/api/v1/TransactionUpload/${segment(companyId)}`,
+  transactionUpload: (companyId: string, uploadId: string) =>
+    `/api/v1/TransactionUpload/${segment(companyId)}/${segment(uploadId)}`,
+  cancelTransactionUpload: (companyId: string, uploadId: string) =>
+    `/api/v1/TransactionUpload/${segment(companyId)}/${segment(uploadId)}/Cancel`,
+  transactionUploadProblems: (companyId: string, uploadId: string, page: { offset?: number; limit?: number } = {}) => {
+    const search = new URLSearchParams(
+      Object.entries(page).flatMap(([key, value]): [string, string][] =>
+        value === undefined ? [] : [[key, String(value)]],
+      ),
+    ).toString();
+    return `/api/v1/TransactionUpload/${segment(companyId)}/${segment(uploadId)}/Problems${search ? `?${search}` : ''}`;
+  },
+  transactionUploadProblemsCsv: (companyId: string, uploadId: string) =>
+    `/api/v1/TransactionUpload/${segment(companyId)}/${segment(uploadId)}/Problems.csv`,
+  columnMappings: (companyId: string) => `/api/v1/TransactionUpload/${segment(companyId)}/ColumnMappings`,
+  columnMapping: (companyId: string, nameOrId: string) =>
+    `/api/v1/TransactionUpload/${segment(companyId)}/ColumnMappings/${segment(nameOrId)}`,
+  dataPeriods: (companyId: string) => `/api/v1/PeriodManager/${segment(companyId)}/DataPeriods`,
+  dataPeriod: (companyId: string, dataPeriodId: string) =>
+    `/api/v1/PeriodManager/${segment(companyId)}/DataPeriods/${segment(dataPeriodId)}`,
+  taxSchemes: (companyId: string) => `/api/v1/Company/${segment(companyId)}/TaxSchemes`,
+  transactions: (companyId: string, query: Record<string, string | number | undefined> = {}) =>
+    `/api/v1/Transactions/${segment(companyId)}${queryString(query)}`,
+  transaction: (companyId: string, transactionId: string) =>
+    `/api/v1/Transactions/${segment(companyId)}/${segment(transactionId)}`,
+  liabilitySummary: (companyId: string, year: number) =>
+    `/api/v1/Liabilities/${segment(companyId)}/Summary?year=${year}`,
+  ossLines: (companyId: string, period: string) =>
+    `/api/v1/Liabilities/${segment(companyId)}/OssLines?period=${segment(period)}`,
+  ecSalesList: (companyId: string, month: string) =>
+    `/api/v1/Liabilities/${segment(companyId)}/EcSalesList?month=${segment(month)}`,
+  ossThreshold: (companyId: string, year: number) => `/api/v1/Liabilities/${segment(companyId)}/Threshold?year=${year}`,
+  crossCheck: (companyId: string, query: Record<string, string | number | undefined> = {}) =>
+    `/api/v1/Liabilities/${segment(companyId)}/CrossCheck${queryString(query)}`,
+  filings: (companyId: string, query: Record<string, string | undefined> = {}) =>
+    `/api/v1/Filings/${segment(companyId)}${queryString(query)}`,
+  markFilingFiled: (companyId: string, filingId: string) =>
+    `/api/v1/Filings/${segment(companyId)}/${segment(filingId)}/MarkFiled`,
+  reopenFiling: (companyId: string, filingId: string) =>
+    `/api/v1/Filings/${segment(companyId)}/${segment(filingId)}/Reopen`,
 } as const;

@@ -6,15 +6,33 @@ import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
 import { type Schema, schema } from './schema';
 
 /** The common base of both drivers, so one set of repositories runs on PGlite and PostgreSQL. */
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/** Statements of one bulk-load transaction, all on one database session (so TEMP tables and COPY share it). */
+export type BulkSession = {
+  query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
+  /**
+   * Loads COPY text-format lines (tab-separated, `\N` for null, one row per line) into `target`, a table with
+   * an optional column list (`transactions (id, …)`). Answers the number of rows loaded.
+   */
+  copyFrom(target: string, data: Uint8Array): Promise<number>;
+};
+
+export type BulkLoader = {
+  /** Runs `work` in one transaction on one session: committed when it resolves, rolled back when it throws. */
+  transaction<T>(work: (session: BulkSession) => Promise<T>): Promise<T>;
+};
+
 export type Database = {
   db: Db;
   kind: DatabaseKind;
+  /** COPY, which Drizzle does not speak: pg-copy-streams on a pool client, PGlite's /dev/blob on PGlite. */
+  bulk: BulkLoader;
   /** Round-trip time of a trivial query in milliseconds; throws when the database does not answer. */
   ping(): Promise<number>;
   close(): Promise<void>;
@@ -30,6 +48,64 @@ async function measurePing(db: Db): Promise<number> {
   const startedAt = performance.now();
   await db.execute(sql`select 1`);
   return Math.round((performance.now() - startedAt) * 100) / 100;
+}
+
+function createPostgresBulkLoader(pool: pg.Pool): BulkLoader {
+  return {
+    async transaction(work) {
+      // A dedicated client: Drizzle's pool queries may land on any connection, COPY and its TEMP tables may not.
+      const client = await pool.connect();
+      let isBroken = false;
+      try {
+        await client.query('begin');
+        const session: BulkSession = {
+          async query(text, params) {
+            const result = await client.query(text, params);
+            return { rows: result.rows, rowCount: result.rowCount ?? 0 };
+          },
+          async copyFrom(target, data) {
+            const stream = client.query(copyFrom(`copy ${target} from stdin`));
+            await new Promise<void>((resolve, reject) => {
+              stream.once('finish', resolve);
+              stream.once('error', reject);
+              stream.end(data);
+            });
+            return stream.rowCount;
+          },
+        };
+        const result = await work(session);
+        await client.query('commit');
+        return result;
+      } catch (error) {
+        await client.query('rollback').catch(() => {
+          isBroken = true;
+        });
+        throw error;
+      } finally {
+        // A connection whose rollback failed is in an unknown state: destroy it rather than hand it out again.
+        client.release(isBroken);
+      }
+    },
+  };
+}
+
+function createPgliteBulkLoader(client: PGlite): BulkLoader {
+  return {
+    transaction: (work) =>
+      // PGlite has one session; its transaction() holds every other query back until this one ends.
+      client.transaction((tx) =>
+        work({
+          async query(text, params) {
+            const result = await tx.query<Record<string, unknown>>(text, params);
+            return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
+          },
+          async copyFrom(target, data) {
+            const result = await tx.query(`copy ${target} from '/dev/blob'`, [], { blob: new Blob([data]) });
+            return result.affectedRows ?? 0;
+          },
+        }),
+      ),
+  };
 }
 
 /**
@@ -49,6 +125,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
     return {
       db,
       kind: 'postgres',
+      bulk: createPostgresBulkLoader(pool),
       ping: () => measurePing(db),
       close: () => pool.end(),
     };
@@ -60,6 +137,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   return {
     db,
     kind: 'pglite',
+    bulk: createPgliteBulkLoader(client),
     ping: () => measurePing(db),
     close: async () => {
       if (!client.closed) await client.close();

@@ -506,7 +506,11 @@ export const exchangeRates = pgTable(
     rateDate: date('rate_date').notNull(),
     rate: numeric('rate', { precision: 18, scale: 6 }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.currency, table.rateDate] })],
+  (table) => [
+    primaryKey({ columns: [table.currency, table.rateDate] }),
+    /** The publication days of a window, whatever the currency (the tax position's rate table). */
+    index('exchange_rates_date_idx').on(table.rateDate),
+  ],
 );
 
 /** Liabilities per company, jurisdiction, calendar month and scheme, recomputed when the company's data changes. */
@@ -526,7 +530,15 @@ export const liabilities = pgTable(
     vatEur: amount('vat_eur').notNull(),
     netLocal: amount('net_local').notNull(),
     vatLocal: amount('vat_local').notNull(),
+    /** The zero-rated part of net (intra-EU B2B supplies, exports, own-goods transfers out). */
+    zeroRatedNetEur: amount('zero_rated_net_eur').notNull(),
+    zeroRatedNetLocal: amount('zero_rated_net_local').notNull(),
+    /** Own goods arriving from another member state: declared and self-assessed, no VAT to pay. */
+    acquisitionNetEur: amount('acquisition_net_eur').notNull(),
+    acquisitionNetLocal: amount('acquisition_net_local').notNull(),
     transactionCount: integer('transaction_count').notNull(),
+    /** A missing exchange rate left amounts out of the totals (tax_position_problems says which). */
+    isIncomplete: boolean('is_incomplete').notNull(),
     computedAt: timestamp('computed_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.jurisdiction, table.scheme, table.periodStart] })],
@@ -543,15 +555,15 @@ export const ossReturnLines = pgTable(
     periodEnd: date('period_end').notNull(),
     consumptionCountry: char('consumption_country', { length: 2 }).notNull(),
     dispatchCountry: char('dispatch_country', { length: 2 }).notNull(),
-    vatRate: numeric('vat_rate', { precision: 7, scale: 6 }).notNull(),
+    /** Null when the file applied no rate; such a line is still declared and flagged. */
+    vatRate: numeric('vat_rate', { precision: 7, scale: 6 }),
     netEur: amount('net_eur').notNull(),
     vatEur: amount('vat_eur').notNull(),
+    transactionCount: integer('transaction_count').notNull(),
+    isIncomplete: boolean('is_incomplete').notNull(),
   },
-  (table) => [
-    primaryKey({
-      columns: [table.companyId, table.periodStart, table.consumptionCountry, table.dispatchCountry, table.vatRate],
-    }),
-  ],
+  // Written only as a whole per company by the recompute, which keeps the lines unique; no key on a nullable rate.
+  (table) => [index('oss_return_lines_company_period_idx').on(table.companyId, table.periodStart)],
 );
 
 /** EC Sales List lines: per reporting country, month, customer VAT number and kind (goods or own-goods transfer). */
@@ -564,18 +576,18 @@ export const ecSalesListLines = pgTable(
     reportingCountry: char('reporting_country', { length: 2 }).notNull(),
     periodStart: date('period_start').notNull(),
     periodEnd: date('period_end').notNull(),
-    customerVatNumber: text('customer_vat_number').notNull(),
+    /** Null when neither the file nor the company's registrations give it: the line cannot be filed as it is. */
+    customerVatNumber: text('customer_vat_number'),
     /** 'goods' | 'transfer'. */
     kind: text('kind').notNull(),
     netEur: amount('net_eur').notNull(),
     netLocal: amount('net_local').notNull(),
     currency: char('currency', { length: 3 }).notNull(),
+    transactionCount: integer('transaction_count').notNull(),
+    isIncomplete: boolean('is_incomplete').notNull(),
   },
-  (table) => [
-    primaryKey({
-      columns: [table.companyId, table.reportingCountry, table.periodStart, table.customerVatNumber, table.kind],
-    }),
-  ],
+  // Written only as a whole per company by the recompute; no key on a nullable VAT number.
+  (table) => [index('ec_sales_list_lines_company_period_idx').on(table.companyId, table.periodStart)],
 );
 
 /** The €10,000 OSS threshold per calendar year: the year's intra-EU B2C distance sales and when they crossed it. */
@@ -589,8 +601,25 @@ export const ossThresholdYears = pgTable(
     totalEur: amount('total_eur').notNull(),
     crossedOn: date('crossed_on'),
     exceededPreviousYear: boolean('exceeded_previous_year').notNull(),
+    isIncomplete: boolean('is_incomplete').notNull(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.year] })],
+);
+
+/**
+ * What the last recompute of a company's tax position could not settle (a missing exchange rate, say), as the tax
+ * engine reported it, so the liabilities summary shows it without recomputing.
+ */
+export const taxPositionProblems = pgTable(
+  'tax_position_problems',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    sequence: integer('sequence').notNull(),
+    problem: jsonb('problem').$type<Record<string, unknown>>().notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.sequence] })],
 );
 
 /**
@@ -684,6 +713,7 @@ export const schema = {
   ossReturnLines,
   ecSalesListLines,
   ossThresholdYears,
+  taxPositionProblems,
   filings,
   idpAccounts,
   oidcPayloads,

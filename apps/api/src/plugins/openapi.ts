@@ -44,6 +44,27 @@ export const OPENAPI_TAGS = [
     description: 'Per jurisdiction: the generated power of attorney, signing, download, revocation.',
   },
   { name: 'Integrations', description: 'Marketplace and shop integrations with their true state.' },
+  {
+    name: 'Tax schemes',
+    description: "The company's Union OSS and IOSS registrations, which decide where VAT is declared.",
+  },
+  {
+    name: 'Transactions',
+    description: 'Stored transactions of completed uploads: keyset pages, detail with explanation.',
+  },
+  {
+    name: 'Liabilities',
+    description:
+      'VAT owed per jurisdiction, scheme and month; OSS return lines, EC Sales List, threshold, cross-check.',
+  },
+  { name: 'Filings', description: 'The filing calendar: due dates, amounts, status; marking filings filed.' },
+  {
+    name: 'Transaction upload',
+    description:
+      'Sales-data files (Amazon VTR, Shopify orders, generic CSV) imported in the background: upload, progress, ' +
+      'cancel, delete, row problems, saved column mappings.',
+  },
+  { name: 'Period manager', description: 'The calendar months of sales data a company keeps, with their state.' },
 ] as const;
 
 const description = [

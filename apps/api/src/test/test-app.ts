@@ -72,6 +72,7 @@ export async function buildTestApp(
     provider: TestProvider;
     registerExtraRoutes?: AppDeps['registerExtraRoutes'];
     fileStorage?: AppDeps['fileStorage'];
+    recomputeTaxPosition?: AppDeps['recomputeTaxPosition'];
   },
 ): Promise<FastifyInstance> {
   const config = options.config ?? createTestConfig();
@@ -82,6 +83,7 @@ export async function buildTestApp(
     providerJwks: options.provider.jwks,
     registerExtraRoutes: options.registerExtraRoutes,
     fileStorage: options.fileStorage,
+    recomputeTaxPosition: options.recomputeTaxPosition,
   });
   await app.ready();
   return app;

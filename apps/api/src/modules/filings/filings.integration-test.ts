@@ -1,0 +1,304 @@
+import {
+  apiPaths,
+  crossCheckPageSchema,
+  ecSalesListSchema,
+  type Filing,
+  filingListSchema,
+  filingSchema,
+  liabilitySummarySchema,
+  ossReturnSchema,
+  ossThresholdSchema,
+} from '@vatlas/contract';
+import { filingStatus, todayIsoDate } from '@vatlas/domain';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { forEachDatabase } from '../../test/databases';
+import { createTestConfig, createTestProvider } from '../../test/test-app';
+import { ensureExchangeRates } from '../exchange-rates/service';
+import { recomputeTaxPosition } from '../tax-position/service';
+import {
+  insertTransactions,
+  insertUpload,
+  setUpTaxProfile,
+  transactionFixture,
+} from '../tax-position/tax-position-test-kit';
+import {
+  bearer,
+  buildAccountTestApp,
+  createCompany,
+  createHomeTenant,
+  createPerson,
+  createRecordingMailer,
+  signIn,
+} from '../user/account-test-kit';
+
+const PROFILE = { establishmentCountry: 'DE', ioss: null } as const;
+
+forEachDatabase('filings and liabilities API', (context) => {
+  const config = createTestConfig();
+  let app: FastifyInstance;
+  let token: string;
+  let companyId: string;
+
+  beforeAll(async () => {
+    const db = context.database.db;
+    await ensureExchangeRates(context.database);
+    const provider = await createTestProvider(config);
+    app = await buildAccountTestApp(context.database, { provider, mailer: createRecordingMailer() });
+    const tenantId = await createHomeTenant(db);
+    const owner = await createPerson(db, { tenantId, label: 'filings-owner', issuer: config.auth.issuer });
+    companyId = await createCompany(db, { tenantId, name: 'Filings GmbH', owners: [owner] });
+    token = await signIn(app, provider, owner);
+    await setUpTaxProfile(db, companyId, {
+      establishmentCountry: 'DE',
+      oss: { memberState: 'DE', from: '2021-07-01' },
+      registrations: [{ country: 'DE', frequency: 'monthly' }],
+    });
+    await insertTransactions(db, {
+      companyId,
+      uploadId: await insertUpload(db, companyId),
+      profile: PROFILE,
+      rows: [
+        transactionFixture({ taxPointDate: '2023-03-10' }),
+        transactionFixture({
+          type: 'REFUND',
+          taxPointDate: '2023-03-25',
+          netAmount: '-20.00',
+          vatAmount: '-3.80',
+          grossAmount: '-23.80',
+        }),
+        transactionFixture({
+          taxPointDate: '2023-02-15',
+          arrivalCountry: 'FR',
+          taxableJurisdiction: 'FR',
+          netAmount: '50.00',
+          vatAmount: '10.00',
+          grossAmount: '60.00',
+          vatRate: '0.2',
+        }),
+        transactionFixture({
+          taxPointDate: '2023-03-05',
+          arrivalCountry: 'FR',
+          taxableJurisdiction: 'FR',
+          netAmount: '1000.00',
+          vatAmount: '0.00',
+          grossAmount: '1000.00',
+          vatRate: '0',
+          buyerVatNumber: 'FR12345678901',
+        }),
+        // Cross-check cases: VAT of 18.00 where 100.00 × 19 % is 19.00; a 16 % German rate in 2023 (valid only in
+        // the second half of 2020).
+        transactionFixture({
+          eventId: '302-wrong-vat',
+          taxPointDate: '2023-03-11',
+          vatAmount: '18.00',
+          grossAmount: '118.00',
+        }),
+        transactionFixture({
+          eventId: '302-wrong-rate',
+          taxPointDate: '2023-03-12',
+          vatAmount: '16.00',
+          grossAmount: '116.00',
+          vatRate: '0.16',
+        }),
+      ],
+    });
+    await recomputeTaxPosition(db, companyId);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const get = async (url: string) => {
+    const response = await app.inject({ method: 'GET', url, headers: bearer(token) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json();
+  };
+  const listFilings = async (query: Record<string, string | undefined> = {}) =>
+    filingListSchema.parse(await get(apiPaths.filings(companyId, query)));
+  const find = (items: Filing[], filingType: string, periodStart: string) =>
+    items.find((item) => item.filingType === filingType && item.periodStart === periodStart);
+
+  describe('the filing calendar', () => {
+    it('plans returns and lists from the first month with data, with due dates and amounts', async () => {
+      const { today, items } = await listFilings();
+      expect(today).toBe(todayIsoDate());
+      // February's VAT return: 10 March 2023, a Friday. March's: 10 April 2023 is Easter Monday, so 11 April.
+      expect(find(items, 'vat-return', '2023-02-01')).toMatchObject({ dueDate: '2023-03-10', amountEur: '0.00' });
+      // 100.00 × 19 % + 18.00 + 16.00 − 3.80 (refund) = 49.20 of VAT charged in March.
+      expect(find(items, 'vat-return', '2023-03-01')).toMatchObject({
+        jurisdiction: 'DE',
+        frequency: 'monthly',
+        periodEnd: '2023-03-31',
+        dueDate: '2023-04-11',
+        currency: 'EUR',
+        amountEur: '49.20',
+        amountLocal: '49.20',
+        status: 'overdue',
+        filedOn: null,
+      });
+      // The OSS return of Q1 2023 in Germany: 30 April, not moved for the Sunday; French VAT 10.00.
+      expect(find(items, 'oss-return', '2023-01-01')).toMatchObject({
+        jurisdiction: 'DE',
+        periodEnd: '2023-03-31',
+        dueDate: '2023-04-30',
+        amountEur: '10.00',
+      });
+      // The German EC Sales List lists the B2B supply of 1,000.00; due the 25th after the period.
+      const esl = items.find((item) => item.filingType === 'ec-sales-list' && item.periodEnd === '2023-03-31');
+      expect(esl).toMatchObject({ jurisdiction: 'DE', dueDate: '2023-04-25', amountEur: '1000.00' });
+      // The calendar runs to the period of today; each status follows from the due date.
+      expect(items.some((item) => item.periodStart <= today && item.periodEnd >= today)).toBe(true);
+      for (const item of items) {
+        expect(item.status).toBe(filingStatus({ dueDate: item.dueDate, filedOn: null, today }));
+      }
+    });
+
+    it('filters by status, jurisdiction and due dates', async () => {
+      const overdue = await listFilings({ status: 'overdue' });
+      expect(overdue.items.length).toBeGreaterThan(0);
+      expect(overdue.items.every((item) => item.status === 'overdue')).toBe(true);
+      const april = await listFilings({ from: '2023-04-01', to: '2023-04-30', jurisdiction: 'DE' });
+      expect(april.items.map((item) => `${item.filingType} ${item.dueDate}`)).toEqual([
+        'vat-return 2023-04-11',
+        'ec-sales-list 2023-04-25',
+        'oss-return 2023-04-30',
+      ]);
+      expect((await listFilings({ jurisdiction: 'FR' })).items).toEqual([]);
+    });
+
+    it('marks a filing filed, freezes its amount, refuses a second mark, and reopens it', async () => {
+      const march = find((await listFilings()).items, 'vat-return', '2023-03-01') as Filing;
+      const mark = (payload: Record<string, string>) =>
+        app.inject({
+          method: 'POST',
+          url: apiPaths.markFilingFiled(companyId, march.id),
+          headers: bearer(token),
+          payload,
+        });
+
+      const future = await mark({ filedOn: '2999-01-01', reference: 'ELSTER-1' });
+      expect(future.statusCode).toBe(400);
+      expect(future.json().details).toEqual([expect.objectContaining({ field: 'filedOn' })]);
+      const noReference = await mark({ filedOn: '2023-04-05', reference: '  ' });
+      expect(noReference.statusCode).toBe(400);
+      expect(noReference.json().details).toEqual([expect.objectContaining({ field: 'reference' })]);
+
+      const filed = await mark({ filedOn: '2023-04-05', reference: 'ELSTER-4711' });
+      expect(filed.statusCode, filed.body).toBe(200);
+      expect(filingSchema.parse(filed.json())).toMatchObject({
+        status: 'filed',
+        filedOn: '2023-04-05',
+        filingReference: 'ELSTER-4711',
+      });
+      expect((await mark({ filedOn: '2023-04-06', reference: 'again' })).statusCode).toBe(409);
+
+      // More March data arrives: the filed return keeps what was filed.
+      const db = context.database.db;
+      await insertTransactions(db, {
+        companyId,
+        uploadId: await insertUpload(db, companyId),
+        profile: PROFILE,
+        rows: [transactionFixture({ taxPointDate: '2023-03-28' })],
+      });
+      await recomputeTaxPosition(db, companyId);
+      expect(find((await listFilings()).items, 'vat-return', '2023-03-01')).toMatchObject({
+        status: 'filed',
+        amountEur: '49.20',
+      });
+
+      const reopened = await app.inject({
+        method: 'POST',
+        url: apiPaths.reopenFiling(companyId, march.id),
+        headers: bearer(token),
+      });
+      expect(reopened.statusCode, reopened.body).toBe(200);
+      expect(reopened.json()).toMatchObject({ filedOn: null, filingReference: null });
+      expect(find((await listFilings()).items, 'vat-return', '2023-03-01')).toMatchObject({
+        status: 'overdue',
+        amountEur: '68.20',
+      });
+      const again = await app.inject({
+        method: 'POST',
+        url: apiPaths.reopenFiling(companyId, march.id),
+        headers: bearer(token),
+      });
+      expect(again.statusCode).toBe(409);
+    });
+
+    it('answers 404 for a filing of another company', async () => {
+      const response = await app.inject({
+        method: 'POST',
+        url: apiPaths.markFilingFiled(companyId, '00000000-0000-4000-8000-000000000000'),
+        headers: bearer(token),
+        payload: { filedOn: '2023-04-05', reference: 'x' },
+      });
+      expect(response.statusCode).toBe(404);
+    });
+  });
+
+  describe('liabilities', () => {
+    it('summarises the year per jurisdiction and scheme', async () => {
+      const summary = liabilitySummarySchema.parse(await get(apiPaths.liabilitySummary(companyId, 2023)));
+      expect(summary.jurisdictions.map((line) => [line.jurisdiction, line.scheme, line.totals.vatEur])).toEqual([
+        ['DE', 'local', '68.20'],
+        ['FR', 'oss', '10.00'],
+      ]);
+      const germany = summary.jurisdictions[0];
+      expect(germany?.months.map((month) => [month.periodStart, month.vatEur, month.zeroRatedNetEur])).toEqual([
+        ['2023-03-01', '68.20', '1000.00'],
+      ]);
+      expect(summary.totals.vatEur).toBe('78.20');
+      expect(summary.threshold).toMatchObject({
+        year: 2023,
+        limitEur: '10000.00',
+        distanceSalesEur: '50.00',
+        crossedOn: null,
+      });
+      expect(summary.problems).toEqual([]);
+      expect(liabilitySummarySchema.parse(await get(apiPaths.liabilitySummary(companyId, 2022))).jurisdictions).toEqual(
+        [],
+      );
+    });
+
+    it('shows the OSS return of a quarter, the EC Sales List of a month and the threshold of a year', async () => {
+      const oss = ossReturnSchema.parse(await get(apiPaths.ossLines(companyId, '2023-Q1')));
+      expect(oss).toMatchObject({ periodStart: '2023-01-01', periodEnd: '2023-03-31', totals: { vatEur: '10.00' } });
+      expect(oss.lines).toEqual([
+        expect.objectContaining({
+          memberStateOfConsumption: 'FR',
+          memberStateOfDispatch: 'DE',
+          vatRate: '0.2',
+          netEur: '50.00',
+        }),
+      ]);
+      const esl = ecSalesListSchema.parse(await get(apiPaths.ecSalesList(companyId, '2023-03')));
+      expect(esl.lines).toEqual([
+        expect.objectContaining({
+          reportingCountry: 'DE',
+          customerVatNumber: 'FR12345678901',
+          kind: 'goods',
+          netEur: '1000.00',
+        }),
+      ]);
+      expect(ossThresholdSchema.parse(await get(apiPaths.ossThreshold(companyId, 2024)))).toMatchObject({
+        distanceSalesEur: '0.00',
+        crossedOn: null,
+      });
+    });
+
+    it('lists every row whose VAT or rate is off, a page at a time', async () => {
+      const first = crossCheckPageSchema.parse(await get(apiPaths.crossCheck(companyId, { limit: 1 })));
+      expect(first.nextCursor).not.toBeNull();
+      const second = crossCheckPageSchema.parse(
+        await get(apiPaths.crossCheck(companyId, { limit: 1, cursor: first.nextCursor ?? '' })),
+      );
+      expect(second.nextCursor).toBeNull();
+      expect([...first.items, ...second.items].map((row) => [row.eventId, row.differences])).toEqual([
+        ['302-wrong-vat', ['vat-amount']],
+        ['302-wrong-rate', ['rate-not-valid']],
+      ]);
+      expect(second.items[0]?.validRates).toEqual(expect.arrayContaining(['19', '7']));
+    });
+  });
+});

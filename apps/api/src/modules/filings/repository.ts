@@ -1,0 +1,149 @@
+import { and, asc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ecSalesListLines, filings, liabilities } from '../../db/schema';
+import { isUuid } from '../company/repository';
+
+export type FilingRecord = typeof filings.$inferSelect;
+
+export type PlannedFilingValues = {
+  jurisdiction: string;
+  filingType: string;
+  frequency: string;
+  periodStart: string;
+  periodEnd: string;
+  dueDate: string;
+  currency: string;
+  amountEur: string;
+  amountLocal: string;
+};
+
+export type LiabilityAmountRow = {
+  jurisdiction: string;
+  scheme: string;
+  periodStart: string;
+  currency: string;
+  vatEur: string;
+  vatLocal: string;
+};
+
+export type EcSalesListAmountRow = {
+  reportingCountry: string;
+  periodStart: string;
+  currency: string;
+  netEur: string;
+  netLocal: string;
+};
+
+export async function listLiabilityAmounts(db: Db, companyId: string): Promise<LiabilityAmountRow[]> {
+  return db
+    .select({
+      jurisdiction: liabilities.jurisdiction,
+      scheme: liabilities.scheme,
+      periodStart: liabilities.periodStart,
+      currency: liabilities.currency,
+      vatEur: liabilities.vatEur,
+      vatLocal: liabilities.vatLocal,
+    })
+    .from(liabilities)
+    .where(eq(liabilities.companyId, companyId));
+}
+
+export async function listEcSalesListAmounts(db: Db, companyId: string): Promise<EcSalesListAmountRow[]> {
+  return db
+    .select({
+      reportingCountry: ecSalesListLines.reportingCountry,
+      periodStart: ecSalesListLines.periodStart,
+      currency: ecSalesListLines.currency,
+      netEur: ecSalesListLines.netEur,
+      netLocal: ecSalesListLines.netLocal,
+    })
+    .from(ecSalesListLines)
+    .where(eq(ecSalesListLines.companyId, companyId));
+}
+
+/** The first month the company has data for, from the stored aggregates; undefined without data. */
+export async function findFirstDataMonth(db: Db, companyId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ first: sql<string | null>`min(${liabilities.periodStart})::text` })
+    .from(liabilities)
+    .where(eq(liabilities.companyId, companyId));
+  return row?.first ?? undefined;
+}
+
+/**
+ * Makes the company's open filings equal to `planned`: inserts new ones, updates due dates and amounts of open ones,
+ * removes open ones no longer planned (a registration or scheme removed). A filed filing is never touched: what was
+ * filed stays as it was filed. Call inside a transaction.
+ */
+export async function syncPlannedFilings(
+  db: Db,
+  companyId: string,
+  planned: readonly PlannedFilingValues[],
+): Promise<void> {
+  const identities = planned.map((filing) => `${filing.jurisdiction}|${filing.filingType}|${filing.periodStart}`);
+  await db
+    .delete(filings)
+    .where(
+      and(
+        eq(filings.companyId, companyId),
+        isNull(filings.filedOn),
+        identities.length === 0
+          ? sql`true`
+          : notInArray(
+              sql`${filings.jurisdiction} || '|' || ${filings.filingType} || '|' || ${filings.periodStart}`,
+              identities,
+            ),
+      ),
+    );
+  for (let start = 0; start < planned.length; start += 500) {
+    const chunk = planned.slice(start, start + 500);
+    await db
+      .insert(filings)
+      .values(chunk.map((filing) => ({ companyId, ...filing })))
+      .onConflictDoUpdate({
+        target: [filings.companyId, filings.jurisdiction, filings.filingType, filings.periodStart],
+        set: {
+          frequency: sql`excluded.frequency`,
+          periodEnd: sql`excluded.period_end`,
+          dueDate: sql`excluded.due_date`,
+          currency: sql`excluded.currency`,
+          amountEur: sql`excluded.amount_eur`,
+          amountLocal: sql`excluded.amount_local`,
+          updatedAt: sql`now()`,
+        },
+        setWhere: isNull(filings.filedOn),
+      });
+  }
+}
+
+export async function listFilingRows(db: Db, companyId: string): Promise<FilingRecord[]> {
+  return db
+    .select()
+    .from(filings)
+    .where(eq(filings.companyId, companyId))
+    .orderBy(asc(filings.dueDate), asc(filings.jurisdiction), asc(filings.filingType), asc(filings.periodStart));
+}
+
+export async function findFilingRow(db: Db, companyId: string, filingId: string): Promise<FilingRecord | undefined> {
+  if (!isUuid(filingId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(filings)
+    .where(and(eq(filings.companyId, companyId), eq(filings.id, filingId)))
+    .limit(1);
+  return row;
+}
+
+export async function setFilingFiled(
+  db: Db,
+  filingId: string,
+  values: { filedOn: string | null; filingReference: string | null; filedBy: string | null },
+): Promise<FilingRecord> {
+  const [row] = await db
+    .update(filings)
+    .set({ ...values, updatedAt: new Date() })
+    .where(eq(filings.id, filingId))
+    .returning();
+  if (!row) throw new Error('the filing row was not written');
+  return row;
+}

@@ -1,0 +1,83 @@
+import {
+  apiErrorSchema,
+  filingListSchema,
+  filingQuerySchema,
+  filingSchema,
+  markFilingFiledRequestSchema,
+} from '@vatlas/contract';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { requireAuth } from '../../plugins/auth';
+import { guard } from '../../plugins/route-guard';
+import { listFilings, markFilingFiled, reopenFiling } from './service';
+
+export const FILING_ROUTE_PATTERNS = {
+  list: '/api/v1/Filings/:companyId',
+  markFiled: '/api/v1/Filings/:companyId/:filingId/MarkFiled',
+  reopen: '/api/v1/Filings/:companyId/:filingId/Reopen',
+} as const;
+
+const companyParams = z.object({ companyId: z.string().describe('The company id (uuid)') });
+const filingParams = companyParams.extend({ filingId: z.string().describe('The filing id (uuid)') });
+const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+
+export function registerFilingRoutes(app: FastifyInstance, deps: { db: Db }): void {
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+
+  typed.get(
+    FILING_ROUTE_PATTERNS.list,
+    {
+      config: guard('company'),
+      schema: {
+        tags: ['Filings'],
+        summary: 'The filing calendar: VAT returns, OSS/IOSS returns and EC Sales Lists with due dates and amounts',
+        description:
+          'Planned from the registrations, the OSS/IOSS schemes and the country rules, from the first month with ' +
+          'data (or the current month) to the period running today. `status` is computed for `today`: due-soon ' +
+          'within 14 days, overdue after the due date, filed once marked filed (its amount is then frozen).',
+        params: companyParams,
+        querystring: filingQuerySchema,
+        response: { 200: filingListSchema, ...errors },
+      },
+    },
+    async (request) => listFilings(deps.db, request.params.companyId, request.query),
+  );
+
+  typed.post(
+    FILING_ROUTE_PATTERNS.markFiled,
+    {
+      config: guard('company'),
+      schema: {
+        tags: ['Filings'],
+        summary: 'Record that a filing was submitted, with the authority’s reference',
+        params: filingParams,
+        body: markFilingFiledRequestSchema,
+        response: { 200: filingSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) =>
+      markFilingFiled(deps.db, {
+        companyId: request.params.companyId,
+        filingId: request.params.filingId,
+        userId: requireAuth(request).user.id,
+        request: request.body,
+      }),
+  );
+
+  typed.post(
+    FILING_ROUTE_PATTERNS.reopen,
+    {
+      config: guard('company'),
+      schema: {
+        tags: ['Filings'],
+        summary: 'Undo a mark filed: the filing is open again and its amount follows the data',
+        params: filingParams,
+        response: { 200: filingSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) =>
+      reopenFiling(deps.db, { companyId: request.params.companyId, filingId: request.params.filingId }),
+  );
+}

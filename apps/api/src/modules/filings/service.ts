@@ -1,0 +1,186 @@
+import type { Filing, FilingList, FilingQuery, MarkFilingFiledRequest } from '@vatlas/contract';
+import {
+  type CompanyTaxProfile,
+  filingStatus,
+  findCountryRule,
+  formatMoneyFixed2,
+  money,
+  planFilings,
+  sumMoney,
+  todayIsoDate,
+} from '@vatlas/domain';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../plugins/errors';
+import { loadCompanyTaxProfile } from '../tax-schemes/repository';
+import {
+  type EcSalesListAmountRow,
+  type FilingRecord,
+  findFilingRow,
+  findFirstDataMonth,
+  type LiabilityAmountRow,
+  listEcSalesListAmounts,
+  listFilingRows,
+  listLiabilityAmounts,
+  type PlannedFilingValues,
+  setFilingFiled,
+  syncPlannedFilings,
+} from './repository';
+
+const SCHEME_OF_RETURN: Readonly<Record<string, string>> = {
+  'vat-return': 'local',
+  'oss-return': 'oss',
+  'ioss-return': 'ioss',
+};
+
+type PlannedFiling = ReturnType<typeof planFilings>[number];
+
+const isInPeriod = (date: string, filing: PlannedFiling) => date >= filing.periodStart && date <= filing.periodEnd;
+
+const total = (amounts: readonly string[]) => formatMoneyFixed2(sumMoney(amounts.map(money)));
+
+/**
+ * What a filing declares, from the stored monthly aggregates of its period: VAT payable for a return (the local
+ * liabilities of its country; for OSS and IOSS those of every member state of consumption), the net value listed
+ * for an EC Sales List. The months of a period add up exactly, since each month is rounded to the cent already.
+ */
+function amountsOf(
+  filing: PlannedFiling,
+  liabilityRows: readonly LiabilityAmountRow[],
+  eslRows: readonly EcSalesListAmountRow[],
+): Pick<PlannedFilingValues, 'currency' | 'amountEur' | 'amountLocal'> {
+  // Without lines of the period the country's currency today stands in; an amount of 0 is the same in any currency.
+  const fallbackCurrency = findCountryRule(filing.jurisdiction)?.currency.value ?? 'EUR';
+  if (filing.filingType === 'ec-sales-list') {
+    const lines = eslRows.filter(
+      (row) => row.reportingCountry === filing.jurisdiction && isInPeriod(row.periodStart, filing),
+    );
+    return {
+      currency: lines[0]?.currency ?? fallbackCurrency,
+      amountEur: total(lines.map((line) => line.netEur)),
+      amountLocal: total(lines.map((line) => line.netLocal)),
+    };
+  }
+  const scheme = SCHEME_OF_RETURN[filing.filingType];
+  const lines = liabilityRows.filter(
+    (row) =>
+      row.scheme === scheme &&
+      (scheme !== 'local' || row.jurisdiction === filing.jurisdiction) &&
+      isInPeriod(row.periodStart, filing),
+  );
+  return {
+    currency: lines[0]?.currency ?? (scheme === 'local' ? fallbackCurrency : 'EUR'),
+    amountEur: total(lines.map((line) => line.vatEur)),
+    amountLocal: total(lines.map((line) => line.vatLocal)),
+  };
+}
+
+/**
+ * Re-plans the company's filings from its registrations and schemes and re-totals the open ones from the stored
+ * liabilities. The calendar starts at the first month the company has data for, or at the current month without
+ * data: Vatlas cannot know what was filed before the seller brought it data, and a wall of "overdue" returns from
+ * years ago would bury the ones that matter. Runs after every recompute and before the calendar is read, so a new
+ * registration or a new month shows without a job.
+ */
+export async function refreshFilings(
+  db: Db,
+  companyId: string,
+  options: { profile?: CompanyTaxProfile; today?: string } = {},
+): Promise<void> {
+  const profile = options.profile ?? (await loadCompanyTaxProfile(db, companyId));
+  if (!profile) return;
+  const today = options.today ?? todayIsoDate();
+  const currentMonth = `${today.slice(0, 7)}-01`;
+  const firstDataMonth = await findFirstDataMonth(db, companyId);
+  const from = firstDataMonth !== undefined && firstDataMonth < currentMonth ? firstDataMonth : currentMonth;
+  const liabilityRows = await listLiabilityAmounts(db, companyId);
+  const eslRows = await listEcSalesListAmounts(db, companyId);
+  const eslCountries = [...new Set(eslRows.map((row) => row.reportingCountry))].sort();
+  const planned = planFilings({ profile, from, to: today, eslCountries }).map((filing) => ({
+    jurisdiction: filing.jurisdiction,
+    filingType: filing.filingType,
+    frequency: filing.frequency,
+    periodStart: filing.periodStart,
+    periodEnd: filing.periodEnd,
+    dueDate: filing.dueDate,
+    ...amountsOf(filing, liabilityRows, eslRows),
+  }));
+  await syncPlannedFilings(db, companyId, planned);
+}
+
+function toFiling(row: FilingRecord, today: string): Filing {
+  return {
+    id: row.id,
+    jurisdiction: row.jurisdiction,
+    filingType: row.filingType as Filing['filingType'],
+    frequency: row.frequency as Filing['frequency'],
+    periodStart: row.periodStart,
+    periodEnd: row.periodEnd,
+    dueDate: row.dueDate,
+    status: filingStatus({ dueDate: row.dueDate, filedOn: row.filedOn, today }),
+    currency: row.currency,
+    amountEur: row.amountEur,
+    amountLocal: row.amountLocal,
+    filedOn: row.filedOn,
+    filingReference: row.filingReference,
+  };
+}
+
+/** The filing calendar, refreshed first; status follows from the due date and today (upcoming, due soon, overdue). */
+export async function listFilings(db: Db, companyId: string, query: FilingQuery): Promise<FilingList> {
+  const today = todayIsoDate();
+  await db.transaction((tx) => refreshFilings(tx as unknown as Db, companyId, { today }));
+  const items = (await listFilingRows(db, companyId))
+    .map((row) => toFiling(row, today))
+    .filter(
+      (filing) =>
+        (query.status === undefined || filing.status === query.status) &&
+        (query.jurisdiction === undefined || filing.jurisdiction === query.jurisdiction) &&
+        (query.from === undefined || filing.dueDate >= query.from) &&
+        (query.to === undefined || filing.dueDate <= query.to),
+    );
+  return { today, items };
+}
+
+async function findFilingOrFail(db: Db, companyId: string, filingId: string): Promise<FilingRecord> {
+  const row = await findFilingRow(db, companyId, filingId);
+  if (!row) throw new HttpError(404, 'filing_not_found', 'No such filing in this company.');
+  return row;
+}
+
+/** Records that the filing was submitted; its amount is frozen from then on. */
+export async function markFilingFiled(
+  db: Db,
+  input: { companyId: string; filingId: string; userId: string; request: MarkFilingFiledRequest },
+): Promise<Filing> {
+  const today = todayIsoDate();
+  const row = await findFilingOrFail(db, input.companyId, input.filingId);
+  if (row.filedOn !== null) {
+    throw new HttpError(
+      409,
+      'filing_already_filed',
+      `This filing was marked filed on ${row.filedOn}; reopen it first.`,
+    );
+  }
+  if (input.request.filedOn > today) {
+    throw new HttpError(400, 'validation_error', 'The request is invalid.', [
+      { field: 'filedOn', message: 'must not be in the future' },
+    ]);
+  }
+  const updated = await setFilingFiled(db, row.id, {
+    filedOn: input.request.filedOn,
+    filingReference: input.request.reference,
+    filedBy: input.userId,
+  });
+  return toFiling(updated, today);
+}
+
+/**
+ * Undoes a mark filed entered by mistake: the filing is open again, and the next refresh (any read of the calendar,
+ * any recompute) re-totals it from the data or, when it is no longer planned, removes it like any open filing.
+ */
+export async function reopenFiling(db: Db, input: { companyId: string; filingId: string }): Promise<Filing> {
+  const row = await findFilingOrFail(db, input.companyId, input.filingId);
+  if (row.filedOn === null) throw new HttpError(409, 'filing_not_filed', 'This filing is not marked filed.');
+  const reopened = await setFilingFiled(db, row.id, { filedOn: null, filingReference: null, filedBy: null });
+  return toFiling(reopened, todayIsoDate());
+}

@@ -1,0 +1,160 @@
+import { and, asc, between, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  ecSalesListLines,
+  liabilities,
+  ossReturnLines,
+  ossThresholdYears,
+  taxPositionProblems,
+  type transactions,
+} from '../../db/schema';
+import { visibleUploadsOf } from '../tax-position/repository';
+
+export type LiabilityRecord = typeof liabilities.$inferSelect;
+export type OssReturnLineRecord = typeof ossReturnLines.$inferSelect;
+export type EcSalesListLineRecord = typeof ecSalesListLines.$inferSelect;
+export type OssThresholdYearRecord = typeof ossThresholdYears.$inferSelect;
+
+type Rows<T> = { rows: T[] };
+
+export async function listLiabilitiesBetween(
+  db: Db,
+  companyId: string,
+  from: string,
+  to: string,
+): Promise<LiabilityRecord[]> {
+  return db
+    .select()
+    .from(liabilities)
+    .where(and(eq(liabilities.companyId, companyId), between(liabilities.periodStart, from, to)))
+    .orderBy(asc(liabilities.jurisdiction), asc(liabilities.scheme), asc(liabilities.periodStart));
+}
+
+export async function findOssThresholdYear(
+  db: Db,
+  companyId: string,
+  year: number,
+): Promise<OssThresholdYearRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(ossThresholdYears)
+    .where(and(eq(ossThresholdYears.companyId, companyId), eq(ossThresholdYears.year, year)))
+    .limit(1);
+  return row;
+}
+
+export async function listTaxPositionProblems(db: Db, companyId: string): Promise<Record<string, unknown>[]> {
+  const rows = await db
+    .select({ problem: taxPositionProblems.problem })
+    .from(taxPositionProblems)
+    .where(eq(taxPositionProblems.companyId, companyId))
+    .orderBy(asc(taxPositionProblems.sequence));
+  return rows.map((row) => row.problem);
+}
+
+export async function listOssReturnLines(
+  db: Db,
+  companyId: string,
+  periodStart: string,
+): Promise<OssReturnLineRecord[]> {
+  return db
+    .select()
+    .from(ossReturnLines)
+    .where(and(eq(ossReturnLines.companyId, companyId), eq(ossReturnLines.periodStart, periodStart)))
+    .orderBy(asc(ossReturnLines.consumptionCountry), asc(ossReturnLines.dispatchCountry), asc(ossReturnLines.vatRate));
+}
+
+export async function listEcSalesListLines(
+  db: Db,
+  companyId: string,
+  periodStart: string,
+): Promise<EcSalesListLineRecord[]> {
+  return db
+    .select()
+    .from(ecSalesListLines)
+    .where(and(eq(ecSalesListLines.companyId, companyId), eq(ecSalesListLines.periodStart, periodStart)))
+    .orderBy(
+      asc(ecSalesListLines.reportingCountry),
+      asc(ecSalesListLines.customerVatNumber),
+      asc(ecSalesListLines.kind),
+    );
+}
+
+export type RateCombination = { jurisdiction: string; date: string; vatRate: string };
+
+/**
+ * Every (jurisdiction, tax-point day, rate) the company's visible rows use: a few thousand combinations at most, which
+ * the service checks against the rates valid on that day, instead of checking a million rows one by one.
+ */
+export async function listRateCombinations(
+  db: Db,
+  companyId: string,
+  window: { from?: string; to?: string },
+): Promise<RateCombination[]> {
+  const result = (await db.execute(sql`
+    select distinct taxable_jurisdiction as jurisdiction, tax_point_date::text as "date",
+      trim_scale(vat_rate)::text as "vatRate"
+    from transactions
+    where company_id = ${companyId} and upload_id in ${visibleUploadsOf(companyId)}
+      and vat_rate is not null and taxable_jurisdiction is not null
+      ${window.from ? sql`and tax_point_date >= ${window.from}` : sql``}
+      ${window.to ? sql`and tax_point_date <= ${window.to}` : sql``}
+  `)) as unknown as Rows<RateCombination>;
+  return result.rows;
+}
+
+export type CrossCheckRecord = Pick<
+  typeof transactions.$inferSelect,
+  | 'id'
+  | 'taxPointDate'
+  | 'transactionType'
+  | 'eventId'
+  | 'taxableJurisdiction'
+  | 'currency'
+  | 'netAmount'
+  | 'vatAmount'
+  | 'vatRate'
+  | 'computedVatAmount'
+>;
+
+/**
+ * Visible rows whose file VAT differs from net × rate, or whose rate is one of `invalidRates`, in tax-point order
+ * with the id as tiebreaker, after the keyset `after`.
+ */
+export async function listCrossCheckRows(
+  db: Db,
+  input: {
+    companyId: string;
+    from?: string;
+    to?: string;
+    invalidRates: readonly RateCombination[];
+    after?: { taxPointDate: string; id: string };
+    limit: number;
+  },
+): Promise<CrossCheckRecord[]> {
+  const invalid =
+    input.invalidRates.length === 0
+      ? sql`false`
+      : sql`(taxable_jurisdiction, tax_point_date, vat_rate) in (${sql.join(
+          input.invalidRates.map(
+            (combination) =>
+              sql`(${combination.jurisdiction}::char(2), ${combination.date}::date, ${combination.vatRate}::numeric)`,
+          ),
+          sql`, `,
+        )})`;
+  const result = (await db.execute(sql`
+    select id, tax_point_date::text as "taxPointDate", transaction_type as "transactionType", event_id as "eventId",
+      taxable_jurisdiction as "taxableJurisdiction", currency, net_amount::text as "netAmount",
+      vat_amount::text as "vatAmount", trim_scale(vat_rate)::text as "vatRate",
+      computed_vat_amount::text as "computedVatAmount"
+    from transactions
+    where company_id = ${input.companyId} and upload_id in ${visibleUploadsOf(input.companyId)}
+      and ((vat_rate is not null and vat_amount <> computed_vat_amount) or ${invalid})
+      ${input.from ? sql`and tax_point_date >= ${input.from}` : sql``}
+      ${input.to ? sql`and tax_point_date <= ${input.to}` : sql``}
+      ${input.after ? sql`and (tax_point_date, id) > (${input.after.taxPointDate}::date, ${input.after.id}::uuid)` : sql``}
+    order by tax_point_date, id
+    limit ${input.limit}
+  `)) as unknown as Rows<CrossCheckRecord>;
+  return result.rows;
+}

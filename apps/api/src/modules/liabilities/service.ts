@@ -1,0 +1,225 @@
+import type { CrossCheckPage, EcSalesList, LiabilitySummary, OssReturn, OssThreshold } from '@vatlas/contract';
+import { findVatRates, formatMoneyFixed2, money, OSS_THRESHOLD_EUR, sumMoney } from '@vatlas/domain';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../plugins/errors';
+import {
+  findOssThresholdYear,
+  type LiabilityRecord,
+  listCrossCheckRows,
+  listEcSalesListLines,
+  listLiabilitiesBetween,
+  listOssReturnLines,
+  listRateCombinations,
+  listTaxPositionProblems,
+  type OssThresholdYearRecord,
+  type RateCombination,
+} from './repository';
+
+const total = (amounts: readonly string[]) => formatMoneyFixed2(sumMoney(amounts.map(money)));
+
+/** numeric(7, 6) comes back as "0.200000"; the rate is the fraction 0.2. */
+const trimZeros = (decimal: string) =>
+  decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal;
+
+function toThreshold(year: number, row: OssThresholdYearRecord | undefined): OssThreshold {
+  return {
+    year,
+    limitEur: formatMoneyFixed2(money(OSS_THRESHOLD_EUR)),
+    distanceSalesEur: row?.totalEur ?? '0.00',
+    crossedOn: row?.crossedOn ?? null,
+    exceededPreviousYear: row?.exceededPreviousYear ?? false,
+    isIncomplete: row?.isIncomplete ?? false,
+  };
+}
+
+/**
+ * The year's liabilities per jurisdiction and scheme with their months, the threshold and the problems of the last
+ * recompute. Reads only the stored aggregates (a few hundred rows), never the transactions.
+ */
+export async function getLiabilitySummary(db: Db, companyId: string, year: number): Promise<LiabilitySummary> {
+  const rows = await listLiabilitiesBetween(db, companyId, `${year}-01-01`, `${year}-12-31`);
+  const groups = new Map<string, LiabilityRecord[]>();
+  for (const row of rows) {
+    const key = `${row.jurisdiction}|${row.scheme}`;
+    groups.set(key, [...(groups.get(key) ?? []), row]);
+  }
+  const jurisdictions = [...groups.values()].map((months) => {
+    const first = months[0] as LiabilityRecord;
+    return {
+      jurisdiction: first.jurisdiction,
+      scheme: first.scheme as 'local' | 'oss' | 'ioss',
+      currency: first.currency,
+      months: months.map((month) => ({
+        periodStart: month.periodStart,
+        periodEnd: month.periodEnd,
+        netEur: month.netEur,
+        vatEur: month.vatEur,
+        netLocal: month.netLocal,
+        vatLocal: month.vatLocal,
+        zeroRatedNetEur: month.zeroRatedNetEur,
+        acquisitionNetEur: month.acquisitionNetEur,
+        transactionCount: month.transactionCount,
+        isIncomplete: month.isIncomplete,
+      })),
+      totals: {
+        netEur: total(months.map((month) => month.netEur)),
+        vatEur: total(months.map((month) => month.vatEur)),
+        netLocal: total(months.map((month) => month.netLocal)),
+        vatLocal: total(months.map((month) => month.vatLocal)),
+        transactionCount: months.reduce((count, month) => count + month.transactionCount, 0),
+      },
+    };
+  });
+  const threshold = await findOssThresholdYear(db, companyId, year);
+  return {
+    year,
+    jurisdictions,
+    totals: { netEur: total(rows.map((row) => row.netEur)), vatEur: total(rows.map((row) => row.vatEur)) },
+    threshold: threshold ? toThreshold(year, threshold) : null,
+    problems: (await listTaxPositionProblems(db, companyId)) as LiabilitySummary['problems'],
+  };
+}
+
+export async function getOssThreshold(db: Db, companyId: string, year: number): Promise<OssThreshold> {
+  return toThreshold(year, await findOssThresholdYear(db, companyId, year));
+}
+
+/** `YYYY-Qn` as its first and last day. */
+function quarterOf(period: string): { start: string; end: string } {
+  const year = period.slice(0, 4);
+  const quarter = Number(period.slice(6));
+  const firstMonth = String(quarter * 3 - 2).padStart(2, '0');
+  const lastMonth = quarter * 3;
+  const lastDay = new Date(Date.UTC(Number(year), lastMonth, 0)).getUTCDate();
+  return { start: `${year}-${firstMonth}-01`, end: `${year}-${String(lastMonth).padStart(2, '0')}-${lastDay}` };
+}
+
+export async function getOssReturn(db: Db, companyId: string, period: string): Promise<OssReturn> {
+  const quarter = quarterOf(period);
+  const lines = await listOssReturnLines(db, companyId, quarter.start);
+  return {
+    period,
+    periodStart: quarter.start,
+    periodEnd: quarter.end,
+    lines: lines.map((line) => ({
+      memberStateOfConsumption: line.consumptionCountry,
+      memberStateOfDispatch: line.dispatchCountry,
+      vatRate: line.vatRate === null ? null : trimZeros(line.vatRate),
+      netEur: line.netEur,
+      vatEur: line.vatEur,
+      transactionCount: line.transactionCount,
+      isIncomplete: line.isIncomplete,
+    })),
+    totals: { netEur: total(lines.map((line) => line.netEur)), vatEur: total(lines.map((line) => line.vatEur)) },
+  };
+}
+
+export async function getEcSalesList(db: Db, companyId: string, month: string): Promise<EcSalesList> {
+  const lines = await listEcSalesListLines(db, companyId, `${month}-01`);
+  return {
+    month,
+    lines: lines.map((line) => ({
+      reportingCountry: line.reportingCountry,
+      customerVatNumber: line.customerVatNumber,
+      kind: line.kind as 'goods' | 'transfer',
+      currency: line.currency,
+      netEur: line.netEur,
+      netLocal: line.netLocal,
+      transactionCount: line.transactionCount,
+      isIncomplete: line.isIncomplete,
+    })),
+  };
+}
+
+/**
+ * The rates (percent) valid in `jurisdiction` on `date`, zero included: a zero rate is how a file marks a zero-rated
+ * or exempt supply, which the treatment, not the rate table, judges. Undefined when the table does not know the
+ * country or the day (then the rate is not questioned: there is nothing to compare it with).
+ */
+function validRatesOf(jurisdiction: string, date: string): string[] | undefined {
+  const lookup = findVatRates(jurisdiction, date);
+  if (!lookup.ok) return undefined;
+  return ['0', ...new Set(Object.values(lookup.period.rates).filter((rate): rate is string => rate !== undefined))];
+}
+
+type RateCombinationCheck = { isValid: boolean; validRates: string[] };
+
+function isRateValid(combination: RateCombination): RateCombinationCheck {
+  const valid = validRatesOf(combination.jurisdiction, combination.date);
+  const percent = money(combination.vatRate).times(100);
+  return {
+    isValid: valid === undefined || valid.some((rate) => money(rate).eq(percent)),
+    validRates: valid ?? [],
+  };
+}
+
+const CURSOR_PATTERN = /^\d{4}-\d{2}-\d{2}\|[0-9a-f-]{36}$/;
+
+function decodeCursor(cursor: string): { taxPointDate: string; id: string } {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const [taxPointDate, id] = text.split('|');
+  if (!CURSOR_PATTERN.test(text) || !taxPointDate || !id) {
+    throw new HttpError(400, 'validation_error', 'The request is invalid.', [
+      { field: 'cursor', message: 'is not a cursor of this list' },
+    ]);
+  }
+  return { taxPointDate, id };
+}
+
+/**
+ * Every visible row whose VAT the file got wrong: VAT ≠ net × rate (to the cent, half-up), or a rate that was not
+ * valid in the taxable jurisdiction on the tax-point day. Keyset-paginated in tax-point order.
+ */
+export async function getCrossCheck(
+  db: Db,
+  companyId: string,
+  query: { from?: string; to?: string; cursor?: string; limit: number },
+): Promise<CrossCheckPage> {
+  const checks = new Map<string, RateCombinationCheck>();
+  const keyOf = (combination: RateCombination) =>
+    `${combination.jurisdiction}|${combination.date}|${combination.vatRate}`;
+  const invalidRates: RateCombination[] = [];
+  for (const combination of await listRateCombinations(db, companyId, query)) {
+    const check = isRateValid(combination);
+    checks.set(keyOf(combination), check);
+    if (!check.isValid) invalidRates.push(combination);
+  }
+  const rows = await listCrossCheckRows(db, {
+    companyId,
+    from: query.from,
+    to: query.to,
+    invalidRates,
+    after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+    limit: query.limit + 1,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return {
+    items: page.map((row) => {
+      const check =
+        row.taxableJurisdiction !== null && row.vatRate !== null
+          ? checks.get(keyOf({ jurisdiction: row.taxableJurisdiction, date: row.taxPointDate, vatRate: row.vatRate }))
+          : undefined;
+      const differences: ('vat-amount' | 'rate-not-valid')[] = [];
+      if (row.vatRate !== null && !money(row.vatAmount).eq(money(row.computedVatAmount)))
+        differences.push('vat-amount');
+      if (check?.isValid === false) differences.push('rate-not-valid');
+      return {
+        transactionId: row.id,
+        taxPointDate: row.taxPointDate,
+        transactionType: row.transactionType,
+        eventId: row.eventId,
+        taxableJurisdiction: row.taxableJurisdiction,
+        currency: row.currency,
+        netAmount: row.netAmount,
+        vatAmount: row.vatAmount,
+        vatRate: row.vatRate,
+        computedVatAmount: row.computedVatAmount,
+        differences,
+        validRates: check?.validRates ?? [],
+      };
+    }),
+    nextCursor:
+      rows.length > query.limit && last ? Buffer.from(`${last.taxPointDate}|${last.id}`).toString('base64url') : null,
+  };
+}

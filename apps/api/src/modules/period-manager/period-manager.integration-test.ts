@@ -1,0 +1,129 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { apiPaths, type DataPeriod, type TransactionUpload } from '@vatlas/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { companies } from '../../db/schema';
+import { forEachDatabase } from '../../test/databases';
+import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
+import { buildMultipart } from '../documents/document-test-kit';
+import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
+import { createImportWorker } from '../transaction-upload/import-worker';
+import { generateVtrText } from '../transaction-upload/synthetic-vtr';
+import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
+import { monthBounds } from './service';
+
+it('knows the last day of every month, leap years included', () => {
+  expect(monthBounds('2024-02')).toEqual({ startDate: '2024-02-01', endDate: '2024-02-29' });
+  expect(monthBounds('2025-02')).toEqual({ startDate: '2025-02-01', endDate: '2025-02-28' });
+  expect(monthBounds('2025-12')).toEqual({ startDate: '2025-12-01', endDate: '2025-12-31' });
+});
+
+forEachDatabase('period manager', (context) => {
+  const config = createTestConfig();
+  let app: FastifyInstance;
+  let provider: TestProvider;
+  let storage: FileStorage;
+  let storageDir: string;
+  let owner: Person;
+  let outsider: Person;
+  let companyId: string;
+  let otherCompanyId: string;
+
+  beforeAll(async () => {
+    const db = context.database.db;
+    storageDir = mkdtempSync(join(tmpdir(), 'vatlas-periods-'));
+    storage = createLocalFileStorage(storageDir);
+    provider = await createTestProvider(config);
+    app = await buildTestApp(context.database, {
+      config,
+      provider,
+      fileStorage: storage,
+      recomputeTaxPosition: async () => undefined,
+    });
+    const tenantId = await createHomeTenant(db);
+    owner = await createPerson(db, { tenantId, label: 'period-owner', issuer: config.auth.issuer });
+    outsider = await createPerson(db, { tenantId, label: 'period-outsider', issuer: config.auth.issuer });
+    companyId = await createCompany(db, { tenantId, name: 'Period Co', owners: [owner] });
+    otherCompanyId = await createCompany(db, { tenantId, name: 'Other Period Co', owners: [outsider] });
+    await db.update(companies).set({ establishmentCountryCode: 'DE' }).where(eq(companies.id, companyId));
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  const call = async (options: InjectOptions, person = owner) =>
+    app.inject({ ...options, headers: { ...options.headers, ...bearer(await signIn(app, provider, person)) } });
+
+  it('adds a month once however often it is asked, and lists it empty', async () => {
+    const first = await call({ method: 'POST', url: apiPaths.dataPeriods(companyId), payload: { month: '2025-03' } });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      month: '2025-03',
+      startDate: '2025-03-01',
+      endDate: '2025-03-31',
+      status: 'empty',
+      uploadCount: 0,
+      transactionCount: 0,
+    });
+    const again = await call({ method: 'POST', url: apiPaths.dataPeriods(companyId), payload: { month: '2025-03' } });
+    expect(again.json<DataPeriod>().id).toBe(first.json<DataPeriod>().id);
+    const list = await call({ method: 'GET', url: apiPaths.dataPeriods(companyId) });
+    expect(list.json<DataPeriod[]>().map((period) => period.month)).toEqual(['2025-03']);
+    const invalid = await call({ method: 'POST', url: apiPaths.dataPeriods(companyId), payload: { month: '2025-13' } });
+    expect(invalid.statusCode).toBe(400);
+  });
+
+  it('follows its upload: importing while queued, imported with its transactions once completed', async () => {
+    const period = (await call({ method: 'GET', url: apiPaths.dataPeriods(companyId) })).json<DataPeriod[]>()[0];
+    if (!period) throw new Error('no period');
+    const vtr = generateVtrText({ rows: 25, seed: 5, from: '2025-03-01', to: '2025-03-31' });
+    const body = buildMultipart({ format: 'amazon-vtr', dataPeriodId: period.id }, [
+      { fileName: 'march.txt', contentType: 'text/plain', bytes: Buffer.from(vtr.text) },
+    ]);
+    const uploaded = await call({ method: 'POST', url: apiPaths.transactionUploads(companyId), ...body });
+    expect(uploaded.json<TransactionUpload>()).toMatchObject({ status: 'queued', dataPeriodId: period.id });
+    const queued = await call({ method: 'GET', url: apiPaths.dataPeriod(companyId, period.id) });
+    expect(queued.json()).toMatchObject({ status: 'importing', uploadCount: 1, transactionCount: 0 });
+
+    const worker = createImportWorker({
+      database: context.database,
+      storage,
+      recomputeTaxPosition: async () => undefined,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      staleAfterSeconds: 30,
+    });
+    expect(await worker.runOnce()).toBe('completed');
+    const imported = await call({ method: 'GET', url: apiPaths.dataPeriod(companyId, period.id) });
+    const upload = (
+      await call({ method: 'GET', url: apiPaths.transactionUpload(companyId, uploaded.json().id) })
+    ).json();
+    expect(imported.json()).toMatchObject({ status: 'imported', uploadCount: 1 });
+    expect(imported.json<DataPeriod>().transactionCount).toBe(upload.rowsImported);
+    expect(upload.rowsImported).toBeGreaterThan(0);
+
+    const refused = await call({ method: 'DELETE', url: apiPaths.dataPeriod(companyId, period.id) });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'data_period_has_uploads' });
+  });
+
+  it('deletes a period without uploads, and answers 404 for one of another company', async () => {
+    const created = await call({ method: 'POST', url: apiPaths.dataPeriods(companyId), payload: { month: '2025-04' } });
+    const id = created.json<DataPeriod>().id;
+    const theirs = await call(
+      { method: 'POST', url: apiPaths.dataPeriods(otherCompanyId), payload: { month: '2025-04' } },
+      outsider,
+    );
+    const theirId = theirs.json<DataPeriod>().id;
+    expect((await call({ method: 'GET', url: apiPaths.dataPeriod(companyId, theirId) })).statusCode).toBe(404);
+    expect((await call({ method: 'DELETE', url: apiPaths.dataPeriod(companyId, theirId) })).statusCode).toBe(404);
+    expect((await call({ method: 'DELETE', url: apiPaths.dataPeriod(companyId, id) })).statusCode).toBe(204);
+    expect((await call({ method: 'GET', url: apiPaths.dataPeriod(companyId, id) })).statusCode).toBe(404);
+    expect(
+      (await call({ method: 'GET', url: apiPaths.dataPeriod(otherCompanyId, theirId) }, outsider)).statusCode,
+    ).toBe(200);
+  });
+});

@@ -1,0 +1,104 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { dataPeriods, transactionUploads } from '../../db/schema';
+import { isUuid } from '../company/repository';
+
+export type DataPeriodRecord = typeof dataPeriods.$inferSelect;
+
+/** A period with what its state is derived from. */
+export type DataPeriodSummary = DataPeriodRecord & {
+  uploadCount: number;
+  activeUploadCount: number;
+  latestUploadStatus: string | null;
+  transactionCount: number;
+};
+
+/** Both drivers answer `{ rows }` to `execute`; the common base type does not know it. */
+type Rows<T> = { rows: T[] };
+
+/** Creates the month's period, or answers the one that exists (two clicks, two tabs: one period). */
+export async function ensureDataPeriod(
+  db: Db,
+  values: { companyId: string; startDate: string; endDate: string },
+): Promise<DataPeriodRecord> {
+  await db.insert(dataPeriods).values(values).onConflictDoNothing();
+  const [row] = await db
+    .select()
+    .from(dataPeriods)
+    .where(and(eq(dataPeriods.companyId, values.companyId), eq(dataPeriods.startDate, values.startDate)))
+    .limit(1);
+  if (!row) throw new Error('the data period was not written');
+  return row;
+}
+
+/**
+ * The company's periods (all, or one) with their uploads and the transactions of completed uploads whose complete
+ * date falls in the month: rows of other uploads are not part of the company's data yet, or any more.
+ */
+export async function listDataPeriodSummaries(
+  db: Db,
+  companyId: string,
+  dataPeriodId?: string,
+): Promise<DataPeriodSummary[]> {
+  const periods = await db
+    .select()
+    .from(dataPeriods)
+    .where(and(eq(dataPeriods.companyId, companyId), dataPeriodId ? eq(dataPeriods.id, dataPeriodId) : undefined))
+    .orderBy(asc(dataPeriods.startDate));
+  if (periods.length === 0) return [];
+  const uploads = (await db.execute(sql`
+    select u.data_period_id as "periodId", count(*)::int as "uploadCount",
+      count(*) filter (where u.status in ('queued', 'processing'))::int as "activeUploadCount",
+      (array_agg(u.status order by u.created_at desc))[1] as "latestStatus"
+    from transaction_uploads u
+    where u.company_id = ${companyId} and u.data_period_id is not null
+    group by u.data_period_id`)) as unknown as Rows<{
+    periodId: string;
+    uploadCount: number;
+    activeUploadCount: number;
+    latestStatus: string;
+  }>;
+  const first = periods[0]?.startDate ?? '';
+  const last = periods.at(-1)?.endDate ?? '';
+  const counts = (await db.execute(sql`
+    select p.id as "periodId", count(t.id)::int as "transactionCount"
+    from data_periods p
+    join transactions t on t.company_id = p.company_id and t.complete_date between p.start_date and p.end_date
+    join transaction_uploads u on u.id = t.upload_id and u.status = 'completed'
+    where p.company_id = ${companyId} and t.complete_date between ${first} and ${last}
+    group by p.id`)) as unknown as Rows<{ periodId: string; transactionCount: number }>;
+  const uploadsByPeriod = new Map(uploads.rows.map((row) => [row.periodId, row]));
+  const countByPeriod = new Map(counts.rows.map((row) => [row.periodId, Number(row.transactionCount)]));
+  return periods.map((period) => {
+    const ofPeriod = uploadsByPeriod.get(period.id);
+    return {
+      ...period,
+      uploadCount: Number(ofPeriod?.uploadCount ?? 0),
+      activeUploadCount: Number(ofPeriod?.activeUploadCount ?? 0),
+      latestUploadStatus: ofPeriod?.latestStatus ?? null,
+      transactionCount: countByPeriod.get(period.id) ?? 0,
+    };
+  });
+}
+
+export async function findDataPeriod(db: Db, companyId: string, dataPeriodId: string) {
+  if (!isUuid(dataPeriodId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(dataPeriods)
+    .where(and(eq(dataPeriods.companyId, companyId), eq(dataPeriods.id, dataPeriodId)))
+    .limit(1);
+  return row;
+}
+
+export async function countUploadsOfPeriod(db: Db, dataPeriodId: string): Promise<number> {
+  const [row] = await db
+    .select({ value: sql<number>`count(*)::int` })
+    .from(transactionUploads)
+    .where(eq(transactionUploads.dataPeriodId, dataPeriodId));
+  return Number(row?.value ?? 0);
+}
+
+export async function deleteDataPeriodRow(db: Db, dataPeriodId: string): Promise<void> {
+  await db.delete(dataPeriods).where(eq(dataPeriods.id, dataPeriodId));
+}

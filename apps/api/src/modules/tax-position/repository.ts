@@ -1,0 +1,151 @@
+import type { TaxPosition, TransactionDaySum, TransactionTreatment } from '@vatlas/domain';
+import { eq, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { ecSalesListLines, liabilities, ossReturnLines, ossThresholdYears, taxPositionProblems } from '../../db/schema';
+
+type Rows<T> = { rows: T[] };
+
+/** Rows per INSERT: far below PostgreSQL's 65,535 parameters for the widest table (11 columns). */
+const ROWS_PER_INSERT = 1000;
+
+/**
+ * The transactions of `companyId` that count: those of its completed uploads. Every read of `transactions` goes
+ * through it, since an upload's rows exist before it completes (while importing) and until its delete has run.
+ */
+export const visibleUploadsOf = (companyId: string) =>
+  sql`(select id from transaction_uploads where company_id = ${companyId} and status = 'completed')`;
+
+type DaySumRow = Omit<TransactionDaySum, 'treatment' | 'transactionCount'> & {
+  treatment: string;
+  transactionCount: number | string;
+};
+
+/**
+ * The company's visible transactions summed per tax-point day and every dimension the rules read: one aggregate in
+ * the database, so a million rows become a few thousand sums without passing through JavaScript. The buyer's VAT
+ * number is a dimension only where the EC Sales List needs it; elsewhere it would split B2C sums for nothing. Sums
+ * travel as text so both drivers hand back exact decimal strings; the rate loses its trailing zeros (0.190000 → 0.19).
+ */
+export async function selectTransactionDaySums(db: Db, companyId: string): Promise<TransactionDaySum[]> {
+  const result = (await db.execute(sql`
+    select
+      treatment,
+      tax_point_date::text as "date",
+      departure_country as "departureCountry",
+      arrival_country as "arrivalCountry",
+      taxable_jurisdiction as "taxableJurisdiction",
+      currency,
+      trim_scale(vat_rate)::text as "vatRate",
+      case when treatment in ('intra-eu-b2b-supply', 'own-goods-transfer') then buyer_vat_number end
+        as "buyerVatNumber",
+      sum(net_amount)::text as "netAmount",
+      sum(vat_amount)::text as "vatAmount",
+      sum(gross_amount)::text as "grossAmount",
+      case when vat_rate is null then null else sum(computed_vat_amount)::text end as "computedVatAmount",
+      count(*)::int as "transactionCount"
+    from transactions
+    where company_id = ${companyId} and upload_id in ${visibleUploadsOf(companyId)}
+    group by 1, 2, 3, 4, 5, 6, vat_rate, 8
+  `)) as unknown as Rows<DaySumRow>;
+  return result.rows.map((row) => ({
+    ...row,
+    treatment: row.treatment as TransactionTreatment,
+    transactionCount: Number(row.transactionCount),
+  }));
+}
+
+async function insertInChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < rows.length; start += ROWS_PER_INSERT) {
+    await insert(rows.slice(start, start + ROWS_PER_INSERT));
+  }
+}
+
+/** Replaces the company's stored tax position with `position`. Call inside a transaction. */
+export async function replaceTaxPosition(db: Db, companyId: string, position: TaxPosition): Promise<void> {
+  await db.delete(liabilities).where(eq(liabilities.companyId, companyId));
+  await db.delete(ossReturnLines).where(eq(ossReturnLines.companyId, companyId));
+  await db.delete(ecSalesListLines).where(eq(ecSalesListLines.companyId, companyId));
+  await db.delete(ossThresholdYears).where(eq(ossThresholdYears.companyId, companyId));
+  await db.delete(taxPositionProblems).where(eq(taxPositionProblems.companyId, companyId));
+
+  const computedAt = new Date();
+  await insertInChunks(position.liabilities, (chunk) =>
+    db.insert(liabilities).values(
+      chunk.map((line) => ({
+        companyId,
+        jurisdiction: line.jurisdiction,
+        scheme: line.scheme,
+        periodStart: line.periodStart,
+        periodEnd: line.periodEnd,
+        currency: line.currency,
+        netEur: line.netEur,
+        vatEur: line.vatEur,
+        netLocal: line.netLocal,
+        vatLocal: line.vatLocal,
+        zeroRatedNetEur: line.zeroRatedNetEur,
+        zeroRatedNetLocal: line.zeroRatedNetLocal,
+        acquisitionNetEur: line.acquisitionNetEur,
+        acquisitionNetLocal: line.acquisitionNetLocal,
+        transactionCount: line.transactionCount,
+        isIncomplete: line.incomplete,
+        computedAt,
+      })),
+    ),
+  );
+  await insertInChunks(position.ossLines, (chunk) =>
+    db.insert(ossReturnLines).values(
+      chunk.map((line) => ({
+        companyId,
+        periodStart: line.periodStart,
+        periodEnd: line.periodEnd,
+        consumptionCountry: line.memberStateOfConsumption,
+        dispatchCountry: line.memberStateOfDispatch,
+        vatRate: line.vatRate,
+        netEur: line.netEur,
+        vatEur: line.vatEur,
+        transactionCount: line.transactionCount,
+        isIncomplete: line.incomplete,
+      })),
+    ),
+  );
+  await insertInChunks(position.ecSalesListLines, (chunk) =>
+    db.insert(ecSalesListLines).values(
+      chunk.map((line) => ({
+        companyId,
+        reportingCountry: line.reportingCountry,
+        periodStart: line.periodStart,
+        periodEnd: line.periodEnd,
+        customerVatNumber: line.customerVatNumber,
+        kind: line.kind,
+        netEur: line.netEur,
+        netLocal: line.netLocal,
+        currency: line.currency,
+        transactionCount: line.transactionCount,
+        isIncomplete: line.incomplete,
+      })),
+    ),
+  );
+  await insertInChunks(position.ossThresholds, (chunk) =>
+    db.insert(ossThresholdYears).values(
+      chunk.map((year) => ({
+        companyId,
+        year: year.year,
+        totalEur: year.distanceSalesEur,
+        crossedOn: year.crossedOn,
+        exceededPreviousYear: year.exceededPreviousYear,
+        isIncomplete: year.incomplete,
+      })),
+    ),
+  );
+  await insertInChunks(
+    position.problems.map((problem, sequence) => ({ problem, sequence })),
+    (chunk) =>
+      db.insert(taxPositionProblems).values(
+        chunk.map(({ problem, sequence }) => ({
+          companyId,
+          sequence,
+          problem: problem as unknown as Record<string, unknown>,
+        })),
+      ),
+  );
+}

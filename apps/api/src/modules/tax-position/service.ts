@@ -1,0 +1,55 @@
+import {
+  addIsoDays,
+  computeTaxPosition,
+  createExchangeRateTable,
+  OSS_RATE_LOOKAHEAD_DAYS,
+  type TransactionDaySum,
+} from '@vatlas/domain';
+import type { Db } from '../../db/client';
+import { loadExchangeRateTable } from '../exchange-rates/repository';
+import { refreshFilings } from '../filings/service';
+import { loadCompanyTaxProfile } from '../tax-schemes/repository';
+import { replaceTaxPosition, selectTransactionDaySums } from './repository';
+
+/**
+ * Days before the first tax point the rate table reaches back: a local return converts at the rate of the tax-point
+ * day or of the previous publication day, and the ECB never goes more than four days without one.
+ */
+const RATE_LOOKBACK_DAYS = 10;
+
+/**
+ * The rates window the sums need: from a little before the first tax point (previous publication day) to the end of
+ * the quarter of the last one plus the OSS look-ahead (the rate of the period's last day or the next publication).
+ */
+function rateWindowOf(sums: readonly TransactionDaySum[]): { from: string; to: string } | undefined {
+  if (sums.length === 0) return undefined;
+  let first = sums[0]?.date ?? '';
+  let last = first;
+  for (const sum of sums) {
+    if (sum.date < first) first = sum.date;
+    if (sum.date > last) last = sum.date;
+  }
+  const quarterEndMonth = Math.ceil(Number(last.slice(5, 7)) / 3) * 3;
+  const quarterEnd = addIsoDays(`${last.slice(0, 4)}-${String(quarterEndMonth).padStart(2, '0')}-01`, 31);
+  return { from: addIsoDays(first, -RATE_LOOKBACK_DAYS), to: addIsoDays(quarterEnd, OSS_RATE_LOOKAHEAD_DAYS) };
+}
+
+/**
+ * Recomputes everything the company's transactions imply — liabilities, OSS return lines, EC Sales List lines, the
+ * OSS threshold per year, the problems of the computation — and then its filings, replacing what was stored. Runs
+ * after an upload completes (inside the transaction that completes it, so totals change together with the rows'
+ * visibility), after an upload is deleted and after the company's schemes change. Idempotent: the same transactions
+ * give the same stored position.
+ */
+export async function recomputeTaxPosition(db: Db, companyId: string): Promise<void> {
+  const profile = await loadCompanyTaxProfile(db, companyId);
+  if (!profile) return;
+  const sums = await selectTransactionDaySums(db, companyId);
+  const window = rateWindowOf(sums);
+  const rates = window ? await loadExchangeRateTable(db, window) : createExchangeRateTable([]);
+  const position = computeTaxPosition({ sums, profile, rates });
+  await db.transaction(async (tx) => {
+    await replaceTaxPosition(tx as unknown as Db, companyId, position);
+    await refreshFilings(tx as unknown as Db, companyId, { profile });
+  });
+}

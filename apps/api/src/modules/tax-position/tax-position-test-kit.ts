@@ -1,0 +1,138 @@
+import { randomUUID } from 'node:crypto';
+import { type CompanyTaxProfile, classifyTransaction, computeRowVat, type NormalizedTransaction } from '@vatlas/domain';
+import { eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { companies, companyJurisdictions, companyTaxSchemes, transactions, transactionUploads } from '../../db/schema';
+
+/**
+ * Stored transactions for the read side's tests, written directly (not through the import pipeline), classified and
+ * cross-computed the way the importer does it, so the tests pin the read side alone.
+ */
+
+/** A plain Amazon SALE from Germany to a German consumer at 19 %; tests override what they are about. */
+export function transactionFixture(overrides: Partial<NormalizedTransaction> = {}): NormalizedTransaction {
+  return {
+    source: 'amazon-vtr',
+    lineNumber: 2,
+    type: 'SALE',
+    eventId: `302-${randomUUID().slice(0, 8)}`,
+    activityId: `act-${randomUUID().slice(0, 8)}`,
+    taxPointDate: '2023-03-10',
+    completeDate: '2023-03-10',
+    marketplace: 'amazon.de',
+    salesChannel: 'AFN',
+    departureCountry: 'DE',
+    arrivalCountry: 'DE',
+    taxableJurisdiction: 'DE',
+    currency: 'EUR',
+    netAmount: '100.00',
+    vatAmount: '19.00',
+    grossAmount: '119.00',
+    vatRate: '0.19',
+    buyerVatNumber: null,
+    sellerVatNumber: 'DE123456789',
+    isExport: false,
+    taxReportingScheme: 'REGULAR',
+    taxCollectionResponsibility: 'SELLER',
+    quantity: 1,
+    sku: 'SKU-1',
+    ...overrides,
+  };
+}
+
+export type UploadStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled';
+
+export async function insertUpload(db: Db, companyId: string, status: UploadStatus = 'completed'): Promise<string> {
+  const id = randomUUID();
+  await db.insert(transactionUploads).values({
+    id,
+    companyId,
+    sourceFormat: 'amazon-vtr',
+    fileName: 'test.txt',
+    storageKey: `test/${id}`,
+    sha256: id.replaceAll('-', '').padEnd(64, '0'),
+    sizeBytes: '1',
+    status,
+  });
+  return id;
+}
+
+/** Inserts the rows into `uploadId`, each with the importer's treatment and computed VAT; answers their ids. */
+export async function insertTransactions(
+  db: Db,
+  input: {
+    companyId: string;
+    uploadId: string;
+    profile: Pick<CompanyTaxProfile, 'establishmentCountry' | 'ioss'>;
+    rows: readonly NormalizedTransaction[];
+  },
+): Promise<string[]> {
+  const values = input.rows.map((row) => ({
+    id: randomUUID(),
+    companyId: input.companyId,
+    uploadId: input.uploadId,
+    source: row.source,
+    lineNumber: row.lineNumber,
+    transactionType: row.type,
+    eventId: row.eventId,
+    activityId: row.activityId,
+    taxPointDate: row.taxPointDate,
+    completeDate: row.completeDate,
+    marketplace: row.marketplace,
+    salesChannel: row.salesChannel,
+    departureCountry: row.departureCountry,
+    arrivalCountry: row.arrivalCountry,
+    taxableJurisdiction: row.taxableJurisdiction,
+    currency: row.currency,
+    netAmount: row.netAmount,
+    vatAmount: row.vatAmount,
+    grossAmount: row.grossAmount,
+    vatRate: row.vatRate,
+    computedVatAmount: computeRowVat(row.netAmount, row.vatRate) ?? '0.00',
+    buyerVatNumber: row.buyerVatNumber,
+    sellerVatNumber: row.sellerVatNumber,
+    isExport: row.isExport,
+    taxReportingScheme: row.taxReportingScheme,
+    taxCollectionResponsibility: row.taxCollectionResponsibility,
+    quantity: row.quantity,
+    sku: row.sku,
+    treatment: classifyTransaction(row, input.profile),
+  }));
+  for (let start = 0; start < values.length; start += 1000) {
+    await db.insert(transactions).values(values.slice(start, start + 1000));
+  }
+  return values.map((value) => value.id);
+}
+
+/** Gives the company its seat, OSS registration and jurisdictions as the onboarding and TaxSchemes would. */
+export async function setUpTaxProfile(
+  db: Db,
+  companyId: string,
+  profile: {
+    establishmentCountry: string;
+    oss?: { memberState: string; from: string };
+    registrations?: readonly { country: string; frequency?: string }[];
+  },
+): Promise<void> {
+  await db
+    .update(companies)
+    .set({ establishmentCountryCode: profile.establishmentCountry })
+    .where(eq(companies.id, companyId));
+  if (profile.oss) {
+    await db.insert(companyTaxSchemes).values({
+      companyId,
+      scheme: 'oss',
+      memberState: profile.oss.memberState,
+      effectiveFrom: profile.oss.from,
+    });
+  }
+  for (const registration of profile.registrations ?? []) {
+    await db.insert(companyJurisdictions).values({
+      companyId,
+      countryCode: registration.country,
+      source: 'user',
+      registrationStatus: 'registered',
+      filingFrequency: registration.frequency ?? null,
+    });
+  }
+}

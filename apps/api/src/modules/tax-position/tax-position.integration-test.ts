@@ -1,0 +1,266 @@
+import { asc, eq } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { ecSalesListLines, liabilities, ossReturnLines, ossThresholdYears, taxPositionProblems } from '../../db/schema';
+import { forEachDatabase } from '../../test/databases';
+import { ensureExchangeRates } from '../exchange-rates/service';
+import { createCompany, createHomeTenant } from '../user/account-test-kit';
+import { recomputeTaxPosition } from './service';
+import { insertTransactions, insertUpload, setUpTaxProfile, transactionFixture } from './tax-position-test-kit';
+
+const PROFILE = { establishmentCountry: 'DE', ioss: null } as const;
+
+async function readPosition(db: Db, companyId: string) {
+  return {
+    liabilities: await db
+      .select({
+        jurisdiction: liabilities.jurisdiction,
+        scheme: liabilities.scheme,
+        periodStart: liabilities.periodStart,
+        currency: liabilities.currency,
+        netEur: liabilities.netEur,
+        vatEur: liabilities.vatEur,
+        netLocal: liabilities.netLocal,
+        vatLocal: liabilities.vatLocal,
+        zeroRatedNetEur: liabilities.zeroRatedNetEur,
+        transactionCount: liabilities.transactionCount,
+      })
+      .from(liabilities)
+      .where(eq(liabilities.companyId, companyId))
+      .orderBy(asc(liabilities.jurisdiction), asc(liabilities.scheme)),
+    ossLines: await db
+      .select({
+        periodStart: ossReturnLines.periodStart,
+        consumption: ossReturnLines.consumptionCountry,
+        dispatch: ossReturnLines.dispatchCountry,
+        vatRate: ossReturnLines.vatRate,
+        netEur: ossReturnLines.netEur,
+        vatEur: ossReturnLines.vatEur,
+      })
+      .from(ossReturnLines)
+      .where(eq(ossReturnLines.companyId, companyId))
+      .orderBy(asc(ossReturnLines.consumptionCountry)),
+    eslLines: await db
+      .select({
+        reportingCountry: ecSalesListLines.reportingCountry,
+        periodStart: ecSalesListLines.periodStart,
+        customerVatNumber: ecSalesListLines.customerVatNumber,
+        kind: ecSalesListLines.kind,
+        netEur: ecSalesListLines.netEur,
+      })
+      .from(ecSalesListLines)
+      .where(eq(ecSalesListLines.companyId, companyId)),
+    thresholds: await db
+      .select({
+        year: ossThresholdYears.year,
+        totalEur: ossThresholdYears.totalEur,
+        crossedOn: ossThresholdYears.crossedOn,
+      })
+      .from(ossThresholdYears)
+      .where(eq(ossThresholdYears.companyId, companyId)),
+    problems: await db.select().from(taxPositionProblems).where(eq(taxPositionProblems.companyId, companyId)),
+  };
+}
+
+forEachDatabase('tax position recompute', (context) => {
+  let companyId: string;
+
+  beforeAll(async () => {
+    const db = context.database.db;
+    await ensureExchangeRates(context.database);
+    companyId = await createCompany(db, { tenantId: await createHomeTenant(db), name: 'Recompute GmbH' });
+    await setUpTaxProfile(db, companyId, {
+      establishmentCountry: 'DE',
+      oss: { memberState: 'DE', from: '2021-07-01' },
+      registrations: [{ country: 'DE', frequency: 'monthly' }],
+    });
+    const completed = await insertUpload(db, companyId, 'completed');
+    await insertTransactions(db, {
+      companyId,
+      uploadId: completed,
+      profile: PROFILE,
+      rows: [
+        // Domestic DE sale, and a partial refund of it.
+        transactionFixture({ taxPointDate: '2023-03-10' }),
+        transactionFixture({
+          type: 'REFUND',
+          taxPointDate: '2023-03-25',
+          netAmount: '-20.00',
+          vatAmount: '-3.80',
+          grossAmount: '-23.80',
+        }),
+        // Distance sale DE → FR under OSS, French VAT 20 %.
+        transactionFixture({
+          taxPointDate: '2023-03-15',
+          arrivalCountry: 'FR',
+          taxableJurisdiction: 'FR',
+          netAmount: '50.00',
+          vatAmount: '10.00',
+          grossAmount: '60.00',
+          vatRate: '0.2',
+        }),
+        // Distance sale DE → PL in złoty, Polish VAT 23 %.
+        transactionFixture({
+          taxPointDate: '2023-03-20',
+          arrivalCountry: 'PL',
+          taxableJurisdiction: 'PL',
+          currency: 'PLN',
+          netAmount: '430.00',
+          vatAmount: '98.90',
+          grossAmount: '528.90',
+          vatRate: '0.23',
+        }),
+        // Intra-EU B2B supply DE → FR: zero-rated in Germany, listed on the German EC Sales List.
+        transactionFixture({
+          taxPointDate: '2023-03-05',
+          arrivalCountry: 'FR',
+          taxableJurisdiction: 'FR',
+          netAmount: '1000.00',
+          vatAmount: '0.00',
+          grossAmount: '1000.00',
+          vatRate: '0',
+          buyerVatNumber: 'FR12345678901',
+        }),
+        // Amazon collected the VAT as deemed supplier: nothing for the seller to declare.
+        transactionFixture({
+          taxPointDate: '2023-03-12',
+          arrivalCountry: 'FR',
+          taxableJurisdiction: 'FR',
+          netAmount: '30.00',
+          vatAmount: '6.00',
+          grossAmount: '36.00',
+          vatRate: '0.2',
+          taxCollectionResponsibility: 'MARKETPLACE',
+        }),
+      ],
+    });
+    // Rows of an upload that is still importing do not count.
+    const importing = await insertUpload(db, companyId, 'processing');
+    await insertTransactions(db, {
+      companyId,
+      uploadId: importing,
+      profile: PROFILE,
+      rows: [transactionFixture({ taxPointDate: '2023-03-11', netAmount: '999.00', vatAmount: '189.81' })],
+    });
+  });
+
+  describe('a German seller with OSS in March 2023', () => {
+    it('stores the hand-computed liabilities, OSS lines, EC Sales List line and threshold', async () => {
+      const db = context.database.db;
+      await recomputeTaxPosition(db, companyId);
+      const position = await readPosition(db, companyId);
+
+      expect(position.liabilities).toEqual([
+        // DE local: 100.00 − 20.00 + 1,000.00 (zero-rated B2B) = 1,080.00 net; 19.00 − 3.80 = 15.20 VAT.
+        {
+          jurisdiction: 'DE',
+          scheme: 'local',
+          periodStart: '2023-03-01',
+          currency: 'EUR',
+          netEur: '1080.00',
+          vatEur: '15.20',
+          netLocal: '1080.00',
+          vatLocal: '15.20',
+          zeroRatedNetEur: '1000.00',
+          transactionCount: 3,
+        },
+        {
+          jurisdiction: 'FR',
+          scheme: 'oss',
+          periodStart: '2023-03-01',
+          currency: 'EUR',
+          netEur: '50.00',
+          vatEur: '10.00',
+          netLocal: '50.00',
+          vatLocal: '10.00',
+          zeroRatedNetEur: '0.00',
+          transactionCount: 1,
+        },
+        // PLN at the ECB rate of the quarter's last day, Fri 31 Mar 2023: 4.67 PLN per EUR.
+        // 430.00 / 4.67 = 92.0770… → 92.08; 98.90 / 4.67 = 21.1777… → 21.18.
+        {
+          jurisdiction: 'PL',
+          scheme: 'oss',
+          periodStart: '2023-03-01',
+          currency: 'EUR',
+          netEur: '92.08',
+          vatEur: '21.18',
+          netLocal: '92.08',
+          vatLocal: '21.18',
+          zeroRatedNetEur: '0.00',
+          transactionCount: 1,
+        },
+      ]);
+      expect(position.ossLines).toEqual([
+        {
+          periodStart: '2023-01-01',
+          consumption: 'FR',
+          dispatch: 'DE',
+          vatRate: '0.200000',
+          netEur: '50.00',
+          vatEur: '10.00',
+        },
+        {
+          periodStart: '2023-01-01',
+          consumption: 'PL',
+          dispatch: 'DE',
+          vatRate: '0.230000',
+          netEur: '92.08',
+          vatEur: '21.18',
+        },
+      ]);
+      expect(position.eslLines).toEqual([
+        {
+          reportingCountry: 'DE',
+          periodStart: '2023-03-01',
+          customerVatNumber: 'FR12345678901',
+          kind: 'goods',
+          netEur: '1000.00',
+        },
+      ]);
+      // The threshold counts the distance sales at the tax-point rate: 50.00 + 430.00 / 4.7045 (20 Mar) = 141.40.
+      expect(position.thresholds).toEqual([{ year: 2023, totalEur: '141.40', crossedOn: null }]);
+      expect(position.problems).toEqual([]);
+    });
+
+    it('is idempotent: a second recompute stores the same position', async () => {
+      const db = context.database.db;
+      await recomputeTaxPosition(db, companyId);
+      const first = await readPosition(db, companyId);
+      await recomputeTaxPosition(db, companyId);
+      expect(await readPosition(db, companyId)).toEqual(first);
+    });
+
+    it('reports a rate the ECB table lacks instead of converting at 1', async () => {
+      const db = context.database.db;
+      const otherCompany = await createCompany(db, { tenantId: await createHomeTenant(db), name: 'Late Rates GmbH' });
+      await setUpTaxProfile(db, otherCompany, {
+        establishmentCountry: 'DE',
+        oss: { memberState: 'DE', from: '2021-07-01' },
+      });
+      await insertTransactions(db, {
+        companyId: otherCompany,
+        uploadId: await insertUpload(db, otherCompany),
+        profile: PROFILE,
+        // The vendored ECB history ends on 2024-01-19: a sale in March 2024 has no rate yet.
+        rows: [
+          transactionFixture({
+            taxPointDate: '2024-03-20',
+            arrivalCountry: 'PL',
+            taxableJurisdiction: 'PL',
+            currency: 'PLN',
+            netAmount: '100.00',
+            vatAmount: '23.00',
+            grossAmount: '123.00',
+            vatRate: '0.23',
+          }),
+        ],
+      });
+      await recomputeTaxPosition(db, otherCompany);
+      const position = await readPosition(db, otherCompany);
+      expect(position.problems.map((row) => row.problem)).toContainEqual(
+        expect.objectContaining({ kind: 'missing-rate', currency: 'PLN', reason: 'outside-table' }),
+      );
+    });
+  });
+});

@@ -1,0 +1,82 @@
+import type { CompanyTaxProfile, ReturnFrequency } from '@vatlas/domain';
+import { and, asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { companies, companyJurisdictions, companyTaxSchemes } from '../../db/schema';
+
+export type TaxSchemeKind = 'oss' | 'ioss';
+export type TaxSchemeRecord = typeof companyTaxSchemes.$inferSelect;
+
+export async function listTaxSchemeRows(db: Db, companyId: string): Promise<TaxSchemeRecord[]> {
+  return db.select().from(companyTaxSchemes).where(eq(companyTaxSchemes.companyId, companyId));
+}
+
+export async function upsertTaxScheme(
+  db: Db,
+  values: {
+    companyId: string;
+    scheme: TaxSchemeKind;
+    memberState: string;
+    effectiveFrom: string;
+    identificationNumber: string | null;
+  },
+): Promise<void> {
+  const { companyId, scheme, ...changes } = values;
+  await db
+    .insert(companyTaxSchemes)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [companyTaxSchemes.companyId, companyTaxSchemes.scheme],
+      set: { ...changes, updatedAt: new Date() },
+    });
+}
+
+export async function deleteTaxScheme(db: Db, companyId: string, scheme: TaxSchemeKind): Promise<void> {
+  await db
+    .delete(companyTaxSchemes)
+    .where(and(eq(companyTaxSchemes.companyId, companyId), eq(companyTaxSchemes.scheme, scheme)));
+}
+
+const RETURN_FREQUENCIES: readonly string[] = ['monthly', 'every-two-months', 'quarterly', 'annual'];
+
+function toReturnFrequency(value: string | null): ReturnFrequency | null {
+  return value !== null && RETURN_FREQUENCIES.includes(value) ? (value as ReturnFrequency) : null;
+}
+
+/**
+ * What the tax engine and the filing calendar know of a company: its seat, its OSS and IOSS registrations and the
+ * jurisdictions it selected. Every selected jurisdiction counts as a registration whatever its registration status:
+ * the seller chose to register there, and its liabilities and returns should show before the number arrives.
+ * Undefined for an unknown company; a company without an establishment country yet has ''.
+ */
+export async function loadCompanyTaxProfile(db: Db, companyId: string): Promise<CompanyTaxProfile | undefined> {
+  const [company] = await db
+    .select({ establishmentCountryCode: companies.establishmentCountryCode })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  if (!company) return undefined;
+  const schemes = await listTaxSchemeRows(db, companyId);
+  const jurisdictions = await db
+    .select({
+      countryCode: companyJurisdictions.countryCode,
+      filingFrequency: companyJurisdictions.filingFrequency,
+      vatNumber: companyJurisdictions.vatNumber,
+    })
+    .from(companyJurisdictions)
+    .where(eq(companyJurisdictions.companyId, companyId))
+    .orderBy(asc(companyJurisdictions.countryCode));
+  const schemeOf = (kind: TaxSchemeKind) => {
+    const row = schemes.find((scheme) => scheme.scheme === kind);
+    return row ? { memberState: row.memberState, from: row.effectiveFrom } : null;
+  };
+  return {
+    establishmentCountry: company.establishmentCountryCode?.trim().toUpperCase() ?? '',
+    oss: schemeOf('oss'),
+    ioss: schemeOf('ioss'),
+    registrations: jurisdictions.map((row) => ({
+      country: row.countryCode,
+      frequency: toReturnFrequency(row.filingFrequency),
+      vatNumber: row.vatNumber,
+    })),
+  };
+}

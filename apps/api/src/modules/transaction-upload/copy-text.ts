@@ -1,0 +1,23 @@
+/**
+ * PostgreSQL COPY text format (https://www.postgresql.org/docs/current/sql-copy.html, "Text Format"): columns
+ * separated by a tab, rows by a newline, null as `\N`. A value's backslash, tab, newline and carriage return are
+ * escaped, so no text from a file can end a column or a row early.
+ */
+
+export type CopyValue = string | number | boolean | null;
+
+const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
+
+export function escapeCopyText(value: string): string {
+  return value.replace(/[\\\t\n\r]/g, (character) => ESCAPES[character] ?? character);
+}
+
+export function encodeCopyValue(value: CopyValue): string {
+  if (value === null) return '\\N';
+  if (typeof value === 'boolean') return value ? 't' : 'f';
+  return escapeCopyText(String(value));
+}
+
+export function encodeCopyLine(values: readonly CopyValue[]): string {
+  return `${values.map(encodeCopyValue).join('\t')}\n`;
+}

@@ -1,0 +1,284 @@
+import { randomUUID } from 'node:crypto';
+import { type ColumnMapping, columnMappingSchema, MAX_STORED_UPLOAD_PROBLEMS } from '@vatlas/contract';
+import { classifyTransaction, computeRowVat, type NormalizedTransaction, type TransactionSource } from '@vatlas/domain';
+import type { BulkLoader, Database, Db } from '../../db/client';
+import { FileNotFoundError, type FileStorage } from '../storage/file-storage';
+import { type CopyValue, encodeCopyLine } from './copy-text';
+import { parseTransactionFile } from './formats/format';
+import { FileFormatError, type RowProblem } from './formats/parse-types';
+import {
+  deleteImportedData,
+  deleteUploadRows,
+  findClassificationProfile,
+  finishJob,
+  insertProblems,
+  type JobOutcome,
+  releaseJob,
+  reportProgress,
+  type UploadRecord,
+} from './repository';
+
+/**
+ * Recomputes a company's tax position from its completed uploads' rows. Called inside the transaction that
+ * completes or deletes an upload, so totals change together with the rows they count.
+ */
+export type TaxPositionRecomputer = (db: Db, companyId: string) => Promise<void>;
+
+export type ImportJobDeps = {
+  database: Database;
+  storage: FileStorage;
+  recomputeTaxPosition: TaxPositionRecomputer;
+  workerId: string;
+  /** Aborted when the process stops gracefully: the job is given back between batches, not failed. */
+  signal?: AbortSignal;
+  /** Rows per parser batch; each batch ends with a progress report and a look at cancel. */
+  batchSize?: number;
+  /** COPY chunk size in bytes of text: memory stays bounded by it whatever the file's size. */
+  chunkBytes?: number;
+};
+
+/** How a claimed job ended: 'released' on a graceful stop, 'lost' when another worker took it over meanwhile. */
+export type ImportResult = JobOutcome['status'] | 'released' | 'lost';
+
+/** Column order of every COPY into `transactions` (and its staging copy). */
+const COPY_COLUMNS = [
+  'id',
+  'company_id',
+  'upload_id',
+  'source',
+  'line_number',
+  'transaction_type',
+  'event_id',
+  'activity_id',
+  'tax_point_date',
+  'complete_date',
+  'marketplace',
+  'sales_channel',
+  'departure_country',
+  'arrival_country',
+  'taxable_jurisdiction',
+  'currency',
+  'net_amount',
+  'vat_amount',
+  'gross_amount',
+  'vat_rate',
+  'computed_vat_amount',
+  'buyer_vat_number',
+  'seller_vat_number',
+  'is_export',
+  'tax_reporting_scheme',
+  'tax_collection_responsibility',
+  'quantity',
+  'sku',
+  'treatment',
+] as const;
+const COPY_COLUMN_LIST = COPY_COLUMNS.join(', ');
+
+const DEFAULT_CHUNK_BYTES = 4 * 1024 * 1024;
+const UNIQUE_VIOLATION = '23505';
+
+type ClassificationProfile = { establishmentCountry: string; ioss: { memberState: string; from: string } | null };
+
+export function toCopyValues(
+  tx: NormalizedTransaction,
+  upload: Pick<UploadRecord, 'id' | 'companyId'>,
+  profile: ClassificationProfile,
+): CopyValue[] {
+  const values: Record<(typeof COPY_COLUMNS)[number], CopyValue> = {
+    id: randomUUID(),
+    company_id: upload.companyId,
+    upload_id: upload.id,
+    source: tx.source,
+    line_number: tx.lineNumber,
+    transaction_type: tx.type,
+    event_id: tx.eventId,
+    activity_id: tx.activityId,
+    tax_point_date: tx.taxPointDate,
+    complete_date: tx.completeDate,
+    marketplace: tx.marketplace,
+    sales_channel: tx.salesChannel,
+    departure_country: tx.departureCountry,
+    arrival_country: tx.arrivalCountry,
+    taxable_jurisdiction: tx.taxableJurisdiction,
+    currency: tx.currency,
+    net_amount: tx.netAmount,
+    vat_amount: tx.vatAmount,
+    gross_amount: tx.grossAmount,
+    vat_rate: tx.vatRate,
+    computed_vat_amount: computeRowVat(tx.netAmount, tx.vatRate) ?? '0.00',
+    buyer_vat_number: tx.buyerVatNumber,
+    seller_vat_number: tx.sellerVatNumber,
+    is_export: tx.isExport,
+    tax_reporting_scheme: tx.taxReportingScheme,
+    tax_collection_responsibility: tx.taxCollectionResponsibility,
+    quantity: tx.quantity,
+    sku: tx.sku,
+    treatment: classifyTransaction(tx, profile),
+  };
+  return COPY_COLUMNS.map((column) => values[column]);
+}
+
+export type ChunkCounts = { imported: number; duplicate: number };
+
+/**
+ * Loads one chunk. The fast path COPYs straight into `transactions`; a chunk that holds a row already stored (or
+ * twice) breaks the unique index and rolls back, and is then loaded through a staging table whose INSERT … ON
+ * CONFLICT DO NOTHING keeps each transaction once and tells how many were already there.
+ */
+export async function loadChunk(bulk: BulkLoader, data: Uint8Array): Promise<ChunkCounts> {
+  try {
+    const imported = await bulk.transaction((session) => session.copyFrom(`transactions (${COPY_COLUMN_LIST})`, data));
+    return { imported, duplicate: 0 };
+  } catch (error) {
+    if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
+  }
+  return bulk.transaction(async (session) => {
+    await session.query('create temp table transaction_staging (like transactions) on commit drop');
+    const staged = await session.copyFrom(`transaction_staging (${COPY_COLUMN_LIST})`, data);
+    const inserted = await session.query(
+      `insert into transactions (${COPY_COLUMN_LIST}) select ${COPY_COLUMN_LIST} from transaction_staging ` +
+        'on conflict do nothing',
+    );
+    return { imported: inserted.rowCount, duplicate: staged - inserted.rowCount };
+  });
+}
+
+function readMapping(upload: UploadRecord): ColumnMapping | undefined {
+  return upload.columnMapping ? columnMappingSchema.parse(upload.columnMapping) : undefined;
+}
+
+/** The problems worth storing, numbered on from what is stored already; the rest are only counted. */
+function toProblemRows(uploadId: string, problems: readonly RowProblem[], alreadyStored: number) {
+  return problems.slice(0, Math.max(0, MAX_STORED_UPLOAD_PROBLEMS - alreadyStored)).map((problem, index) => ({
+    uploadId,
+    sequence: alreadyStored + index + 1,
+    lineNumber: problem.lineNumber,
+    columnName: problem.column,
+    code: problem.code,
+    message: problem.message,
+  }));
+}
+
+/**
+ * Imports one claimed upload from its stored file: parser batches → classified rows → COPY chunks. Each step is a
+ * short statement of its own (on PGlite a long transaction would hold every request back); all or nothing comes
+ * from the status instead: rows count only once the upload is 'completed', and any other ending deletes them.
+ */
+export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Promise<ImportResult> {
+  const { db } = deps.database;
+  const finish = async (outcome: JobOutcome): Promise<ImportResult> => {
+    if (outcome.status !== 'completed') {
+      await deleteUploadRows(db, upload.id);
+    }
+    return (await finishJob(db, upload.id, deps.workerId, outcome)) ? outcome.status : 'lost';
+  };
+
+  // Whatever a dead attempt stored goes first: this attempt starts again from the first line.
+  await deleteImportedData(db, upload.id);
+  if (upload.cancelRequestedAt) return finish({ status: 'cancelled' });
+
+  const company = await findClassificationProfile(db, upload.companyId);
+  if (!company.establishmentCountry) {
+    return finish({
+      status: 'failed',
+      errorCode: 'establishment_country_missing',
+      errorMessage: "Set the company's country of establishment before importing: every row's treatment depends on it.",
+    });
+  }
+  const profile: ClassificationProfile = { establishmentCountry: company.establishmentCountry, ioss: company.ioss };
+
+  const chunkBytes = deps.chunkBytes ?? DEFAULT_CHUNK_BYTES;
+  const encoder = new TextEncoder();
+  let pending: string[] = [];
+  let pendingLength = 0;
+  const progress = { bytesProcessed: 0, rowsRead: 0, rowsImported: 0, rowsDuplicate: 0, problemCount: 0 };
+  let storedProblems = 0;
+
+  const flush = async () => {
+    if (pending.length === 0) return;
+    const counts = await loadChunk(deps.database.bulk, encoder.encode(pending.join('')));
+    progress.rowsImported += counts.imported;
+    progress.rowsDuplicate += counts.duplicate;
+    pending = [];
+    pendingLength = 0;
+  };
+
+  try {
+    const file = await deps.storage.get(upload.storageKey);
+    const batches = parseTransactionFile(upload.sourceFormat as TransactionSource, file, {
+      mapping: readMapping(upload),
+      batchSize: deps.batchSize,
+      fileName: upload.fileName,
+      defaultDepartureCountry: profile.establishmentCountry,
+    });
+    for await (const batch of batches) {
+      if (batch.problems.length > 0) {
+        const rows = toProblemRows(upload.id, batch.problems, storedProblems);
+        await insertProblems(db, rows);
+        storedProblems += rows.length;
+        progress.problemCount += batch.problems.length;
+      }
+      // After the first problem the upload will fail: the rest is read for its problems only, not loaded.
+      if (progress.problemCount === 0) {
+        for (const tx of batch.transactions) {
+          const line = encodeCopyLine(toCopyValues(tx, upload, profile));
+          pending.push(line);
+          pendingLength += line.length;
+          if (pendingLength >= chunkBytes) await flush();
+        }
+      }
+      progress.bytesProcessed = batch.bytesRead;
+      progress.rowsRead = batch.linesRead;
+      const signal = await reportProgress(db, upload.id, deps.workerId, progress);
+      if (!signal.isOwned) return 'lost';
+      if (signal.isCancelRequested) return finish({ status: 'cancelled' });
+      if (deps.signal?.aborted) {
+        await deleteUploadRows(db, upload.id);
+        await releaseJob(db, upload.id, deps.workerId);
+        return 'released';
+      }
+    }
+    if (progress.problemCount === 0) await flush();
+  } catch (error) {
+    if (error instanceof FileFormatError) {
+      await insertProblems(db, [
+        { uploadId: upload.id, sequence: 1, lineNumber: 0, columnName: null, code: error.code, message: error.message },
+      ]);
+      await reportProgress(db, upload.id, deps.workerId, { ...progress, problemCount: 1 });
+      return finish({ status: 'failed', errorCode: error.code, errorMessage: error.message });
+    }
+    if (error instanceof FileNotFoundError) {
+      return finish({
+        status: 'failed',
+        errorCode: 'file_missing',
+        errorMessage: 'The stored file of this upload is missing; upload it again.',
+      });
+    }
+    throw error;
+  }
+
+  if (progress.problemCount > 0) {
+    await reportProgress(db, upload.id, deps.workerId, progress);
+    return finish({
+      status: 'failed',
+      errorCode: 'row_problems',
+      errorMessage: `${progress.problemCount} row(s) could not be read; nothing was imported. Fix them and upload again.`,
+    });
+  }
+
+  // The whole file was read: progress ends at its size even when the parser's last count fell short of it.
+  progress.bytesProcessed = Number(upload.sizeBytes);
+  const signal = await reportProgress(db, upload.id, deps.workerId, progress);
+  if (!signal.isOwned) return 'lost';
+  if (signal.isCancelRequested) return finish({ status: 'cancelled' });
+  const isCompleted = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    if (!(await finishJob(txDb, upload.id, deps.workerId, { status: 'completed' }))) return false;
+    await deps.recomputeTaxPosition(txDb, upload.companyId);
+    return true;
+  });
+  if (isCompleted) return 'completed';
+  // A cancel that arrived after the last look wins over completion.
+  const after = await reportProgress(db, upload.id, deps.workerId, progress);
+  return after.isCancelRequested ? finish({ status: 'cancelled' }) : 'lost';
+}

@@ -1,0 +1,137 @@
+import { randomUUID } from 'node:crypto';
+import { hostname } from 'node:os';
+import type { Database } from '../../db/client';
+import type { FileStorage } from '../storage/file-storage';
+import { type ImportResult, runImport, type TaxPositionRecomputer } from './import-job';
+import { claimNextUpload, deleteUploadRows, findUploadById, finishJob, touchHeartbeat } from './repository';
+
+/** A job whose attempts all died (a crash mid-import each time) is failed rather than retried for ever. */
+export const MAX_IMPORT_ATTEMPTS = 3;
+const POLL_INTERVAL_MS = 1000;
+
+/** What the worker logs through: the app's pino logger in the API process, a JSON console logger in src/worker.ts. */
+export type ImportLog = Record<'info' | 'warn' | 'error', (details: Record<string, unknown>, message: string) => void>;
+
+export type ImportWorkerOptions = {
+  database: Database;
+  storage: FileStorage;
+  recomputeTaxPosition: TaxPositionRecomputer;
+  log: ImportLog;
+  /** A 'processing' job whose heartbeat is older is taken to be abandoned and claimed again. */
+  staleAfterSeconds: number;
+  workerId?: string;
+  batchSize?: number;
+  chunkBytes?: number;
+};
+
+export type ImportWorker = {
+  readonly workerId: string;
+  /** Claims and runs one job; null when none was waiting. Tests drive the worker with it. */
+  runOnce(): Promise<ImportResult | null>;
+  /** Polls for jobs until stop(). */
+  start(): void;
+  /** Gives the running job back between two batches and waits for the loop to end. */
+  stop(): Promise<void>;
+};
+
+/**
+ * The import worker: the upload row is the job (docs/decisions/006-import-jobs-in-the-database.md). Any number of
+ * workers, in the API process or in their own (src/worker.ts), share the queue through the database.
+ */
+export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
+  const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const { db } = options.database;
+  const stopping = new AbortController();
+  let loop: Promise<void> | null = null;
+  let wakeUp: (() => void) | null = null;
+
+  const runOnce = async (): Promise<ImportResult | null> => {
+    const uploadId = await claimNextUpload(db, workerId, options.staleAfterSeconds);
+    if (!uploadId) return null;
+    const upload = await findUploadById(db, uploadId);
+    if (!upload) return null;
+    if (upload.attempts > MAX_IMPORT_ATTEMPTS) {
+      await deleteUploadRows(db, upload.id);
+      await finishJob(db, upload.id, workerId, {
+        status: 'failed',
+        errorCode: 'interrupted',
+        errorMessage: `The import was interrupted ${MAX_IMPORT_ATTEMPTS} times; nothing was imported. Upload the file again.`,
+      });
+      options.log.warn({ uploadId }, 'import given up after repeated interruptions');
+      return 'failed';
+    }
+    // Between progress reports (a slow batch, a long COPY) the heartbeat keeps the job from looking abandoned.
+    const heartbeat = setInterval(
+      () => void touchHeartbeat(db, upload.id, workerId).catch(() => undefined),
+      Math.max(1000, (options.staleAfterSeconds * 1000) / 3),
+    );
+    heartbeat.unref();
+    const startedAt = performance.now();
+    try {
+      const result = await runImport(
+        {
+          database: options.database,
+          storage: options.storage,
+          recomputeTaxPosition: options.recomputeTaxPosition,
+          workerId,
+          signal: stopping.signal,
+          batchSize: options.batchSize,
+          chunkBytes: options.chunkBytes,
+        },
+        upload,
+      );
+      // Counts and codes only: rows and problem messages may carry a buyer's data.
+      options.log.info(
+        { uploadId, result, attempt: upload.attempts, seconds: Math.round(performance.now() - startedAt) / 1000 },
+        'import finished',
+      );
+      return result;
+    } catch (error) {
+      const code = (error as { code?: unknown }).code;
+      options.log.error({ uploadId, errorName: (error as Error).name, code }, 'import failed unexpectedly');
+      await deleteUploadRows(db, upload.id);
+      await finishJob(db, upload.id, workerId, {
+        status: 'failed',
+        errorCode: 'import_error',
+        errorMessage: 'The import failed unexpectedly; nothing was imported. Try again or contact support.',
+      });
+      return 'failed';
+    } finally {
+      clearInterval(heartbeat);
+    }
+  };
+
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      wakeUp = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+
+  return {
+    workerId,
+    runOnce,
+    start() {
+      if (loop) return;
+      loop = (async () => {
+        while (!stopping.signal.aborted) {
+          let result: ImportResult | null = null;
+          try {
+            result = await runOnce();
+          } catch (error) {
+            // The database was unreachable, say: try again after a pause rather than stop importing for good.
+            options.log.error({ errorName: (error as Error).name }, 'import worker could not claim a job');
+          }
+          if (result === null && !stopping.signal.aborted) await sleep(POLL_INTERVAL_MS);
+        }
+      })();
+    },
+    async stop() {
+      stopping.abort();
+      wakeUp?.();
+      await loop;
+    },
+  };
+}

@@ -1,0 +1,339 @@
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  columnMappings,
+  companies,
+  companyTaxSchemes,
+  dataPeriods,
+  transactions,
+  transactionUploads,
+  uploadProblems,
+} from '../../db/schema';
+import { isUuid } from '../company/repository';
+
+export type UploadRecord = typeof transactionUploads.$inferSelect;
+export type NewUploadRecord = typeof transactionUploads.$inferInsert;
+export type ColumnMappingRecord = typeof columnMappings.$inferSelect;
+export type ProblemRecord = typeof uploadProblems.$inferSelect;
+
+/** Both drivers answer `{ rows }` to `execute`; the common base type does not know it. */
+type Rows<T> = { rows: T[] };
+
+/** Uploads whose rows are, or may become, part of the company's data: a file among them is not taken twice. */
+const LIVE_STATUSES = ['queued', 'processing', 'completed'];
+
+export async function insertUpload(db: Db, values: NewUploadRecord): Promise<UploadRecord> {
+  const [row] = await db.insert(transactionUploads).values(values).returning();
+  if (!row) throw new Error('the upload row was not written');
+  return row;
+}
+
+export async function findLiveUploadBySha(db: Db, companyId: string, sha256: string) {
+  const [row] = await db
+    .select()
+    .from(transactionUploads)
+    .where(
+      and(
+        eq(transactionUploads.companyId, companyId),
+        eq(transactionUploads.sha256, sha256),
+        inArray(transactionUploads.status, LIVE_STATUSES),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findUpload(db: Db, companyId: string, uploadId: string): Promise<UploadRecord | undefined> {
+  if (!isUuid(uploadId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(transactionUploads)
+    .where(and(eq(transactionUploads.companyId, companyId), eq(transactionUploads.id, uploadId)))
+    .limit(1);
+  return row;
+}
+
+export async function findUploadById(db: Db, uploadId: string): Promise<UploadRecord | undefined> {
+  const [row] = await db.select().from(transactionUploads).where(eq(transactionUploads.id, uploadId)).limit(1);
+  return row;
+}
+
+export async function listUploadsOfCompany(db: Db, companyId: string): Promise<UploadRecord[]> {
+  return db
+    .select()
+    .from(transactionUploads)
+    .where(eq(transactionUploads.companyId, companyId))
+    .orderBy(desc(transactionUploads.createdAt), desc(transactionUploads.id));
+}
+
+/** Queued → cancelled at once; processing → the worker is asked to stop between batches. */
+export async function requestCancel(db: Db, companyId: string, uploadId: string): Promise<UploadRecord | undefined> {
+  if (!isUuid(uploadId)) return undefined;
+  const [row] = await db
+    .update(transactionUploads)
+    .set({
+      status: sql`case when ${transactionUploads.status} = 'queued' then 'cancelled' else ${transactionUploads.status} end`,
+      finishedAt: sql`case when ${transactionUploads.status} = 'queued' then now() else ${transactionUploads.finishedAt} end`,
+      cancelRequestedAt: sql`coalesce(${transactionUploads.cancelRequestedAt}, now())`,
+    })
+    .where(
+      and(
+        eq(transactionUploads.companyId, companyId),
+        eq(transactionUploads.id, uploadId),
+        inArray(transactionUploads.status, ['queued', 'processing']),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Removes an upload that is not being processed; its rows and problems go with it (foreign-key cascade). */
+export async function deleteUploadRow(db: Db, companyId: string, uploadId: string): Promise<UploadRecord | undefined> {
+  const [row] = await db
+    .delete(transactionUploads)
+    .where(
+      and(
+        eq(transactionUploads.companyId, companyId),
+        eq(transactionUploads.id, uploadId),
+        sql`${transactionUploads.status} <> 'processing'`,
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function countProblems(db: Db, uploadId: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(uploadProblems).where(eq(uploadProblems.uploadId, uploadId));
+  return Number(row?.value ?? 0);
+}
+
+export async function listProblems(
+  db: Db,
+  uploadId: string,
+  page: { offset: number; limit: number | null },
+): Promise<ProblemRecord[]> {
+  const query = db
+    .select()
+    .from(uploadProblems)
+    .where(eq(uploadProblems.uploadId, uploadId))
+    .orderBy(asc(uploadProblems.sequence))
+    .offset(page.offset);
+  return page.limit === null ? query : query.limit(page.limit);
+}
+
+export async function insertProblems(db: Db, rows: (typeof uploadProblems.$inferInsert)[]): Promise<void> {
+  if (rows.length > 0) await db.insert(uploadProblems).values(rows);
+}
+
+export async function findDataPeriodOfCompany(db: Db, companyId: string, dataPeriodId: string) {
+  if (!isUuid(dataPeriodId)) return undefined;
+  const [row] = await db
+    .select({ id: dataPeriods.id })
+    .from(dataPeriods)
+    .where(and(eq(dataPeriods.companyId, companyId), eq(dataPeriods.id, dataPeriodId)))
+    .limit(1);
+  return row;
+}
+
+/** What the tax engine needs of the company to classify a row: its seat and its IOSS registration. */
+export async function findClassificationProfile(db: Db, companyId: string) {
+  const [company] = await db
+    .select({ establishmentCountry: companies.establishmentCountryCode })
+    .from(companies)
+    .where(eq(companies.id, companyId))
+    .limit(1);
+  const [ioss] = await db
+    .select({ memberState: companyTaxSchemes.memberState, from: companyTaxSchemes.effectiveFrom })
+    .from(companyTaxSchemes)
+    .where(and(eq(companyTaxSchemes.companyId, companyId), eq(companyTaxSchemes.scheme, 'ioss')))
+    .limit(1);
+  return { establishmentCountry: company?.establishmentCountry ?? null, ioss: ioss ?? null };
+}
+
+// ── Column mappings ─────────────────────────────────────────────────────────────────────────────────────────────
+
+export async function listColumnMappings(db: Db, companyId: string): Promise<ColumnMappingRecord[]> {
+  return db
+    .select()
+    .from(columnMappings)
+    .where(eq(columnMappings.companyId, companyId))
+    .orderBy(asc(columnMappings.name));
+}
+
+/** By id when the reference is a uuid, else by name. */
+export async function findColumnMapping(
+  db: Db,
+  companyId: string,
+  reference: string,
+): Promise<ColumnMappingRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(columnMappings)
+    .where(
+      and(
+        eq(columnMappings.companyId, companyId),
+        isUuid(reference) ? eq(columnMappings.id, reference) : eq(columnMappings.name, reference),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function upsertColumnMapping(
+  db: Db,
+  values: { companyId: string; name: string; mapping: Record<string, unknown> },
+): Promise<ColumnMappingRecord> {
+  const [row] = await db
+    .insert(columnMappings)
+    .values(values)
+    .onConflictDoUpdate({
+      target: [columnMappings.companyId, columnMappings.name],
+      set: { mapping: values.mapping, updatedAt: sql`now()` },
+    })
+    .returning();
+  if (!row) throw new Error('the column mapping was not written');
+  return row;
+}
+
+export async function deleteColumnMapping(db: Db, companyId: string, reference: string): Promise<boolean> {
+  const row = await findColumnMapping(db, companyId, reference);
+  if (!row) return false;
+  await db.delete(columnMappings).where(eq(columnMappings.id, row.id));
+  return true;
+}
+
+// ── The job side: claiming, progress, outcome ───────────────────────────────────────────────────────────────────
+
+/**
+ * Claims the oldest queued upload, or a 'processing' one whose worker stopped saying it is alive, for `workerId`.
+ * SKIP LOCKED lets several workers claim side by side without waiting on each other; an upload of a company that
+ * another live worker is importing waits, so two imports of one company never race on the duplicate check.
+ */
+export async function claimNextUpload(db: Db, workerId: string, staleAfterSeconds: number): Promise<string | null> {
+  const result = (await db.execute(sql`
+    update transaction_uploads
+    set status = 'processing', locked_by = ${workerId}, heartbeat_at = now(), attempts = attempts + 1,
+        started_at = coalesce(started_at, now()), bytes_processed = 0, rows_read = 0, rows_imported = 0,
+        rows_duplicate = 0, problem_count = 0
+    where id = (
+      select candidate.id from transaction_uploads candidate
+      where (candidate.status = 'queued'
+          or (candidate.status = 'processing'
+              and candidate.heartbeat_at < now() - make_interval(secs => ${staleAfterSeconds})))
+        and not exists (
+          select 1 from transaction_uploads busy
+          where busy.company_id = candidate.company_id and busy.id <> candidate.id and busy.status = 'processing'
+            and busy.heartbeat_at >= now() - make_interval(secs => ${staleAfterSeconds}))
+      order by candidate.created_at, candidate.id
+      limit 1
+      for update skip locked)
+    returning id`)) as unknown as Rows<{ id: string }>;
+  return result.rows[0]?.id ?? null;
+}
+
+/** What a progress report learns back: whether the job is still this worker's and whether to stop. */
+export type JobSignal = { isOwned: boolean; isCancelRequested: boolean };
+
+export async function reportProgress(
+  db: Db,
+  uploadId: string,
+  workerId: string,
+  progress: {
+    bytesProcessed: number;
+    rowsRead: number;
+    rowsImported: number;
+    rowsDuplicate: number;
+    problemCount: number;
+  },
+): Promise<JobSignal> {
+  const [row] = await db
+    .update(transactionUploads)
+    .set({
+      bytesProcessed: String(progress.bytesProcessed),
+      rowsRead: progress.rowsRead,
+      rowsImported: progress.rowsImported,
+      rowsDuplicate: progress.rowsDuplicate,
+      problemCount: progress.problemCount,
+      heartbeatAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(transactionUploads.id, uploadId),
+        eq(transactionUploads.lockedBy, workerId),
+        eq(transactionUploads.status, 'processing'),
+      ),
+    )
+    .returning({ cancelRequestedAt: transactionUploads.cancelRequestedAt });
+  return { isOwned: row !== undefined, isCancelRequested: Boolean(row?.cancelRequestedAt) };
+}
+
+export async function touchHeartbeat(db: Db, uploadId: string, workerId: string): Promise<void> {
+  await db
+    .update(transactionUploads)
+    .set({ heartbeatAt: sql`now()` })
+    .where(
+      and(
+        eq(transactionUploads.id, uploadId),
+        eq(transactionUploads.lockedBy, workerId),
+        eq(transactionUploads.status, 'processing'),
+      ),
+    );
+}
+
+export async function deleteUploadRows(db: Db, uploadId: string): Promise<void> {
+  await db.delete(transactions).where(eq(transactions.uploadId, uploadId));
+}
+
+/** Deletes what an attempt stored: its rows and its problems. */
+export async function deleteImportedData(db: Db, uploadId: string): Promise<void> {
+  await deleteUploadRows(db, uploadId);
+  await db.delete(uploadProblems).where(eq(uploadProblems.uploadId, uploadId));
+}
+
+export type JobOutcome =
+  | { status: 'completed' }
+  | { status: 'failed'; errorCode: string; errorMessage: string }
+  | { status: 'cancelled' };
+
+/** Ends the job if this worker still holds it; answers whether it did. */
+export async function finishJob(db: Db, uploadId: string, workerId: string, outcome: JobOutcome): Promise<boolean> {
+  const [row] = await db
+    .update(transactionUploads)
+    .set({
+      status: outcome.status,
+      errorCode: outcome.status === 'failed' ? outcome.errorCode : null,
+      errorMessage: outcome.status === 'failed' ? outcome.errorMessage : null,
+      finishedAt: sql`now()`,
+      lockedBy: null,
+      heartbeatAt: null,
+    })
+    .where(
+      and(
+        eq(transactionUploads.id, uploadId),
+        eq(transactionUploads.lockedBy, workerId),
+        eq(transactionUploads.status, 'processing'),
+        ...(outcome.status === 'completed' ? [sql`${transactionUploads.cancelRequestedAt} is null`] : []),
+      ),
+    )
+    .returning({ id: transactionUploads.id });
+  return row !== undefined;
+}
+
+/** A graceful stop gives the job back without spending one of its attempts; the next claim starts it again. */
+export async function releaseJob(db: Db, uploadId: string, workerId: string): Promise<void> {
+  await db
+    .update(transactionUploads)
+    .set({
+      status: 'queued',
+      lockedBy: null,
+      heartbeatAt: null,
+      attempts: sql`greatest(${transactionUploads.attempts} - 1, 0)`,
+    })
+    .where(
+      and(
+        eq(transactionUploads.id, uploadId),
+        eq(transactionUploads.lockedBy, workerId),
+        eq(transactionUploads.status, 'processing'),
+      ),
+    );
+}

@@ -1,0 +1,333 @@
+import multipart from '@fastify/multipart';
+import {
+  apiErrorSchema,
+  columnMappingNameSchema,
+  saveColumnMappingRequestSchema,
+  savedColumnMappingListSchema,
+  savedColumnMappingSchema,
+  transactionUploadFieldsSchema,
+  transactionUploadListSchema,
+  transactionUploadSchema,
+  uploadProblemPageSchema,
+  uploadProblemsQuerySchema,
+} from '@vatlas/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { Db } from '../../db/client';
+import { requireAuth } from '../../plugins/auth';
+import { HttpError } from '../../plugins/errors';
+import { guard } from '../../plugins/route-guard';
+import { contentDisposition } from '../documents/service';
+import type { FileStorage } from '../storage/file-storage';
+import type { TaxPositionRecomputer } from './import-job';
+import {
+  cancelUpload,
+  deleteUpload,
+  getMapping,
+  getProblemPage,
+  getUpload,
+  listMappings,
+  listUploads,
+  queueUpload,
+  removeMapping,
+  renderProblemsCsv,
+  type StoredFile,
+  saveMapping,
+  storeFileStream,
+  toSafeUploadName,
+} from './service';
+
+/** Fastify patterns of the parameterised paths of `apiPaths`. */
+export const TRANSACTION_UPLOAD_ROUTE_PATTERNS = {
+  uploads: '/api/v1/TransactionUpload/:companyId',
+  upload: '/api/v1/TransactionUpload/:companyId/:uploadId',
+  cancel: '/api/v1/TransactionUpload/:companyId/:uploadId/Cancel',
+  problems: '/api/v1/TransactionUpload/:companyId/:uploadId/Problems',
+  problemsCsv: '/api/v1/TransactionUpload/:companyId/:uploadId/Problems.csv',
+  columnMappings: '/api/v1/TransactionUpload/:companyId/ColumnMappings',
+  columnMapping: '/api/v1/TransactionUpload/:companyId/ColumnMappings/:mapping',
+} as const;
+
+const companyParams = z.object({ companyId: z.string().describe('The company id (uuid)') });
+const uploadParams = companyParams.extend({ uploadId: z.string().describe('The upload id (uuid)') });
+const mappingParams = companyParams.extend({
+  mapping: z.string().describe('The column mapping: its name, or its id (uuid)'),
+});
+
+export type TransactionUploadRouteDeps = {
+  db: Db;
+  storage: FileStorage;
+  recomputeTaxPosition: TaxPositionRecomputer;
+  maxFileBytes: number;
+};
+
+const oneFileOnly = () =>
+  new HttpError(400, 'validation_error', 'Send one file per upload.', [
+    { field: 'file', message: 'only one file per upload' },
+  ]);
+
+/**
+ * Reads the multipart body, streaming the one file into storage as it arrives (never buffered, whatever its
+ * size). The fields may come before or after the file; anything refused afterwards deletes the stored file.
+ */
+async function receiveUpload(request: FastifyRequest, deps: TransactionUploadRouteDeps) {
+  if (!request.isMultipart()) {
+    throw new HttpError(400, 'validation_error', 'Send the file as multipart/form-data.', [
+      { field: 'file', message: 'is required (multipart/form-data with one file)' },
+    ]);
+  }
+  const fields: Record<string, string> = {};
+  let file: { fileName: string; stored: StoredFile; isTruncated: boolean } | null = null;
+  const discard = async () => {
+    if (file) await deps.storage.delete(file.stored.storageKey).catch(() => undefined);
+  };
+  try {
+    for await (const part of request.parts()) {
+      if (part.type === 'file') {
+        if (file) throw oneFileOnly();
+        const stored = await storeFileStream(deps.storage, part.file);
+        file = { fileName: toSafeUploadName(part.filename), stored, isTruncated: part.file.truncated };
+      } else if (typeof part.value === 'string') {
+        fields[part.fieldname] = part.value;
+      }
+    }
+    if (file?.isTruncated) throw Object.assign(new Error('file too large'), { code: 'FST_REQ_FILE_TOO_LARGE' });
+  } catch (error) {
+    await discard();
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') {
+      const gib = Math.round((deps.maxFileBytes / 1024 ** 3) * 100) / 100;
+      throw new HttpError(413, 'file_too_large', `The file is larger than ${gib} GiB. Split it by month.`, [
+        { field: 'file', message: `must be at most ${deps.maxFileBytes} bytes` },
+      ]);
+    }
+    if (code === 'FST_FILES_LIMIT') throw oneFileOnly();
+    throw error;
+  }
+  const parsed = transactionUploadFieldsSchema.safeParse({
+    format: fields.format,
+    ...(fields.dataPeriodId ? { dataPeriodId: fields.dataPeriodId } : {}),
+    ...(fields.columnMappingId ? { columnMappingId: fields.columnMappingId } : {}),
+  });
+  const details = parsed.success
+    ? []
+    : parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'request', message: issue.message }));
+  if (!file) details.push({ field: 'file', message: 'is required' });
+  if (!parsed.success || !file || details.length > 0) {
+    await discard();
+    throw new HttpError(400, 'validation_error', 'The request is invalid.', details);
+  }
+  return { fields: parsed.data, file };
+}
+
+export async function registerTransactionUploadRoutes(app: FastifyInstance, deps: TransactionUploadRouteDeps) {
+  // Its own scope: only the upload accepts multipart bodies.
+  await app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fileSize: deps.maxFileBytes, files: 1, fields: 10, parts: 12, fieldSize: 1024 },
+    });
+    scope.withTypeProvider<ZodTypeProvider>().post(
+      TRANSACTION_UPLOAD_ROUTE_PATTERNS.uploads,
+      {
+        config: guard('company'),
+        schema: {
+          tags: ['Transaction upload'],
+          summary: 'Upload a transaction file for import (multipart/form-data)',
+          description:
+            'Fields: `format` (`amazon-vtr`, `shopify-orders` or `generic-csv`), optional `dataPeriodId` (a data ' +
+            'period of this company), `columnMappingId` (a saved column mapping; required for `generic-csv`) and one ' +
+            '`file`. The file is stored and queued: 202 answers the upload with status `queued`; poll it for ' +
+            'progress. Its rows count only once it is `completed`. 409 `duplicate_file` when the same file (sha256) ' +
+            'is queued, importing or imported already (`details.uploadId` names it); 413 `file_too_large`.',
+          consumes: ['multipart/form-data'],
+          params: companyParams,
+          response: {
+            202: transactionUploadSchema,
+            400: apiErrorSchema,
+            401: apiErrorSchema,
+            403: apiErrorSchema,
+            404: apiErrorSchema,
+            409: apiErrorSchema,
+            413: apiErrorSchema,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { fields, file } = await receiveUpload(request, deps);
+        const upload = await queueUpload(deps, {
+          companyId: request.params.companyId,
+          userId: requireAuth(request).user.id,
+          fields,
+          fileName: file.fileName,
+          file: file.stored,
+        });
+        return reply.status(202).send(upload);
+      },
+    );
+  });
+
+  const typed = app.withTypeProvider<ZodTypeProvider>();
+  const tags = ['Transaction upload'];
+
+  typed.get(
+    TRANSACTION_UPLOAD_ROUTE_PATTERNS.uploads,
+    {
+      config: guard('company'),
+      schema: {
+        tags,
+        summary: "The company's uploads, newest first",
+        params: companyParams,
+        response: { 200: transactionUploadListSchema },
+      },
+    },
+    async (request) => listUploads(deps.db, request.params.companyId),
+  );
+
+  typed.get(
+    TRANSACTION_UPLOAD_ROUTE_PATTERNS.columnMappings,
+    {
+      config: guard('company'),
+      schema: {
+        tags,
+        summary: "The company's saved column mappings for generic CSV files",
+        params: companyParams,
+        response: { 200: savedColumnMappingListSchema },
+      },
+    },
+    async (request) => listMappings(deps.db, request.params.companyId),
+  );
+
+  typed.get(
+    TRANSACTION_UPLOAD_ROUTE_PATTERNS.columnMapping,
+    {
+      config: guard('company'),
+      schema: {
+        tags,
+        summary: 'One saved column mapping, by name or id',
+        params: mappingParams,
+        response: { 200: savedColumnMappingSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => getMapping(deps.db, request.params.companyId, request.params.mapping),
+  );
+
+  typed.put(
+    TRANSACTION_UPLOAD_ROUTE_PATTERNS.columnMapping,
+    {
+      config: guard('company'),
+      schema: {
+        tags,
+        summary: 'Save a column mapping under a name (created or replaced)',
+        description: 'Uploads copy the mapping they use, so changing it later does not change past imports.',
+        params: companyParams.extend({ mapping: columnMappingNameSchema.describe('The name of the mapping') }),
+        body: saveColumnMappingRequestSchema,
+        response: { 200: savedColumnMappingSchema },
+      },
+    },
+    async (request) => saveMapping(deps.db, request.params.companyId, request.params.mapping, request.body.mapping),
+  );
+
+  typed.delete(
+    TRANSACTION_UPLOAD_ROUTE_PATTERNS.columnMapping,
+    {
+      config: guard('company'),
+      schema: {
+        tags,
+        summary: 'Delete a saved column mapping, by name or id',
+        params: mappingParams,
+        response: { 204: z.null().describe('Deleted'), 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await removeMapping(deps.db, request.params.companyId, request.params.mapping);
+      return reply.status(204).send(null);
+    },
+  );
+
+  typed.get(
+    TRANSACTION_UPLOAD_ROUTE_PATTERNS.upload,
+    {
+      config: guard('company'),
+      schema: {
+        tags,
+        summary: 'One upload: status, progress, row counts, problem count, error',
+        params: uploadParams,
+        response: { 200: transactionUploadSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => getUpload(deps.db, request.params.companyId, request.params.uploadId),
+  );
+
+  typed.post(
+    TRANSACTION_UPLOAD_ROUTE_PATTERNS.cancel,
+    {
+      config: guard('company'),
+      schema: {
+        tags,
+        summary: 'Cancel an import',
+        description:
+          'A queued upload is cancelled at once; a running import stops after its current batch and keeps no ' +
+          'rows (`isCancelRequested` until then). 409 `upload_not_cancellable` once it has ended.',
+        params: uploadParams,
+        response: { 200: transactionUploadSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => cancelUpload(deps.db, request.params.companyId, request.params.uploadId),
+  );
+
+  typed.delete(
+    TRANSACTION_UPLOAD_ROUTE_PATTERNS.upload,
+    {
+      config: guard('company'),
+      schema: {
+        tags,
+        summary: 'Delete an upload with its transactions, problems and file',
+        description: 'The tax position is recomputed without its rows. 409 `upload_processing` while it is importing.',
+        params: uploadParams,
+        response: { 204: z.null().describe('Deleted'), 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      await deleteUpload(deps, request.params.companyId, request.params.uploadId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  typed.get(
+    TRANSACTION_UPLOAD_ROUTE_PATTERNS.problems,
+    {
+      config: guard('company'),
+      schema: {
+        tags,
+        summary: "The upload's row problems (line, column, code, message), a page at a time",
+        params: uploadParams,
+        querystring: uploadProblemsQuerySchema,
+        response: { 200: uploadProblemPageSchema, 404: apiErrorSchema },
+      },
+    },
+    async (request) => getProblemPage(deps.db, request.params.companyId, request.params.uploadId, request.query),
+  );
+
+  typed.get(
+    TRANSACTION_UPLOAD_ROUTE_PATTERNS.problemsCsv,
+    {
+      config: guard('company'),
+      schema: {
+        tags,
+        summary: "Download the upload's row problems as CSV",
+        produces: ['text/csv', 'application/json'],
+        params: uploadParams,
+        response: { 200: z.string().describe('CSV: line,column,code,message'), 404: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { fileName, csv } = await renderProblemsCsv(deps.db, request.params.companyId, request.params.uploadId);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(fileName))
+        .header('cache-control', 'private, no-store')
+        .send(csv);
+    },
+  );
+}

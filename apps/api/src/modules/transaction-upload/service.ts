@@ -1,0 +1,274 @@
+import { createHash } from 'node:crypto';
+import { type Readable, Transform } from 'node:stream';
+import {
+  type ColumnMapping,
+  columnMappingSchema,
+  type SavedColumnMapping,
+  type TransactionUpload,
+  type TransactionUploadFields,
+  type UploadProblem,
+  type UploadProblemPage,
+  uploadFormatSchema,
+  uploadStatusSchema,
+} from '@vatlas/contract';
+import type { Db } from '../../db/client';
+import { HttpError } from '../../plugins/errors';
+import { createStorageKey, type FileStorage } from '../storage/file-storage';
+import type { TaxPositionRecomputer } from './import-job';
+import {
+  type ColumnMappingRecord,
+  countProblems,
+  deleteColumnMapping,
+  deleteUploadRow,
+  findColumnMapping,
+  findDataPeriodOfCompany,
+  findLiveUploadBySha,
+  findUpload,
+  insertUpload,
+  listColumnMappings,
+  listProblems,
+  listUploadsOfCompany,
+  type ProblemRecord,
+  requestCancel,
+  type UploadRecord,
+  upsertColumnMapping,
+} from './repository';
+
+export type TransactionUploadDeps = {
+  db: Db;
+  storage: FileStorage;
+  recomputeTaxPosition: TaxPositionRecomputer;
+};
+
+export type StoredFile = { storageKey: string; sha256: string; sizeBytes: number };
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function toUploadAnswer(row: UploadRecord): TransactionUpload {
+  return {
+    id: row.id,
+    dataPeriodId: row.dataPeriodId,
+    format: uploadFormatSchema.parse(row.sourceFormat),
+    fileName: row.fileName,
+    sha256: row.sha256,
+    status: uploadStatusSchema.parse(row.status),
+    bytesTotal: Number(row.sizeBytes),
+    bytesProcessed: Number(row.bytesProcessed),
+    rowsRead: row.rowsRead,
+    rowsImported: row.rowsImported,
+    rowsDuplicate: row.rowsDuplicate,
+    problemCount: row.problemCount,
+    errorCode: row.errorCode,
+    errorMessage: row.errorMessage,
+    isCancelRequested: row.cancelRequestedAt !== null,
+    createdAt: row.createdAt.toISOString(),
+    startedAt: iso(row.startedAt),
+    finishedAt: iso(row.finishedAt),
+  };
+}
+
+/**
+ * Streams a file into storage under a new key, hashing and counting on the way: the file is never held in memory,
+ * whatever its size.
+ */
+export async function storeFileStream(storage: FileStorage, content: Readable): Promise<StoredFile> {
+  const storageKey = createStorageKey();
+  const hash = createHash('sha256');
+  let sizeBytes = 0;
+  const measure = new Transform({
+    transform(chunk: Buffer, _encoding, callback) {
+      hash.update(chunk);
+      sizeBytes += chunk.length;
+      callback(null, chunk);
+    },
+  });
+  content.once('error', (error) => measure.destroy(error));
+  await storage.put(storageKey, content.pipe(measure));
+  return { storageKey, sha256: hash.digest('hex'), sizeBytes };
+}
+
+/** A display name only (files are stored under uuids): no folders, no control characters, bounded. */
+export function toSafeUploadName(original: string | undefined): string {
+  const base = (original ?? '').split(/[\\/]/).pop() ?? '';
+  const cleaned = base
+    .normalize('NFC')
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: removing control characters is the point.
+    .replace(/[\u0000-\u001f\u007f"<>|*?:]/g, '')
+    .trim()
+    .slice(0, 200);
+  return cleaned || 'upload';
+}
+
+const dataPeriodNotFound = () =>
+  new HttpError(404, 'data_period_not_found', 'There is no such data period in this company.');
+const uploadNotFound = () => new HttpError(404, 'upload_not_found', 'There is no such upload in this company.');
+
+/**
+ * Queues a stored file for import. Whatever is refused here — an unknown period or mapping, a file already
+ * uploaded — leaves nothing behind: the stored file is deleted before the error goes out.
+ */
+export async function queueUpload(
+  deps: TransactionUploadDeps,
+  input: { companyId: string; userId: string; fields: TransactionUploadFields; fileName: string; file: StoredFile },
+): Promise<TransactionUpload> {
+  const { companyId, fields, file } = input;
+  try {
+    if (fields.dataPeriodId && !(await findDataPeriodOfCompany(deps.db, companyId, fields.dataPeriodId))) {
+      throw dataPeriodNotFound();
+    }
+    let columnMapping: ColumnMapping | null = null;
+    if (fields.format === 'generic-csv') {
+      if (!fields.columnMappingId) {
+        throw new HttpError(400, 'validation_error', 'A generic CSV needs a saved column mapping.', [
+          { field: 'columnMappingId', message: 'is required for generic-csv' },
+        ]);
+      }
+      const saved = await findColumnMapping(deps.db, companyId, fields.columnMappingId);
+      if (!saved) throw new HttpError(404, 'column_mapping_not_found', 'There is no such column mapping.');
+      columnMapping = columnMappingSchema.parse(saved.mapping);
+    }
+    const earlier = await findLiveUploadBySha(deps.db, companyId, file.sha256);
+    if (earlier) {
+      throw new HttpError(409, 'duplicate_file', `This file was uploaded already as "${earlier.fileName}".`, {
+        uploadId: earlier.id,
+        fileName: earlier.fileName,
+        status: earlier.status,
+      });
+    }
+    const row = await insertUpload(deps.db, {
+      companyId,
+      dataPeriodId: fields.dataPeriodId ?? null,
+      sourceFormat: fields.format,
+      columnMapping,
+      fileName: input.fileName,
+      storageKey: file.storageKey,
+      sha256: file.sha256,
+      sizeBytes: String(file.sizeBytes),
+      status: 'queued',
+      uploadedBy: input.userId,
+    });
+    return toUploadAnswer(row);
+  } catch (error) {
+    await deps.storage.delete(file.storageKey).catch(() => undefined);
+    throw error;
+  }
+}
+
+export async function listUploads(db: Db, companyId: string): Promise<TransactionUpload[]> {
+  return (await listUploadsOfCompany(db, companyId)).map(toUploadAnswer);
+}
+
+export async function getUpload(db: Db, companyId: string, uploadId: string): Promise<TransactionUpload> {
+  const row = await findUpload(db, companyId, uploadId);
+  if (!row) throw uploadNotFound();
+  return toUploadAnswer(row);
+}
+
+export async function cancelUpload(db: Db, companyId: string, uploadId: string): Promise<TransactionUpload> {
+  const row = await requestCancel(db, companyId, uploadId);
+  if (row) return toUploadAnswer(row);
+  const existing = await findUpload(db, companyId, uploadId);
+  if (!existing) throw uploadNotFound();
+  throw new HttpError(
+    409,
+    'upload_not_cancellable',
+    `The upload is ${existing.status} already; only a queued or running import can be cancelled.`,
+  );
+}
+
+/** Deletes an upload with its rows, problems and file; the tax position follows in the same transaction. */
+export async function deleteUpload(deps: TransactionUploadDeps, companyId: string, uploadId: string): Promise<void> {
+  const existing = await findUpload(deps.db, companyId, uploadId);
+  if (!existing) throw uploadNotFound();
+  const deleted = await deps.db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const row = await deleteUploadRow(txDb, companyId, uploadId);
+    if (row?.status === 'completed') await deps.recomputeTaxPosition(txDb, companyId);
+    return row;
+  });
+  if (!deleted) {
+    throw new HttpError(409, 'upload_processing', 'The upload is being imported; cancel it first, then delete it.');
+  }
+  // After the row is gone: a failed file delete leaves an unreachable file, never a row without its file.
+  await deps.storage.delete(deleted.storageKey);
+}
+
+function toProblem(row: ProblemRecord): UploadProblem {
+  return { lineNumber: row.lineNumber, column: row.columnName, code: row.code, message: row.message };
+}
+
+export async function getProblemPage(
+  db: Db,
+  companyId: string,
+  uploadId: string,
+  page: { offset: number; limit: number },
+): Promise<UploadProblemPage> {
+  const upload = await findUpload(db, companyId, uploadId);
+  if (!upload) throw uploadNotFound();
+  const [stored, rows] = await Promise.all([countProblems(db, uploadId), listProblems(db, uploadId, page)]);
+  return { total: upload.problemCount, stored, offset: page.offset, limit: page.limit, items: rows.map(toProblem) };
+}
+
+/** RFC 4180: a field with a comma, quote or line break is quoted, quotes doubled; a leading =+-@ is defused so a
+ * spreadsheet never runs a cell as a formula. */
+export function toCsvField(value: string | number | null): string {
+  if (value === null) return '';
+  let text = String(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export async function renderProblemsCsv(
+  db: Db,
+  companyId: string,
+  uploadId: string,
+): Promise<{ fileName: string; csv: string }> {
+  const upload = await findUpload(db, companyId, uploadId);
+  if (!upload) throw uploadNotFound();
+  const rows = await listProblems(db, uploadId, { offset: 0, limit: null });
+  const lines = [
+    'line,column,code,message',
+    ...rows.map((row) =>
+      [row.lineNumber, row.columnName, row.code, row.message].map((value) => toCsvField(value)).join(','),
+    ),
+  ];
+  const stem = upload.fileName.replace(/\.[^.]*$/, '') || 'upload';
+  return { fileName: `${stem}-problems.csv`, csv: `${lines.join('\r\n')}\r\n` };
+}
+
+// ── Column mappings ─────────────────────────────────────────────────────────────────────────────────────────────
+
+function toMappingAnswer(row: ColumnMappingRecord): SavedColumnMapping {
+  return {
+    id: row.id,
+    name: row.name,
+    mapping: columnMappingSchema.parse(row.mapping),
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+const mappingNotFound = () =>
+  new HttpError(404, 'column_mapping_not_found', 'There is no column mapping of that name in this company.');
+
+export async function listMappings(db: Db, companyId: string): Promise<SavedColumnMapping[]> {
+  return (await listColumnMappings(db, companyId)).map(toMappingAnswer);
+}
+
+export async function getMapping(db: Db, companyId: string, reference: string): Promise<SavedColumnMapping> {
+  const row = await findColumnMapping(db, companyId, reference);
+  if (!row) throw mappingNotFound();
+  return toMappingAnswer(row);
+}
+
+export async function saveMapping(
+  db: Db,
+  companyId: string,
+  name: string,
+  mapping: ColumnMapping,
+): Promise<SavedColumnMapping> {
+  return toMappingAnswer(await upsertColumnMapping(db, { companyId, name, mapping }));
+}
+
+export async function removeMapping(db: Db, companyId: string, reference: string): Promise<void> {
+  if (!(await deleteColumnMapping(db, companyId, reference))) throw mappingNotFound();
+}

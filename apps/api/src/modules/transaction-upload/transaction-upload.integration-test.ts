@@ -1,0 +1,427 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { apiPaths, type TransactionUpload, type UploadProblemPage } from '@vatlas/contract';
+import { and, count, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { companies, transactions, transactionUploads } from '../../db/schema';
+import { forEachDatabase } from '../../test/databases';
+import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
+import { buildMultipart } from '../documents/document-test-kit';
+import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
+import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
+import type { TaxPositionRecomputer } from './import-job';
+import { createImportWorker, type ImportWorker } from './import-worker';
+import { claimNextUpload } from './repository';
+import { generateVtrText } from './synthetic-vtr';
+
+const VTR = generateVtrText({ rows: 60, seed: 7, from: '2025-03-01', to: '2025-03-31' });
+const [VTR_HEADER = '', ...VTR_LINES] = VTR.text.split('\r\n').filter((line) => line !== '');
+
+function vtrFile(lines: readonly string[]): Buffer {
+  return Buffer.from(`${[VTR_HEADER, ...lines].join('\r\n')}\r\n`);
+}
+
+/** A storage whose reads stop halfway until the test opens the gate: "the import is between two batches". */
+function createGatedStorage(inner: FileStorage) {
+  let open: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  const storage: FileStorage = {
+    ...inner,
+    async get(key) {
+      const bytes = Buffer.concat(await (await inner.get(key)).toArray());
+      const half = Math.floor(bytes.length / 2);
+      return Readable.from(
+        (async function* () {
+          yield bytes.subarray(0, half);
+          await gate;
+          yield bytes.subarray(half);
+        })(),
+      );
+    },
+  };
+  return { storage, open: () => open() };
+}
+
+forEachDatabase('transaction uploads', (context) => {
+  const config = createTestConfig();
+  let app: FastifyInstance;
+  let provider: TestProvider;
+  let storage: FileStorage;
+  let storageDir: string;
+  let owner: Person;
+  let outsider: Person;
+  let companyId: string;
+  let otherCompanyId: string;
+  const recomputedFor: { companyId: string; statusSeen: string | undefined }[] = [];
+
+  /** Records each call with what the upload looks like inside the transaction that called it. */
+  const recordingRecomputer =
+    (uploadIdOf: () => string | undefined): TaxPositionRecomputer =>
+    async (db, id) => {
+      const uploadId = uploadIdOf();
+      const [row] = uploadId
+        ? await db.select().from(transactionUploads).where(eq(transactionUploads.id, uploadId))
+        : [];
+      recomputedFor.push({ companyId: id, statusSeen: row?.status });
+    };
+
+  let lastUploadId: string | undefined;
+  const newWorker = (overrides: Partial<Parameters<typeof createImportWorker>[0]> = {}): ImportWorker =>
+    createImportWorker({
+      database: context.database,
+      storage,
+      recomputeTaxPosition: recordingRecomputer(() => lastUploadId),
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      staleAfterSeconds: 30,
+      workerId: 'test-worker',
+      ...overrides,
+    });
+
+  beforeAll(async () => {
+    const db = context.database.db;
+    storageDir = mkdtempSync(join(tmpdir(), 'vatlas-uploads-'));
+    storage = createLocalFileStorage(storageDir);
+    provider = await createTestProvider(config);
+    app = await buildTestApp(context.database, {
+      config,
+      provider,
+      fileStorage: storage,
+      recomputeTaxPosition: recordingRecomputer(() => undefined),
+    });
+    const tenantId = await createHomeTenant(db);
+    owner = await createPerson(db, { tenantId, label: 'upload-owner', issuer: config.auth.issuer });
+    outsider = await createPerson(db, { tenantId, label: 'upload-outsider', issuer: config.auth.issuer });
+    companyId = await createCompany(db, { tenantId, name: 'Upload Co', owners: [owner] });
+    otherCompanyId = await createCompany(db, { tenantId, name: 'Other Co', owners: [outsider] });
+    await db.update(companies).set({ establishmentCountryCode: 'DE' }).where(eq(companies.id, companyId));
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  async function upload(
+    bytes: Buffer,
+    fields: Record<string, string> = { format: 'amazon-vtr' },
+    target = companyId,
+    person = owner,
+  ) {
+    const body = buildMultipart(fields, [{ fileName: 'march.txt', contentType: 'text/plain', bytes }]);
+    const token = await signIn(app, provider, person);
+    const response = await app.inject({
+      method: 'POST',
+      url: apiPaths.transactionUploads(target),
+      ...body,
+      headers: { ...body.headers, ...bearer(token) },
+    });
+    if (response.statusCode === 202) lastUploadId = response.json<TransactionUpload>().id;
+    return response;
+  }
+
+  async function get(url: string, person = owner) {
+    return app.inject({ method: 'GET', url, headers: bearer(await signIn(app, provider, person)) });
+  }
+
+  async function readUpload(uploadId: string): Promise<TransactionUpload> {
+    return (await get(apiPaths.transactionUpload(companyId, uploadId))).json<TransactionUpload>();
+  }
+
+  async function countRows(db: Db, where: { uploadId?: string } = {}): Promise<number> {
+    const [row] = await db
+      .select({ value: count() })
+      .from(transactions)
+      .where(
+        and(
+          eq(transactions.companyId, companyId),
+          where.uploadId ? eq(transactions.uploadId, where.uploadId) : undefined,
+        ),
+      );
+    return Number(row?.value ?? 0);
+  }
+
+  it('queues an upload (202), and the worker imports it: completed, counts right, progress at the file size', async () => {
+    const bytes = vtrFile(VTR_LINES.slice(0, 30));
+    const response = await upload(bytes);
+    expect(response.statusCode).toBe(202);
+    const queued = response.json<TransactionUpload>();
+    expect(queued).toMatchObject({
+      status: 'queued',
+      bytesTotal: bytes.length,
+      bytesProcessed: 0,
+      format: 'amazon-vtr',
+    });
+
+    expect(await newWorker().runOnce()).toBe('completed');
+    const done = await readUpload(queued.id);
+    expect(done).toMatchObject({
+      status: 'completed',
+      rowsRead: 30,
+      rowsImported: 30,
+      rowsDuplicate: 0,
+      problemCount: 0,
+      bytesProcessed: bytes.length,
+      errorCode: null,
+    });
+    expect(done.finishedAt).not.toBeNull();
+    expect(await countRows(context.database.db, { uploadId: queued.id })).toBe(30);
+    // The tax position was recomputed inside the transaction that completed the upload.
+    expect(recomputedFor.at(-1)).toEqual({ companyId, statusSeen: 'completed' });
+    expect(await newWorker().runOnce()).toBeNull();
+  });
+
+  it('refuses the same file again with 409 duplicate_file naming the earlier upload, storing nothing', async () => {
+    const [earlier] = (await get(apiPaths.transactionUploads(companyId))).json<TransactionUpload[]>();
+    const response = await upload(vtrFile(VTR_LINES.slice(0, 30)));
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toMatchObject({ code: 'duplicate_file', details: { uploadId: earlier?.id } });
+    expect((await get(apiPaths.transactionUploads(companyId))).json<TransactionUpload[]>()).toHaveLength(1);
+  });
+
+  it('imports only the new rows of an overlapping file and counts the rest as duplicates', async () => {
+    const response = await upload(vtrFile(VTR_LINES.slice(20, 50)));
+    expect(response.statusCode).toBe(202);
+    expect(await newWorker().runOnce()).toBe('completed');
+    expect(await readUpload(response.json<TransactionUpload>().id)).toMatchObject({
+      status: 'completed',
+      rowsRead: 30,
+      rowsImported: 20,
+      rowsDuplicate: 10,
+    });
+    expect(await countRows(context.database.db)).toBe(50);
+  });
+
+  const badDate = () => {
+    const columns = VTR_HEADER.split('\t');
+    const dateColumn = columns.indexOf('TAX_CALCULATION_DATE');
+    const cells = (VTR_LINES[52] ?? '').split('\t');
+    cells[dateColumn] = '31-02-2025x';
+    return [VTR_LINES[50] ?? '', VTR_LINES[51] ?? '', cells.join('\t'), VTR_LINES[53] ?? ''];
+  };
+
+  const vtrWithout = (column: string) => {
+    const index = VTR_HEADER.split('\t').indexOf(column);
+    const drop = (line: string) => line.split('\t').toSpliced(index, 1).join('\t');
+    return Buffer.from(`${[VTR_HEADER, ...VTR_LINES.slice(0, 2)].map(drop).join('\r\n')}\r\n`);
+  };
+
+  const malformed: [string, () => Buffer, string][] = [
+    ['an empty file', () => Buffer.alloc(0), 'empty-file'],
+    ['a header without rows', () => vtrFile([]), 'header-only'],
+    ['a file of no known layout', () => Buffer.from('ORDER\tAMOUNT\r\n1\t2\r\n'), 'unknown-format'],
+    ['a VTR without its tax date column', () => vtrWithout('TAX_CALCULATION_DATE'), 'missing-columns'],
+    ['a row with a bad date', () => vtrFile(badDate()), 'row_problems'],
+  ];
+  for (const [label, build, errorCode] of malformed) {
+    it(`fails ${label} with ${errorCode}, stores no row and leaves the earlier data as it was`, async () => {
+      const before = await countRows(context.database.db);
+      const response = await upload(build());
+      expect(response.statusCode).toBe(202);
+      const id = response.json<TransactionUpload>().id;
+      expect(await newWorker().runOnce()).toBe('failed');
+      const failed = await readUpload(id);
+      expect(failed).toMatchObject({ status: 'failed', errorCode });
+      expect(failed.problemCount).toBeGreaterThan(0);
+      expect(await countRows(context.database.db, { uploadId: id })).toBe(0);
+      expect(await countRows(context.database.db)).toBe(before);
+    });
+  }
+
+  it('lists the problems of a failed upload as JSON pages and as a CSV download', async () => {
+    const uploads = (await get(apiPaths.transactionUploads(companyId))).json<TransactionUpload[]>();
+    const failed = uploads.find((item) => item.errorCode === 'row_problems');
+    if (!failed) throw new Error('no failed upload');
+    const page = (
+      await get(apiPaths.transactionUploadProblems(companyId, failed.id, { limit: 5 }))
+    ).json<UploadProblemPage>();
+    expect(page).toMatchObject({ total: 1, stored: 1, offset: 0, limit: 5 });
+    expect(page.items[0]).toMatchObject({ lineNumber: 4, column: 'TAX_CALCULATION_DATE' });
+
+    const csv = await get(apiPaths.transactionUploadProblemsCsv(companyId, failed.id));
+    expect(csv.statusCode).toBe(200);
+    expect(csv.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(csv.headers['content-disposition']).toContain('attachment; filename="march-problems.csv"');
+    const [header, line] = csv.body.split('\r\n');
+    expect(header).toBe('line,column,code,message');
+    expect(line).toMatch(/^4,TAX_CALCULATION_DATE,[a-z-]+,/);
+  });
+
+  it('cancels a queued upload at once, and a running import between two batches, keeping no rows', async () => {
+    const queued = (await upload(vtrFile(VTR_LINES.slice(54, 56)))).json<TransactionUpload>();
+    const cancel = await app.inject({
+      method: 'POST',
+      url: apiPaths.cancelTransactionUpload(companyId, queued.id),
+      headers: bearer(await signIn(app, provider, owner)),
+    });
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json()).toMatchObject({ status: 'cancelled' });
+    expect(await newWorker().runOnce()).toBeNull();
+
+    const bigger = generateVtrText({ rows: 400, seed: 11, from: '2025-04-01', to: '2025-04-30' });
+    const running = (await upload(Buffer.from(bigger.text))).json<TransactionUpload>();
+    const gated = createGatedStorage(storage);
+    const importing = newWorker({ storage: gated.storage, batchSize: 20, chunkBytes: 2000 }).runOnce();
+    await expect.poll(async () => (await readUpload(running.id)).rowsRead, { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await countRows(context.database.db, { uploadId: running.id })).toBeGreaterThan(0);
+    const requested = await app.inject({
+      method: 'POST',
+      url: apiPaths.cancelTransactionUpload(companyId, running.id),
+      headers: bearer(await signIn(app, provider, owner)),
+    });
+    expect(requested.json()).toMatchObject({ status: 'processing', isCancelRequested: true });
+    gated.open();
+    expect(await importing).toBe('cancelled');
+    expect(await readUpload(running.id)).toMatchObject({ status: 'cancelled' });
+    expect(await countRows(context.database.db, { uploadId: running.id })).toBe(0);
+  });
+
+  it('resumes an upload whose worker died: the leftovers go, the file is imported again, exactly once', async () => {
+    const db = context.database.db;
+    const lines = generateVtrText({ rows: 40, seed: 23, from: '2025-05-01', to: '2025-05-31' });
+    const queued = (await upload(Buffer.from(lines.text))).json<TransactionUpload>();
+    // A worker claims it, stores a row that is not in the file, and dies without a word.
+    expect(await claimNextUpload(db, 'dead-worker', 30)).toBe(queued.id);
+    await db.insert(transactions).values({
+      id: '00000000-0000-4000-8000-000000000001',
+      companyId,
+      uploadId: queued.id,
+      source: 'amazon-vtr',
+      lineNumber: 2,
+      transactionType: 'SALE',
+      eventId: 'left-over-by-a-dead-worker',
+      activityId: 'x',
+      taxPointDate: '2025-05-01',
+      completeDate: '2025-05-01',
+      netAmount: '1.00',
+      vatAmount: '0.19',
+      grossAmount: '1.19',
+      computedVatAmount: '0.19',
+      isExport: false,
+      quantity: 1,
+      treatment: 'unclassified',
+    });
+    // While its heartbeat is fresh nobody else may take it.
+    expect(await newWorker().runOnce()).toBeNull();
+    await db
+      .update(transactionUploads)
+      .set({ heartbeatAt: sql`now() - interval '1 hour'` })
+      .where(eq(transactionUploads.id, queued.id));
+
+    expect(await newWorker().runOnce()).toBe('completed');
+    const done = await readUpload(queued.id);
+    expect(done).toMatchObject({ status: 'completed', rowsRead: 40 });
+    expect(done.rowsImported + done.rowsDuplicate).toBe(40);
+    expect(await countRows(db, { uploadId: queued.id })).toBe(done.rowsImported);
+    const [leftover] = await db
+      .select({ value: count() })
+      .from(transactions)
+      .where(eq(transactions.eventId, 'left-over-by-a-dead-worker'));
+    expect(Number(leftover?.value)).toBe(0);
+  });
+
+  it('gives up with interrupted after three attempts died, keeping no rows', async () => {
+    const db = context.database.db;
+    const lines = generateVtrText({ rows: 5, seed: 29, from: '2025-06-01', to: '2025-06-30' });
+    const queued = (await upload(Buffer.from(lines.text))).json<TransactionUpload>();
+    await db
+      .update(transactionUploads)
+      .set({ status: 'processing', attempts: 3, lockedBy: 'dead-worker', heartbeatAt: sql`now() - interval '1 hour'` })
+      .where(eq(transactionUploads.id, queued.id));
+    expect(await newWorker().runOnce()).toBe('failed');
+    expect(await readUpload(queued.id)).toMatchObject({ status: 'failed', errorCode: 'interrupted' });
+    expect(await countRows(db, { uploadId: queued.id })).toBe(0);
+  });
+
+  it('deletes an upload with its rows (204), refuses while it is importing (409), and 404s what is not there', async () => {
+    const db = context.database.db;
+    const [completed] = await db
+      .select()
+      .from(transactionUploads)
+      .where(and(eq(transactionUploads.companyId, companyId), eq(transactionUploads.status, 'completed')))
+      .limit(1);
+    if (!completed) throw new Error('no completed upload');
+    const token = await signIn(app, provider, owner);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: apiPaths.transactionUpload(companyId, completed.id),
+      headers: bearer(token),
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(recomputedFor.at(-1)).toEqual({ companyId, statusSeen: undefined });
+    expect(await countRows(db, { uploadId: completed.id })).toBe(0);
+    expect((await get(apiPaths.transactionUpload(companyId, completed.id))).statusCode).toBe(404);
+
+    const lines = generateVtrText({ rows: 3, seed: 31, from: '2025-07-01', to: '2025-07-31' });
+    const queued = (await upload(Buffer.from(lines.text))).json<TransactionUpload>();
+    await claimNextUpload(db, 'busy-worker', 30);
+    const refused = await app.inject({
+      method: 'DELETE',
+      url: apiPaths.transactionUpload(companyId, queued.id),
+      headers: bearer(token),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'upload_processing' });
+  });
+
+  it("answers 404 for another company's upload and never shows its data", async () => {
+    const theirs = await upload(vtrFile(VTR_LINES.slice(56, 58)), { format: 'amazon-vtr' }, otherCompanyId, outsider);
+    expect(theirs.statusCode).toBe(202);
+    const theirId = theirs.json<TransactionUpload>().id;
+    expect((await get(apiPaths.transactionUpload(companyId, theirId))).statusCode).toBe(404);
+    expect((await get(apiPaths.transactionUploadProblems(companyId, theirId))).statusCode).toBe(404);
+    expect((await get(apiPaths.transactionUpload(otherCompanyId, theirId))).statusCode).toBe(403);
+  });
+
+  it('validates the upload fields: format, a data period of the company, a mapping for generic CSV', async () => {
+    const bytes = vtrFile(VTR_LINES.slice(58, 59));
+    expect((await upload(bytes, { format: 'excel' })).json()).toMatchObject({ code: 'validation_error' });
+    const unknownPeriod = await upload(bytes, { format: 'amazon-vtr', dataPeriodId: crypto.randomUUID() });
+    expect(unknownPeriod.statusCode).toBe(404);
+    expect(unknownPeriod.json()).toMatchObject({ code: 'data_period_not_found' });
+    const noMapping = await upload(bytes, { format: 'generic-csv' });
+    expect(noMapping.statusCode).toBe(400);
+    expect(noMapping.json().details).toEqual([{ field: 'columnMappingId', message: 'is required for generic-csv' }]);
+  });
+
+  it('saves, reads, lists and deletes column mappings by name or id', async () => {
+    const token = await signIn(app, provider, owner);
+    const mapping = {
+      transactionId: 'Invoice',
+      date: 'Date',
+      dateFormat: 'DD.MM.YYYY',
+      arrivalCountry: { column: 'Country' },
+      currency: { value: 'EUR' },
+      netAmount: 'Net',
+      grossAmount: 'Gross',
+    };
+    const saved = await app.inject({
+      method: 'PUT',
+      url: apiPaths.columnMapping(companyId, 'My shop'),
+      headers: bearer(token),
+      payload: { mapping },
+    });
+    expect(saved.statusCode).toBe(200);
+    const { id } = saved.json<{ id: string }>();
+    expect((await get(apiPaths.columnMapping(companyId, id))).json()).toMatchObject({ name: 'My shop', mapping });
+    expect((await get(apiPaths.columnMappings(companyId))).json()).toHaveLength(1);
+    const invalid = await app.inject({
+      method: 'PUT',
+      url: apiPaths.columnMapping(companyId, 'Broken'),
+      headers: bearer(token),
+      payload: { mapping: { ...mapping, grossAmount: undefined } },
+    });
+    expect(invalid.statusCode).toBe(400);
+    const removed = await app.inject({
+      method: 'DELETE',
+      url: apiPaths.columnMapping(companyId, 'My shop'),
+      headers: bearer(token),
+    });
+    expect(removed.statusCode).toBe(204);
+    expect((await get(apiPaths.columnMapping(companyId, id))).statusCode).toBe(404);
+  });
+});

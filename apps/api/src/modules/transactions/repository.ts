@@ -1,0 +1,105 @@
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { dataPeriods, transactions } from '../../db/schema';
+import { isUuid } from '../company/repository';
+import { visibleUploadsOf } from '../tax-position/repository';
+
+export type TransactionRecord = typeof transactions.$inferSelect;
+
+export type TransactionKey = { taxPointDate: string; id: string };
+
+export type TransactionFilter = {
+  companyId: string;
+  period?: { start: string; end: string };
+  jurisdiction?: string;
+  type?: string;
+  treatment?: string;
+  country?: string;
+  search?: string;
+  sort: 'date-desc' | 'date-asc';
+  after?: TransactionKey;
+  limit: number;
+};
+
+/** `value` as a LIKE prefix pattern: its own %, _ and \ match literally. */
+const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/**
+ * One page of the company's visible transactions in tax-point order with the id as tiebreaker. Keyset pagination
+ * (a row-value comparison on the key of `transactions_company_date_idx`): every page costs the same however deep,
+ * where OFFSET would read and drop every earlier row.
+ */
+export async function listTransactionPage(db: Db, filter: TransactionFilter): Promise<TransactionRecord[]> {
+  const isDescending = filter.sort === 'date-desc';
+  const conditions: (SQL | undefined)[] = [
+    eq(transactions.companyId, filter.companyId),
+    inArray(transactions.uploadId, visibleUploadsOf(filter.companyId)),
+  ];
+  if (filter.period) {
+    conditions.push(sql`${transactions.taxPointDate} between ${filter.period.start} and ${filter.period.end}`);
+  }
+  if (filter.jurisdiction) conditions.push(eq(transactions.taxableJurisdiction, filter.jurisdiction));
+  if (filter.type) conditions.push(eq(transactions.transactionType, filter.type));
+  if (filter.treatment) conditions.push(eq(transactions.treatment, filter.treatment));
+  if (filter.country) {
+    conditions.push(
+      or(eq(transactions.departureCountry, filter.country), eq(transactions.arrivalCountry, filter.country)),
+    );
+  }
+  if (filter.search) {
+    const pattern = likePrefix(filter.search);
+    conditions.push(
+      or(
+        sql`${transactions.eventId} like ${pattern}`,
+        sql`${transactions.activityId} like ${pattern}`,
+        sql`${transactions.sku} like ${pattern}`,
+      ),
+    );
+  }
+  if (filter.after) {
+    const key = sql`(${transactions.taxPointDate}, ${transactions.id})`;
+    const cursor = sql`(${filter.after.taxPointDate}::date, ${filter.after.id}::uuid)`;
+    conditions.push(isDescending ? sql`${key} < ${cursor}` : sql`${key} > ${cursor}`);
+  }
+  const direction = isDescending ? desc : asc;
+  return db
+    .select()
+    .from(transactions)
+    .where(and(...conditions))
+    .orderBy(direction(transactions.taxPointDate), direction(transactions.id))
+    .limit(filter.limit);
+}
+
+export async function findVisibleTransaction(
+  db: Db,
+  companyId: string,
+  transactionId: string,
+): Promise<TransactionRecord | undefined> {
+  if (!isUuid(transactionId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(transactions)
+    .where(
+      and(
+        eq(transactions.companyId, companyId),
+        eq(transactions.id, transactionId),
+        inArray(transactions.uploadId, visibleUploadsOf(companyId)),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function findDataPeriod(
+  db: Db,
+  companyId: string,
+  dataPeriodId: string,
+): Promise<{ start: string; end: string } | undefined> {
+  if (!isUuid(dataPeriodId)) return undefined;
+  const [row] = await db
+    .select({ start: dataPeriods.startDate, end: dataPeriods.endDate })
+    .from(dataPeriods)
+    .where(and(eq(dataPeriods.companyId, companyId), eq(dataPeriods.id, dataPeriodId)))
+    .limit(1);
+  return row;
+}

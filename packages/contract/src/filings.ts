@@ -1,0 +1,50 @@
+import { isIsoDate } from '@vatlas/domain';
+import { z } from 'zod';
+
+/** The filing calendar (issue 5): returns and lists planned from the registrations, with amounts from the data. */
+
+const isoDate = z.string().refine(isIsoDate, 'a calendar date as YYYY-MM-DD');
+const countryCode = z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code');
+const decimal = z.string().describe('Decimal string, two places (never a binary float)');
+
+export const FILING_TYPE_VALUES = ['vat-return', 'oss-return', 'ioss-return', 'ec-sales-list'] as const;
+export const FILING_STATUS_VALUES = ['upcoming', 'due-soon', 'overdue', 'filed'] as const;
+export const filingStatusSchema = z.enum(FILING_STATUS_VALUES);
+
+export const filingSchema = z.object({
+  id: z.string(),
+  jurisdiction: countryCode.describe('Where the filing is made: the country, or the OSS/IOSS member state'),
+  filingType: z.enum(FILING_TYPE_VALUES),
+  frequency: z.enum(['monthly', 'every-two-months', 'quarterly', 'annual']),
+  periodStart: isoDate,
+  periodEnd: isoDate,
+  dueDate: isoDate.describe('After the country rule and its weekend/holiday shift'),
+  status: filingStatusSchema.describe('From the due date and today; filed once marked filed'),
+  currency: z.string().describe('The currency of the return'),
+  amountEur: decimal.describe('VAT payable (returns) or net value listed (EC Sales List), in EUR'),
+  amountLocal: decimal.describe('The same in `currency`; frozen once filed'),
+  filedOn: isoDate.nullable(),
+  filingReference: z.string().nullable(),
+});
+export type Filing = z.infer<typeof filingSchema>;
+
+export const filingListSchema = z.object({
+  /** The day the statuses were computed for. */
+  today: isoDate,
+  items: z.array(filingSchema),
+});
+export type FilingList = z.infer<typeof filingListSchema>;
+
+export const filingQuerySchema = z.object({
+  status: filingStatusSchema.optional(),
+  jurisdiction: countryCode.optional(),
+  from: isoDate.optional().describe('Due on or after'),
+  to: isoDate.optional().describe('Due on or before'),
+});
+export type FilingQuery = z.infer<typeof filingQuerySchema>;
+
+export const markFilingFiledRequestSchema = z.object({
+  filedOn: isoDate.describe('The day it was submitted; not in the future'),
+  reference: z.string().trim().min(1, 'is required').max(200).describe("The authority's receipt or reference"),
+});
+export type MarkFilingFiledRequest = z.infer<typeof markFilingFiledRequestSchema>;

@@ -1,0 +1,97 @@
+import { TRANSACTION_SOURCES } from '@vatlas/domain';
+import { z } from 'zod';
+import { columnMappingSchema } from './column-mapping';
+
+/**
+ * Transaction uploads (issue 5, Import): a file is stored at once and imported by a background worker; its rows
+ * count only once the upload is `completed`. Uploads are multipart, so the upload's fields are described here and
+ * checked by the route.
+ */
+
+export const uploadFormatSchema = z.enum(TRANSACTION_SOURCES);
+export type UploadFormat = z.infer<typeof uploadFormatSchema>;
+
+export const UPLOAD_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
+export const uploadStatusSchema = z.enum(UPLOAD_STATUSES);
+export type UploadStatus = z.infer<typeof uploadStatusSchema>;
+
+/** The multipart fields of an upload besides the one `file`. */
+export const transactionUploadFieldsSchema = z.object({
+  format: uploadFormatSchema,
+  dataPeriodId: z.uuid().optional(),
+  /** Required for `generic-csv`: the saved column mapping that says which column holds what. */
+  columnMappingId: z.uuid().optional(),
+});
+export type TransactionUploadFields = z.infer<typeof transactionUploadFieldsSchema>;
+
+export const transactionUploadSchema = z.object({
+  id: z.string(),
+  dataPeriodId: z.string().nullable(),
+  format: uploadFormatSchema,
+  fileName: z.string(),
+  sha256: z.string().regex(/^[0-9a-f]{64}$/),
+  status: uploadStatusSchema,
+  /** Size of the stored file; `bytesProcessed` reaches it when the whole file has been read. */
+  bytesTotal: z.number().int().nonnegative(),
+  bytesProcessed: z.number().int().nonnegative(),
+  rowsRead: z.number().int().nonnegative(),
+  rowsImported: z.number().int().nonnegative(),
+  /** Rows already stored by an earlier upload, or repeated in this file: kept once, never counted twice. */
+  rowsDuplicate: z.number().int().nonnegative(),
+  /** Every problem found; at most MAX_STORED_UPLOAD_PROBLEMS of them are stored and listed. */
+  problemCount: z.number().int().nonnegative(),
+  errorCode: z.string().nullable(),
+  errorMessage: z.string().nullable(),
+  isCancelRequested: z.boolean(),
+  createdAt: z.string().describe('ISO 8601, UTC'),
+  startedAt: z.string().nullable(),
+  finishedAt: z.string().nullable(),
+});
+export type TransactionUpload = z.infer<typeof transactionUploadSchema>;
+export const transactionUploadListSchema = z.array(transactionUploadSchema);
+
+export const MAX_STORED_UPLOAD_PROBLEMS = 10_000;
+
+export const uploadProblemSchema = z.object({
+  lineNumber: z.number().int().nonnegative(),
+  column: z.string().nullable(),
+  code: z.string(),
+  message: z.string(),
+});
+export type UploadProblem = z.infer<typeof uploadProblemSchema>;
+
+export const uploadProblemsQuerySchema = z.object({
+  offset: z.coerce.number().int().nonnegative().default(0),
+  limit: z.coerce.number().int().min(1).max(1000).default(100),
+});
+
+export const uploadProblemPageSchema = z.object({
+  /** Problems found in all; `stored` of them can be listed. */
+  total: z.number().int().nonnegative(),
+  stored: z.number().int().nonnegative(),
+  offset: z.number().int().nonnegative(),
+  limit: z.number().int().positive(),
+  items: z.array(uploadProblemSchema),
+});
+export type UploadProblemPage = z.infer<typeof uploadProblemPageSchema>;
+
+const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A saved mapping is addressed by its name or its id, so a name may not look like an id. */
+export const columnMappingNameSchema = z
+  .string()
+  .trim()
+  .min(1, 'a name')
+  .max(100)
+  .refine((name) => !UUID_PATTERN.test(name), 'a name, not an id');
+
+export const saveColumnMappingRequestSchema = z.object({ mapping: columnMappingSchema });
+
+export const savedColumnMappingSchema = z.object({
+  id: z.string(),
+  name: z.string(),
+  mapping: columnMappingSchema,
+  updatedAt: z.string().describe('ISO 8601, UTC'),
+});
+export type SavedColumnMapping = z.infer<typeof savedColumnMappingSchema>;
+export const savedColumnMappingListSchema = z.array(savedColumnMappingSchema);

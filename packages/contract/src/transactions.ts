@@ -1,0 +1,70 @@
+import { isIsoDate, TRANSACTION_TREATMENTS, TRANSACTION_TYPES } from '@vatlas/domain';
+import { z } from 'zod';
+
+/** The stored transactions of a company's completed uploads (issue 5): a keyset-paginated list and one row's detail. */
+
+const isoDate = z.string().refine(isIsoDate, 'a calendar date as YYYY-MM-DD');
+const countryCode = z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code');
+const decimal = z.string().describe('Decimal string (never a binary float)');
+
+export const TRANSACTION_SORTS = ['date-desc', 'date-asc'] as const;
+
+export const transactionListQuerySchema = z.object({
+  dataPeriodId: z.string().optional().describe('Only the month of this data period'),
+  jurisdiction: countryCode.optional().describe('Taxable jurisdiction as the file gave it'),
+  type: z.enum(TRANSACTION_TYPES).optional(),
+  treatment: z.enum(TRANSACTION_TREATMENTS).optional(),
+  country: countryCode.optional().describe('Departure or arrival country'),
+  search: z.string().trim().min(1).max(100).optional().describe('Prefix of the event id, activity id or SKU'),
+  sort: z.enum(TRANSACTION_SORTS).default('date-desc').describe('By tax point, then id'),
+  cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type TransactionListQuery = z.infer<typeof transactionListQuerySchema>;
+
+export const transactionSummarySchema = z.object({
+  id: z.string(),
+  uploadId: z.string(),
+  source: z.string(),
+  lineNumber: z.number().int(),
+  type: z.enum(TRANSACTION_TYPES),
+  treatment: z.enum(TRANSACTION_TREATMENTS),
+  eventId: z.string(),
+  activityId: z.string(),
+  taxPointDate: isoDate,
+  completeDate: isoDate,
+  marketplace: z.string().nullable(),
+  departureCountry: countryCode.nullable(),
+  arrivalCountry: countryCode.nullable(),
+  taxableJurisdiction: countryCode.nullable(),
+  currency: z.string().nullable(),
+  netAmount: decimal,
+  vatAmount: decimal,
+  grossAmount: decimal,
+  vatRate: decimal.nullable().describe('Fraction, e.g. 0.19'),
+  sku: z.string().nullable(),
+  quantity: z.number().int(),
+});
+export type TransactionSummary = z.infer<typeof transactionSummarySchema>;
+
+export const transactionPageSchema = z.object({
+  items: z.array(transactionSummarySchema),
+  nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page'),
+});
+export type TransactionPage = z.infer<typeof transactionPageSchema>;
+
+export const transactionDetailSchema = transactionSummarySchema.extend({
+  salesChannel: z.string().nullable(),
+  computedVatAmount: decimal,
+  buyerIsBusiness: z.boolean().describe('The file gave a buyer VAT number'),
+  buyerVatNumber: z.string().nullable(),
+  isExport: z.boolean(),
+  taxReportingScheme: z.string().nullable(),
+  taxCollectionResponsibility: z.string().nullable(),
+  treatmentLabel: z.string(),
+  explanation: z.string().describe("Why this treatment, in the user's language"),
+  crossCheck: z.object({
+    differences: z.array(z.looseObject({ code: z.string() })),
+  }),
+});
+export type TransactionDetail = z.infer<typeof transactionDetailSchema>;
