@@ -1,0 +1,387 @@
+/**
+ * Benchmark: a synthetic Amazon VTR of BENCH_ROWS rows (default 1,000,000, ~0.5 GB) uploaded over HTTP to the real
+ * server and imported to committed liabilities, against the raw floor of the same run (stream-parse the same file
+ * with the real parser and COPY the normalised rows into a bare table), with the server's peak memory; then the
+ * transactions list (first page, keyset pages deep in the data, a filtered page) and the liabilities summary with
+ * all those rows stored. On PostgreSQL (BENCH_DATABASE_URL, default the local server) and on PGlite.
+ *
+ *   npm run bench:import
+ *   BENCH_ROWS=100000 BENCH_DATABASES=pglite npm run bench:import
+ *
+ * Issue 5 targets: PostgreSQL import ≤ 2× the floor and ≤ 15 s on 2 cores; PGlite ≤ 45 s; server peak RSS ≤ 400 MB;
+ * transactions page p95 ≤ 50 ms at any depth; liabilities summary p95 ≤ 100 ms. Prints a table and appends it to
+ * bench/RESULTS.md. Figures, never assertions.
+ */
+import { type ChildProcess, execFileSync, execSync, spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { appendFileSync, createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { cpus, tmpdir, totalmem } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { apiPaths, tokenExchangeResponseSchema, transactionUploadSchema, userSchema } from '@vatlas/contract';
+import { importJWK, type JWK, SignJWT } from 'jose';
+import pg from 'pg';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const SYNTHETIC_VTR = 'apps/api/src/modules/transaction-upload/synthetic-vtr';
+const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
+const SEED = 1;
+const DATA_YEAR = 2024;
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((name) => name.trim());
+const REQUESTS = 50;
+const PAGE_SIZE = 200;
+/** Pages walked with their cursors before the deep pages are timed: 100 × 200 = 20,000 rows deep, or half the rows of
+ * a smaller run, so the timed pages are never the last ones. */
+const DEEP_SKIP_PAGES = Math.min(100, Math.floor(ROWS / 2 / PAGE_SIZE));
+const PORT = Number(process.env.BENCH_PORT ?? 3901);
+const publicUrl = `http://localhost:${PORT}`;
+const SELLER_EMAIL = 'seller@vatlas.test';
+
+type Server = { child: ChildProcess; exited: Promise<void> };
+
+function startServer(dataDir: string, databaseUrl: string | null): Server {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+    cwd: root,
+    env: {
+      ...process.env,
+      NODE_ENV: 'development',
+      LOG_LEVEL: 'warn',
+      PORT: String(PORT),
+      PUBLIC_URL: publicUrl,
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      INTERNAL_TOKEN_SECRET: '',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  return { child, exited: new Promise((done) => child.once('exit', () => done())) };
+}
+
+async function waitUntilHealthy(timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      if ((await fetch(`${publicUrl}${apiPaths.health}`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline) throw new Error('the server did not become healthy in time');
+    await new Promise((wait) => setTimeout(wait, 25));
+  }
+}
+
+async function stopServer(server: Server): Promise<void> {
+  server.child.kill('SIGTERM');
+  await server.exited;
+}
+
+function memoryMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0; // the process has gone
+  }
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+/** Runs a TypeScript entry of the repository in a process of its own and answers its standard output. */
+function runScript(path: string, args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', path, ...args], {
+    cwd: root,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 * 1024 * 1024,
+  });
+}
+
+async function withThrowAwayPostgres<T>(serverUrl: string, run: (databaseUrl: string) => Promise<T>): Promise<T> {
+  const name = `vatlas_bench_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return await run(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+// ---- signing in as the demo seller -------------------------------------------------------------------------------
+
+/**
+ * The demo seller's provider account id, which is the subject its access tokens carry. PGlite belongs to the server
+ * while it runs (one process per data directory), so there the server is stopped for the look-up and started again.
+ */
+async function sellerSubject(dataDir: string, databaseUrl: string | null, server: Server): Promise<[string, Server]> {
+  const query = `SELECT id FROM idp_accounts WHERE email = '${SELLER_EMAIL}'`;
+  if (databaseUrl !== null) {
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    const { rows } = await client.query<{ id: string }>(query);
+    await client.end();
+    return [rows[0]?.id ?? '', server];
+  }
+  await stopServer(server);
+  const database = new PGlite(join(dataDir, 'pglite'));
+  const { rows } = await database.query<{ id: string }>(query);
+  await database.close();
+  const restarted = startServer(dataDir, null);
+  await waitUntilHealthy();
+  return [rows[0]?.id ?? '', restarted];
+}
+
+/** A provider access token signed with the embedded provider's own key, as its token endpoint would issue it. */
+async function signProviderToken(dataDir: string, subject: string): Promise<string> {
+  const { keys } = JSON.parse(readFileSync(join(dataDir, 'keys', 'idp-jwks.json'), 'utf8')) as { keys: JWK[] };
+  const jwk = keys[0];
+  if (!jwk?.kid) throw new Error('no provider signing key');
+  const key = await importJWK(jwk, 'RS256');
+  return new SignJWT({ scope: 'openid profile email', client_id: 'vatlas-web', email: SELLER_EMAIL })
+    .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
+    .setIssuer(`${publicUrl}/idp`)
+    .setAudience('vatlas-api')
+    .setSubject(subject)
+    .setIssuedAt()
+    .setExpirationTime('1h')
+    .sign(key);
+}
+
+async function signIn(dataDir: string, subject: string): Promise<{ token: string; companyId: string }> {
+  const exchange = await fetch(`${publicUrl}${apiPaths.tokenExchange}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await signProviderToken(dataDir, subject)}` },
+  });
+  if (!exchange.ok) throw new Error(`exchange answered ${exchange.status}`);
+  const { token } = tokenExchangeResponseSchema.parse(await exchange.json());
+  const me = await fetch(`${publicUrl}${apiPaths.userMe}`, { headers: { authorization: `Bearer ${token}` } });
+  const companyId = userSchema.parse(await me.json()).companies[0]?.id;
+  if (companyId === undefined) throw new Error('the demo seller has no company');
+  return { token, companyId };
+}
+
+// ---- the import ----------------------------------------------------------------------------------------------------
+
+/** A multipart body streamed from the file: the fields, the file part as it is read from disk, the closing line. */
+function multipartBody(file: string, boundary: string): Readable {
+  async function* parts() {
+    yield `--${boundary}\r\nContent-Disposition: form-data; name="format"\r\n\r\namazon-vtr\r\n`;
+    yield `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Sales Tax Transaction Report_M-${DATA_YEAR}.txt"\r\nContent-Type: text/plain\r\n\r\n`;
+    yield* createReadStream(file, { highWaterMark: 1024 * 1024 });
+    yield `\r\n--${boundary}--\r\n`;
+  }
+  return Readable.from(parts());
+}
+
+type ImportResult = { uploadSeconds: number; importSeconds: number; rowsImported: number; status: string };
+
+async function importFile(file: string, token: string, companyId: string): Promise<ImportResult> {
+  const boundary = `vatlas-bench-${randomUUID()}`;
+  const started = performance.now();
+  const response = await fetch(`${publicUrl}${apiPaths.transactionUploads(companyId)}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Readable.toWeb(multipartBody(file, boundary)) as ReadableStream<Uint8Array>,
+    duplex: 'half',
+  } as RequestInit);
+  if (response.status !== 202) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+  const uploadSeconds = (performance.now() - started) / 1000;
+  const { id } = transactionUploadSchema.parse(await response.json());
+  for (;;) {
+    await new Promise((wait) => setTimeout(wait, 200));
+    const polled = await fetch(`${publicUrl}${apiPaths.transactionUpload(companyId, id)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const upload = transactionUploadSchema.parse(await polled.json());
+    if (upload.status === 'completed' || upload.status === 'failed' || upload.status === 'cancelled') {
+      if (upload.status !== 'completed') console.error(`import ${upload.status}: ${upload.errorMessage}`);
+      return {
+        uploadSeconds,
+        importSeconds: (performance.now() - started) / 1000,
+        rowsImported: upload.rowsImported,
+        status: upload.status,
+      };
+    }
+  }
+}
+
+/** Samples the server's resident memory every 100 ms; the kernel's high-water mark covers what falls between. */
+function sampleMemory(pid: number): { stop(): number } {
+  let peak = memoryMiB(pid, 'VmRSS');
+  const timer = setInterval(() => {
+    peak = Math.max(peak, memoryMiB(pid, 'VmRSS'));
+  }, 100);
+  return {
+    stop() {
+      clearInterval(timer);
+      return Math.max(peak, memoryMiB(pid, 'VmHWM'));
+    },
+  };
+}
+
+// ---- reading with the rows stored -----------------------------------------------------------------------------------
+
+type Latency = { p50: number; p95: number } | null;
+
+async function timedGet(url: string, token: string): Promise<{ ms: number; body: unknown } | null> {
+  const started = performance.now();
+  const response = await fetch(`${publicUrl}${url}`, { headers: { authorization: `Bearer ${token}` } });
+  const body: unknown = await response.json();
+  const ms = performance.now() - started;
+  return response.ok ? { ms, body } : null;
+}
+
+function summarise(latencies: number[]): Latency {
+  if (latencies.length === 0) return null;
+  const sorted = [...latencies].sort((a, b) => a - b);
+  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
+}
+
+async function repeat(url: string, token: string): Promise<Latency> {
+  const latencies: number[] = [];
+  for (let index = 0; index < REQUESTS; index += 1) {
+    const answer = await timedGet(url, token);
+    if (answer === null) return null; // the route is not there (yet): reported as n/a
+    latencies.push(answer.ms);
+  }
+  return summarise(latencies);
+}
+
+/** Follows nextCursor DEEP_SKIP_PAGES pages into the data, then times the next REQUESTS pages. */
+async function deepPages(companyId: string, token: string): Promise<Latency> {
+  const base = `/api/v1/Transactions/${companyId}?limit=${PAGE_SIZE}`;
+  let cursor: string | null = null;
+  const latencies: number[] = [];
+  for (let page = 0; page < DEEP_SKIP_PAGES + REQUESTS; page += 1) {
+    const answer = await timedGet(cursor === null ? base : `${base}&cursor=${encodeURIComponent(cursor)}`, token);
+    if (answer === null) return null;
+    if (page >= DEEP_SKIP_PAGES) latencies.push(answer.ms);
+    cursor = (answer.body as { nextCursor: string | null }).nextCursor;
+    if (cursor === null) break;
+  }
+  return summarise(latencies);
+}
+
+type Measured = {
+  database: string;
+  floor: { seconds: number; rows: number; peakRssMiB: number } | null;
+  result: ImportResult;
+  peakRssMiB: number;
+  firstPage: Latency;
+  deepPage: Latency;
+  filteredPage: Latency;
+  summary: Latency;
+};
+
+async function measureServer(kind: 'pglite' | 'postgres', databaseUrl: string | null, file: string) {
+  const dataDir = mkdtempSync(join(tmpdir(), `vatlas-bench-import-${kind}-`));
+  let server = startServer(dataDir, databaseUrl);
+  try {
+    await waitUntilHealthy();
+    let subject: string;
+    [subject, server] = await sellerSubject(dataDir, databaseUrl, server);
+    const { token, companyId } = await signIn(dataDir, subject);
+    const memory = sampleMemory(server.child.pid ?? 0);
+    const result = await importFile(file, token, companyId);
+    const peakRssMiB = memory.stop();
+    const transactions = `/api/v1/Transactions/${companyId}`;
+    return {
+      result,
+      peakRssMiB,
+      firstPage: await repeat(`${transactions}?limit=50`, token),
+      deepPage: await deepPages(companyId, token),
+      filteredPage: await repeat(`${transactions}?limit=50&jurisdiction=PL&type=REFUND`, token),
+      summary: await repeat(`/api/v1/Liabilities/${companyId}/Summary?year=${DATA_YEAR}`, token),
+    };
+  } finally {
+    await stopServer(server);
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function measure(kind: 'pglite' | 'postgres', file: string): Promise<Measured> {
+  if (kind === 'pglite') return { database: kind, floor: null, ...(await measureServer(kind, null, file)) };
+  const floor = await withThrowAwayPostgres(POSTGRES_URL, async (url) =>
+    JSON.parse(runScript(`${SYNTHETIC_VTR}/raw-import-floor.ts`, ['--file', file, '--database-url', url])),
+  );
+  const server = await withThrowAwayPostgres(POSTGRES_URL, (url) => measureServer(kind, url, file));
+  return { database: kind, floor, ...server };
+}
+
+// ---- the run -------------------------------------------------------------------------------------------------------
+
+const workDir = mkdtempSync(join(tmpdir(), 'vatlas-bench-vtr-'));
+const file = join(workDir, 'vtr.txt');
+const generationStarted = performance.now();
+runScript(`${SYNTHETIC_VTR}/cli.ts`, [
+  '--rows',
+  String(ROWS),
+  '--seed',
+  String(SEED),
+  '--from',
+  `${DATA_YEAR}-01-01`,
+  '--to',
+  `${DATA_YEAR}-12-31`,
+  '--out',
+  file,
+]);
+const generationSeconds = (performance.now() - generationStarted) / 1000;
+const bytes = statSync(file).size;
+console.info(`generated ${ROWS} rows, ${(bytes / 1e6).toFixed(0)} MB in ${generationSeconds.toFixed(1)} s`);
+
+const measured: Measured[] = [];
+try {
+  for (const kind of DATABASES) {
+    if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`BENCH_DATABASES: unknown database ${kind}`);
+    console.info(`measuring ${kind}…`);
+    measured.push(await measure(kind, file));
+  }
+} finally {
+  rmSync(workDir, { recursive: true, force: true });
+}
+
+const latency = (value: Latency) => (value === null ? 'n/a' : `${value.p50.toFixed(1)} / ${value.p95.toFixed(1)}`);
+const rows = measured.map((run) => ({
+  database: run.database,
+  'floor (s)': run.floor === null ? '—' : run.floor.seconds.toFixed(1),
+  'import (s)': run.result.importSeconds.toFixed(1),
+  'ratio to floor': run.floor === null ? '—' : (run.result.importSeconds / run.floor.seconds).toFixed(2),
+  'upload (s)': run.result.uploadSeconds.toFixed(1),
+  'rows imported': `${run.result.rowsImported}${run.result.status === 'completed' ? '' : ` (${run.result.status})`}`,
+  'server peak RSS (MiB)': run.peakRssMiB.toFixed(0),
+  'floor peak RSS (MiB)': run.floor === null ? '—' : run.floor.peakRssMiB.toFixed(0),
+  'first page p50/p95 (ms)': latency(run.firstPage),
+  'deep page p50/p95 (ms)': latency(run.deepPage),
+  'filtered page p50/p95 (ms)': latency(run.filteredPage),
+  'summary p50/p95 (ms)': latency(run.summary),
+}));
+
+function toMarkdown(table: Record<string, string>[]): string {
+  const headers = Object.keys(table[0] ?? {});
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [
+    line(headers),
+    line(headers.map(() => '---')),
+    ...table.map((row) => line(headers.map((h) => row[h] ?? ''))),
+  ].join('\n');
+}
+
+const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
+const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB`;
+const heading = `## ${new Date().toISOString()} · transaction import · commit ${commit} · Node ${process.version} · ${cpus().length} cores`;
+const description =
+  `${ROWS.toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(0)} MB synthetic Amazon VTR (seed ${SEED}, ${DATA_YEAR}); ${machine}. ` +
+  'Import = first byte of the HTTP upload to status completed (liabilities committed); floor = the real parser ' +
+  'streaming the same file + COPY into a bare unindexed table. Pages: first page of 50 and filtered page (PL refunds) ' +
+  `${REQUESTS}× each, deep = ${REQUESTS} keyset pages of ${PAGE_SIZE} after ${DEEP_SKIP_PAGES * PAGE_SIZE} rows; summary ${REQUESTS}×.`;
+const table = toMarkdown(rows);
+console.info(`${heading}\n\n${description}\n\n${table}\n`);
+appendFileSync(join(root, 'bench', 'RESULTS.md'), `\n${heading}\n\n${description}\n\n${table}\n`);
