@@ -198,7 +198,6 @@ ALTER TABLE "tax_position_problems" ADD CONSTRAINT "tax_position_problems_compan
 ALTER TABLE "transaction_uploads" ADD CONSTRAINT "transaction_uploads_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transaction_uploads" ADD CONSTRAINT "transaction_uploads_data_period_id_data_periods_id_fk" FOREIGN KEY ("data_period_id") REFERENCES "public"."data_periods"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transaction_uploads" ADD CONSTRAINT "transaction_uploads_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "transactions" ADD CONSTRAINT "transactions_upload_id_transaction_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."transaction_uploads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "upload_problems" ADD CONSTRAINT "upload_problems_upload_id_transaction_uploads_id_fk" FOREIGN KEY ("upload_id") REFERENCES "public"."transaction_uploads"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "column_mappings_company_name_idx" ON "column_mappings" USING btree ("company_id","name");--> statement-breakpoint
 CREATE UNIQUE INDEX "data_periods_company_start_idx" ON "data_periods" USING btree ("company_id","start_date");--> statement-breakpoint
@@ -210,6 +209,5 @@ CREATE INDEX "oss_return_lines_company_period_idx" ON "oss_return_lines" USING b
 CREATE INDEX "transaction_uploads_company_idx" ON "transaction_uploads" USING btree ("company_id","created_at");--> statement-breakpoint
 CREATE INDEX "transaction_uploads_status_idx" ON "transaction_uploads" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "transaction_uploads_company_sha_idx" ON "transaction_uploads" USING btree ("company_id","sha256");--> statement-breakpoint
-CREATE UNIQUE INDEX "transactions_identity_idx" ON "transactions" USING btree ("company_id","event_id","activity_id","transaction_type");--> statement-breakpoint
 CREATE INDEX "transactions_company_date_idx" ON "transactions" USING btree ("company_id","tax_point_date","id");--> statement-breakpoint
 CREATE INDEX "transactions_upload_idx" ON "transactions" USING btree ("upload_id");

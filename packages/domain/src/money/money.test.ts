@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addMoney,
@@ -7,6 +8,7 @@ import {
   MoneyPrecisionError,
   money,
   multiplyByFraction,
+  multiplyToCentsHalfUp,
   netFromGross,
   parseMoney,
   rateFraction,
@@ -138,5 +140,40 @@ describe('formatMoneyFixed2', () => {
 
   it('refuses to round silently', () => {
     expect(() => formatMoneyFixed2(money('0.005'))).toThrow(MoneyPrecisionError);
+  });
+});
+
+describe('multiplyToCentsHalfUp', () => {
+  it.each([
+    ['100.00', '0.19', '19.00'],
+    ['10.05', '0.19', '1.91'], // 1.9095 → 1.91
+    ['0.50', '0.05', '0.03'], // 0.025 → half-up, away from zero
+    ['-0.50', '0.05', '-0.03'],
+    ['-0.01', '0.19', '0.00'], // -0.0019 rounds to zero, never "-0.00"
+    ['12', '1', '12.00'],
+    ['0', '0.2', '0.00'],
+    ['-33.61', '0.055', '-1.85'], // -1.84855
+  ])('%s × %s = %s', (a, b, expected) => {
+    expect(multiplyToCentsHalfUp(a, b)).toBe(expected);
+  });
+
+  it('equals the big.js product rounded half-up for any amounts and rates', () => {
+    const decimal = (maxScale: number) =>
+      fc
+        .tuple(fc.bigInt({ min: -(10n ** 12n), max: 10n ** 12n }), fc.integer({ min: 0, max: maxScale }))
+        .map(([units, scale]) =>
+          money(units.toString())
+            .div(10 ** scale)
+            .toFixed(scale),
+        );
+    fc.assert(
+      fc.property(decimal(4), decimal(6), (a, b) => {
+        expect(multiplyToCentsHalfUp(a, b)).toBe(formatMoneyRoundedHalfUp(multiplyByFraction(money(a), money(b))));
+      }),
+    );
+  });
+
+  it('refuses what is not a canonical decimal', () => {
+    expect(() => multiplyToCentsHalfUp('1,5', '0.19')).toThrow(MoneyParseError);
   });
 });

@@ -125,3 +125,36 @@ export function formatMoneyRoundedHalfUp(amount: Money): string {
 export function isZeroMoney(amount: Money): boolean {
   return new Decimal(amount).eq(0);
 }
+
+/** A canonical decimal as an integer of units of 10^-scale: "-12.345" → { units: -12345n, scale: 3 }. */
+function toScaledInteger(text: string): { units: bigint; scale: number } {
+  if (!CANONICAL_DECIMAL_PATTERN.test(text)) throw new MoneyParseError(text);
+  const point = text.indexOf('.');
+  if (point === -1) return { units: BigInt(text), scale: 0 };
+  return { units: BigInt(text.slice(0, point) + text.slice(point + 1)), scale: text.length - point - 1 };
+}
+
+/**
+ * a × b rounded half-up (away from zero, as `Big.roundHalfUp`) to cents, formatted with two decimals. The same result
+ * as `formatMoneyRoundedHalfUp(multiplyByFraction(money(a), money(b)))`, exact integer arithmetic on BigInt, and a
+ * tenth of the cost: the importer computes it for every one of a million rows.
+ */
+export function multiplyToCentsHalfUp(a: string, b: string): string {
+  const left = toScaledInteger(a);
+  const right = toScaledInteger(b);
+  let units = left.units * right.units;
+  const scale = left.scale + right.scale;
+  const isNegative = units < 0n;
+  if (isNegative) units = -units;
+  let cents: bigint;
+  if (scale <= 2) {
+    cents = units * 10n ** BigInt(2 - scale);
+  } else {
+    const divisor = 10n ** BigInt(scale - 2);
+    cents = units / divisor;
+    if ((units % divisor) * 2n >= divisor) cents += 1n;
+  }
+  const digits = cents.toString().padStart(3, '0');
+  const formatted = `${digits.slice(0, -2)}.${digits.slice(-2)}`;
+  return isNegative && cents !== 0n ? `-${formatted}` : formatted;
+}

@@ -1,4 +1,4 @@
-import { formatMoneyRoundedHalfUp, money, multiplyByFraction } from '../money';
+import { multiplyToCentsHalfUp } from '../money';
 
 /**
  * The VAT a row should carry by its own figures: net × the file's rate (a fraction, `0.19`), rounded half-up to the
@@ -10,5 +10,5 @@ export function computeRowVat(netAmount: string, vatRate: null): null;
 export function computeRowVat(netAmount: string, vatRate: string | null): string | null;
 export function computeRowVat(netAmount: string, vatRate: string | null): string | null {
   if (vatRate === null) return null;
-  return formatMoneyRoundedHalfUp(multiplyByFraction(money(netAmount), money(vatRate)));
+  return multiplyToCentsHalfUp(netAmount, vatRate);
 }

@@ -8,7 +8,11 @@ export type CopyValue = string | number | boolean | null;
 
 const ESCAPES: Record<string, string> = { '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' };
 
+const NEEDS_ESCAPE = /[\\\t\n\r]/;
+
 export function escapeCopyText(value: string): string {
+  // Most values (ids, dates, amounts, codes) need nothing: test first, replace only when needed.
+  if (!NEEDS_ESCAPE.test(value)) return value;
   return value.replace(/[\\\t\n\r]/g, (character) => ESCAPES[character] ?? character);
 }
 
@@ -19,5 +23,9 @@ export function encodeCopyValue(value: CopyValue): string {
 }
 
 export function encodeCopyLine(values: readonly CopyValue[]): string {
-  return `${values.map(encodeCopyValue).join('\t')}\n`;
+  let line = '';
+  for (let index = 0; index < values.length; index++) {
+    line += index === 0 ? encodeCopyValue(values[index] ?? null) : `\t${encodeCopyValue(values[index] ?? null)}`;
+  }
+  return `${line}\n`;
 }

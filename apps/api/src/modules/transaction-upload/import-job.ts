@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type ColumnMapping, columnMappingSchema, MAX_STORED_UPLOAD_PROBLEMS } from '@vatlas/contract';
 import { classifyTransaction, computeRowVat, type NormalizedTransaction, type TransactionSource } from '@vatlas/domain';
 import type { BulkLoader, Database, Db } from '../../db/client';
@@ -17,6 +16,7 @@ import {
   reportProgress,
   type UploadRecord,
 } from './repository';
+import { transactionIdentity } from './transaction-identity';
 
 /**
  * Recomputes a company's tax position from its completed uploads' rows. Called inside the transaction that
@@ -41,7 +41,7 @@ export type ImportJobDeps = {
 export type ImportResult = JobOutcome['status'] | 'released' | 'lost';
 
 /** Column order of every COPY into `transactions` (and its staging copy). */
-const COPY_COLUMNS = [
+export const COPY_COLUMNS = [
   'id',
   'company_id',
   'upload_id',
@@ -79,43 +79,43 @@ const UNIQUE_VIOLATION = '23505';
 
 type ClassificationProfile = { establishmentCountry: string; ioss: { memberState: string; from: string } | null };
 
+/** The values of one row in COPY_COLUMNS order (kept in step by the test of `toCopyValues`). */
 export function toCopyValues(
   tx: NormalizedTransaction,
   upload: Pick<UploadRecord, 'id' | 'companyId'>,
   profile: ClassificationProfile,
 ): CopyValue[] {
-  const values: Record<(typeof COPY_COLUMNS)[number], CopyValue> = {
-    id: randomUUID(),
-    company_id: upload.companyId,
-    upload_id: upload.id,
-    source: tx.source,
-    line_number: tx.lineNumber,
-    transaction_type: tx.type,
-    event_id: tx.eventId,
-    activity_id: tx.activityId,
-    tax_point_date: tx.taxPointDate,
-    complete_date: tx.completeDate,
-    marketplace: tx.marketplace,
-    sales_channel: tx.salesChannel,
-    departure_country: tx.departureCountry,
-    arrival_country: tx.arrivalCountry,
-    taxable_jurisdiction: tx.taxableJurisdiction,
-    currency: tx.currency,
-    net_amount: tx.netAmount,
-    vat_amount: tx.vatAmount,
-    gross_amount: tx.grossAmount,
-    vat_rate: tx.vatRate,
-    computed_vat_amount: computeRowVat(tx.netAmount, tx.vatRate) ?? '0.00',
-    buyer_vat_number: tx.buyerVatNumber,
-    seller_vat_number: tx.sellerVatNumber,
-    is_export: tx.isExport,
-    tax_reporting_scheme: tx.taxReportingScheme,
-    tax_collection_responsibility: tx.taxCollectionResponsibility,
-    quantity: tx.quantity,
-    sku: tx.sku,
-    treatment: classifyTransaction(tx, profile),
-  };
-  return COPY_COLUMNS.map((column) => values[column]);
+  return [
+    transactionIdentity(upload.companyId, tx),
+    upload.companyId,
+    upload.id,
+    tx.source,
+    tx.lineNumber,
+    tx.type,
+    tx.eventId,
+    tx.activityId,
+    tx.taxPointDate,
+    tx.completeDate,
+    tx.marketplace,
+    tx.salesChannel,
+    tx.departureCountry,
+    tx.arrivalCountry,
+    tx.taxableJurisdiction,
+    tx.currency,
+    tx.netAmount,
+    tx.vatAmount,
+    tx.grossAmount,
+    tx.vatRate,
+    computeRowVat(tx.netAmount, tx.vatRate) ?? '0.00',
+    tx.buyerVatNumber,
+    tx.sellerVatNumber,
+    tx.isExport,
+    tx.taxReportingScheme,
+    tx.taxCollectionResponsibility,
+    tx.quantity,
+    tx.sku,
+    classifyTransaction(tx, profile),
+  ];
 }
 
 export type ChunkCounts = { imported: number; duplicate: number };
@@ -166,7 +166,12 @@ function toProblemRows(uploadId: string, problems: readonly RowProblem[], alread
  */
 export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Promise<ImportResult> {
   const { db } = deps.database;
+  // One chunk is loaded while the next is parsed: on PostgreSQL the server's COPY and our parsing run on two cores.
+  // Every ending waits for the load in flight first, so no chunk lands after the rows were deleted.
+  let loading: Promise<void> = Promise.resolve();
+  const drain = () => loading.catch(() => undefined);
   const finish = async (outcome: JobOutcome): Promise<ImportResult> => {
+    await drain();
     if (outcome.status !== 'completed') {
       await deleteUploadRows(db, upload.id);
     }
@@ -196,11 +201,16 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
 
   const flush = async () => {
     if (pending.length === 0) return;
-    const counts = await loadChunk(deps.database.bulk, encoder.encode(pending.join('')));
-    progress.rowsImported += counts.imported;
-    progress.rowsDuplicate += counts.duplicate;
+    const data = encoder.encode(pending.join(''));
     pending = [];
     pendingLength = 0;
+    await loading;
+    loading = loadChunk(deps.database.bulk, data).then((counts) => {
+      progress.rowsImported += counts.imported;
+      progress.rowsDuplicate += counts.duplicate;
+    });
+    // A failed load must surface at the next await, not as an unhandled rejection meanwhile.
+    loading.catch(() => undefined);
   };
 
   try {
@@ -230,15 +240,22 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
       progress.bytesProcessed = batch.bytesRead;
       progress.rowsRead = batch.linesRead;
       const signal = await reportProgress(db, upload.id, deps.workerId, progress);
-      if (!signal.isOwned) return 'lost';
+      if (!signal.isOwned) {
+        await drain();
+        return 'lost';
+      }
       if (signal.isCancelRequested) return finish({ status: 'cancelled' });
       if (deps.signal?.aborted) {
+        await drain();
         await deleteUploadRows(db, upload.id);
         await releaseJob(db, upload.id, deps.workerId);
         return 'released';
       }
     }
-    if (progress.problemCount === 0) await flush();
+    if (progress.problemCount === 0) {
+      await flush();
+      await loading;
+    }
   } catch (error) {
     if (error instanceof FileFormatError) {
       await insertProblems(db, [
@@ -254,6 +271,7 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
         errorMessage: 'The stored file of this upload is missing; upload it again.',
       });
     }
+    await drain();
     throw error;
   }
 
