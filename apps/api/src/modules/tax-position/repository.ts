@@ -108,23 +108,20 @@ export async function replaceTaxPosition(db: Db, companyId: string, position: Ta
       })),
     ),
   );
-  await insertInChunks(position.ecSalesListLines, (chunk) =>
-    db.insert(ecSalesListLines).values(
-      chunk.map((line) => ({
-        companyId,
-        reportingCountry: line.reportingCountry,
-        periodStart: line.periodStart,
-        periodEnd: line.periodEnd,
-        customerVatNumber: line.customerVatNumber,
-        kind: line.kind,
-        netEur: line.netEur,
-        netLocal: line.netLocal,
-        currency: line.currency,
-        transactionCount: line.transactionCount,
-        isIncomplete: line.incomplete,
-      })),
-    ),
-  );
+  // One statement with the lines as one JSON parameter: a seller with many business buyers has tens of thousands of
+  // lines, and drizzle's row-by-row parameters would cost more than the aggregate that produced them.
+  if (position.ecSalesListLines.length > 0) {
+    const lines = JSON.stringify(position.ecSalesListLines);
+    await db.execute(sql`
+      insert into ec_sales_list_lines (company_id, reporting_country, period_start, period_end, customer_vat_number,
+        kind, net_eur, net_local, currency, transaction_count, is_incomplete)
+      select ${companyId}::uuid, "reportingCountry", "periodStart", "periodEnd", "customerVatNumber", kind, "netEur",
+        "netLocal", currency, "transactionCount", incomplete
+      from jsonb_to_recordset(${lines}::jsonb) as line("reportingCountry" text, "periodStart" date, "periodEnd" date,
+        "customerVatNumber" text, kind text, "netEur" numeric, "netLocal" numeric, currency text,
+        "transactionCount" int, incomplete boolean)
+    `);
+  }
   await insertInChunks(position.ossThresholds, (chunk) =>
     db.insert(ossThresholdYears).values(
       chunk.map((year) => ({
