@@ -258,8 +258,11 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
     }
   } catch (error) {
     if (error instanceof FileFormatError) {
+      // Line 0 is the whole file; an error of one line (cut short inside it, too long) names that line.
+      const line = error.details?.lineNumber;
+      const lineNumber = typeof line === 'number' ? line : 0;
       await insertProblems(db, [
-        { uploadId: upload.id, sequence: 1, lineNumber: 0, columnName: null, code: error.code, message: error.message },
+        { uploadId: upload.id, sequence: 1, lineNumber, columnName: null, code: error.code, message: error.message },
       ]);
       await reportProgress(db, upload.id, deps.workerId, { ...progress, problemCount: 1 });
       return finish({ status: 'failed', errorCode: error.code, errorMessage: error.message });

@@ -110,7 +110,7 @@ function keepTail(previous: Uint8Array, chunk: Uint8Array): Uint8Array {
 function invalidBytes(encoding: TextEncodingName, offset: number): FileFormatError {
   const message =
     encoding === 'utf-8'
-      ? `The file is not valid UTF-8 after byte ${offset}, although it is UTF-8 before: it mixes encodings. Save it again as UTF-8.`
-      : `The file is not valid ${encoding.toUpperCase()} after byte ${offset}. Save it again as UTF-8.`;
+      ? `The file is not valid UTF-8 in the part that starts at byte ${offset}, although it is UTF-8 before: it mixes encodings. Save it again as UTF-8.`
+      : `The file is not valid ${encoding.toUpperCase()} in the part that starts at byte ${offset}. Save it again as UTF-8.`;
   return new FileFormatError('unsupported-encoding', message, { encoding, byteOffset: offset });
 }
