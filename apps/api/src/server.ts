@@ -6,6 +6,7 @@ import { type AppConfig, ConfigError, parseConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
 import { runMigrations } from './db/migrate';
+import { seedDemoTransactions } from './modules/demo-data/demo-transactions';
 import { startExchangeRateRefresh } from './modules/exchange-rates/refresh-job';
 import { ensureExchangeRates } from './modules/exchange-rates/service';
 import { createIdpAccountStore } from './modules/identity/account-store';
@@ -110,6 +111,16 @@ async function main(): Promise<void> {
       logger: createLoggerOptions(config.logLevel),
     });
     app = startedApp;
+    if (config.seedDemo) {
+      // Before listening, so "running" means the seller's dashboard is filled (about 3 s once, on a fresh database).
+      await seedDemoTransactions({
+        database,
+        storage: fileStorage,
+        recomputeTaxPosition,
+        log: startedApp.log.child({ component: 'demo-data' }),
+        staleAfterSeconds: config.imports.staleAfterSeconds,
+      });
+    }
     if (config.imports.isWorkerEnabled) {
       importWorker = createImportWorker({
         database,

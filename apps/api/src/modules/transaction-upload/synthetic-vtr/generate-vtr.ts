@@ -607,8 +607,10 @@ export function* generateVtrChunks(options: SyntheticVtrOptions): Generator<stri
       set('SELLER_ARRIVAL_COUNTRY_VAT_NUMBER', sellerVatNumber(arrival));
     } else if (type === 'INBOUND') {
       set('MARKETPLACE', 'N/A');
-      set('TRANSACTION_EVENT_ID', `FBA15${index.toString(36).toUpperCase().padStart(7, '0')}`);
-      set('ACTIVITY_TRANSACTION_ID', `FBA15${index.toString(36).toUpperCase().padStart(7, '0')}U000001`);
+      // Random, not the row's index: an index repeats in every file, and one shipment must not appear in two months.
+      const shipment = `FBA15${randomCharacters(random, 7, ID_ALPHABET).toUpperCase()}`;
+      set('TRANSACTION_EVENT_ID', shipment);
+      set('ACTIVITY_TRANSACTION_ID', `${shipment}U000001`);
       const sellerWarehouse: Place = { city: 'Hamburg', postcode: '20457', street: 'Am Sandtorkai 1' };
       writeLeg(sellerCountry, stock, sellerWarehouse, fulfilmentCentre(stock));
       set('SALE_DEPART_COUNTRY', sellerCountry);

@@ -1,0 +1,199 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { LiabilitySummary } from '@vatlas/contract';
+import { formatMoneyFixed2, money, sumMoney } from '@vatlas/domain';
+import { count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { transactions } from '../../db/schema';
+import { forEachDatabase } from '../../test/databases';
+import { listFilings } from '../filings/service';
+import { seedDemoData } from '../identity/seed';
+import { getLiabilitySummary } from '../liabilities/service';
+import { listDataPeriods } from '../period-manager/service';
+import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
+import { recomputeTaxPosition } from '../tax-position/service';
+import { getTaxSchemes } from '../tax-schemes/service';
+import { listUploads } from '../transaction-upload/service';
+import {
+  DEMO_TRANSACTION_COMPANY_ID,
+  type DemoTransactionSeedDeps,
+  demoTransactionMonths,
+  seedDemoTransactions,
+} from './demo-transactions';
+import { byKey, expectedLiabilities, reportedLiabilities } from './expected-liabilities-test-kit';
+
+const TODAY = '2026-11-21';
+const MONTHS = demoTransactionMonths(TODAY);
+const companyId = DEMO_TRANSACTION_COMPANY_ID;
+const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+forEachDatabase('demo transactions of seller@vatlas.test', (context) => {
+  let storageDir: string;
+  let storage: FileStorage;
+  let seedDeps: () => DemoTransactionSeedDeps;
+
+  beforeAll(async () => {
+    storageDir = mkdtempSync(join(tmpdir(), 'vatlas-demo-data-'));
+    storage = createLocalFileStorage(storageDir);
+    await seedDemoData(context.database.db, { issuer: 'http://vatlas.test:3000/idp' });
+    seedDeps = () => ({
+      database: context.database,
+      storage,
+      recomputeTaxPosition,
+      log: silentLog,
+      staleAfterSeconds: 30,
+      today: TODAY,
+    });
+  });
+  afterAll(() => {
+    rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  const summaries = async (): Promise<LiabilitySummary[]> => [
+    await getLiabilitySummary(context.database.db, companyId, 2025),
+    await getLiabilitySummary(context.database.db, companyId, 2026),
+  ];
+
+  const storedRows = async () => {
+    const [row] = await context.database.db
+      .select({ value: count() })
+      .from(transactions)
+      .where(eq(transactions.companyId, companyId));
+    return Number(row?.value ?? 0);
+  };
+
+  it('imports the last 12 complete months as 12 completed monthly uploads, each in its data period', async () => {
+    const result = await seedDemoTransactions(seedDeps());
+    expect(result).toMatchObject({ status: 'seeded' });
+
+    const db = context.database.db;
+    const uploads = (await listUploads(db, companyId)).sort((a, b) => a.fileName.localeCompare(b.fileName));
+    expect(uploads.map((upload) => upload.fileName)).toEqual(MONTHS.map((month) => month.fileName));
+    const periods = await listDataPeriods(db, companyId);
+    expect(periods.map((period) => [period.month, period.status, period.uploadCount])).toEqual(
+      MONTHS.map((month) => [month.month, 'imported', 1]),
+    );
+    uploads.forEach((upload, index) => {
+      const month = MONTHS[index];
+      expect(upload).toMatchObject({
+        status: 'completed',
+        format: 'amazon-vtr',
+        bytesTotal: Buffer.byteLength(month?.text ?? ''),
+        bytesProcessed: Buffer.byteLength(month?.text ?? ''),
+        rowsRead: month?.expected.rowCount,
+        rowsImported: month?.expected.rowCount,
+        rowsDuplicate: 0,
+        problemCount: 0,
+        dataPeriodId: periods[index]?.id,
+      });
+    });
+    expect(await storedRows()).toBe(sumOf(MONTHS.map((month) => month.expected.rowCount)));
+    expect(await getTaxSchemes(db, companyId)).toMatchObject({
+      oss: { memberState: 'DE', effectiveFrom: '2021-07-01' },
+      ioss: null,
+    });
+  });
+
+  it("reports liabilities in Germany (local) and through the OSS every month, equal to the generator's to the cent", async () => {
+    const reported = reportedLiabilities(await summaries());
+    const expected = expectedLiabilities(
+      MONTHS.flatMap((month) => month.expected.buckets),
+      reported.keys(),
+    );
+    expect(byKey(reported)).toEqual(byKey(expected));
+    for (const { month } of MONTHS) {
+      expect(reported.get(`DE|local|${month}`)?.vat).not.toBe('0.00');
+      expect(reported.get(`FR|local|${month}`)?.vat).not.toBe('0.00');
+      expect([...reported.keys()].filter((key) => key.endsWith(`|oss|${month}`)).length).toBeGreaterThan(3);
+    }
+    for (const summary of await summaries()) expect(summary.problems).toEqual([]);
+  });
+
+  it('plans the monthly German and French returns and the quarterly OSS returns with due dates and amounts', async () => {
+    const { items } = await listFilings(context.database.db, companyId, {});
+    const reported = reportedLiabilities(await summaries());
+    const findFiling = (filingType: string, jurisdiction: string, periodStart: string) => {
+      const filing = items.find(
+        (item) =>
+          item.filingType === filingType && item.jurisdiction === jurisdiction && item.periodStart === periodStart,
+      );
+      if (!filing) throw new Error(`no ${filingType} ${jurisdiction} ${periodStart}`);
+      // Due after its period ends, and within the two months every one of these rules allows.
+      expect(filing.dueDate > filing.periodEnd).toBe(true);
+      expect(filing.dueDate <= endOfMonthAfter(filing.periodEnd, 2)).toBe(true);
+      return filing;
+    };
+    // What was due before the demo's today is filed, on its due date and under a demo reference; the rest is open.
+    expect(items.filter((item) => item.dueDate < TODAY).length).toBeGreaterThan(24);
+    for (const filing of items) {
+      expect(filing, `${filing.filingType} ${filing.jurisdiction} ${filing.periodStart}`).toMatchObject(
+        filing.dueDate < TODAY
+          ? {
+              status: 'filed',
+              filedOn: filing.dueDate,
+              filingReference: `DEMO-${filing.jurisdiction}-${filing.filingType}-${filing.periodStart.slice(0, 7)}`,
+            }
+          : { filedOn: null, filingReference: null },
+      );
+    }
+    for (const { month } of MONTHS) {
+      for (const country of ['DE', 'FR']) {
+        const filing = findFiling('vat-return', country, `${month}-01`);
+        expect(filing).toMatchObject({ frequency: 'monthly', currency: 'EUR' });
+        expect(filing.amountEur).toBe(reported.get(`${country}|local|${month}`)?.vat);
+      }
+    }
+    for (const quarter of [
+      ['2026-01', '2026-02', '2026-03'],
+      ['2026-04', '2026-05', '2026-06'],
+      ['2026-07', '2026-08', '2026-09'],
+    ]) {
+      const filing = findFiling('oss-return', 'DE', `${quarter[0]}-01`);
+      expect(filing).toMatchObject({ frequency: 'quarterly', currency: 'EUR' });
+      const quarterVat = [...reported]
+        .filter(([key]) => {
+          const [, scheme, month = ''] = key.split('|');
+          return scheme === 'oss' && quarter.includes(month);
+        })
+        .map(([, amounts]) => money(amounts.vat));
+      expect(filing.amountEur).toBe(formatMoneyFixed2(sumMoney(quarterVat)));
+    }
+  });
+
+  it('adds nothing when it runs again', async () => {
+    const db = context.database.db;
+    const before = {
+      uploads: await listUploads(db, companyId),
+      periods: await listDataPeriods(db, companyId),
+      rows: await storedRows(),
+      liabilities: await summaries(),
+      schemes: await getTaxSchemes(db, companyId),
+      filings: (await listFilings(db, companyId, {})).items,
+    };
+    expect(await seedDemoTransactions(seedDeps())).toEqual({ status: 'skipped', reason: 'has-uploads' });
+    // Even on another day: a later month is not added to data the seller already has.
+    expect(await seedDemoTransactions({ ...seedDeps(), today: '2027-02-03' })).toEqual({
+      status: 'skipped',
+      reason: 'has-uploads',
+    });
+    expect({
+      uploads: await listUploads(db, companyId),
+      periods: await listDataPeriods(db, companyId),
+      rows: await storedRows(),
+      liabilities: await summaries(),
+      schemes: await getTaxSchemes(db, companyId),
+      filings: (await listFilings(db, companyId, {})).items,
+    }).toEqual(before);
+  });
+});
+
+function sumOf(values: readonly number[]): number {
+  return values.reduce((total, value) => total + value, 0);
+}
+
+/** The last day of the `months`-th month after the month of `iso`. */
+function endOfMonthAfter(iso: string, months: number): string {
+  const [year = 0, month = 0] = iso.split('-').map(Number);
+  return new Date(Date.UTC(year, month + months, 0)).toISOString().slice(0, 10);
+}
