@@ -210,4 +210,5 @@ CREATE INDEX "transaction_uploads_company_idx" ON "transaction_uploads" USING bt
 CREATE INDEX "transaction_uploads_status_idx" ON "transaction_uploads" USING btree ("status");--> statement-breakpoint
 CREATE INDEX "transaction_uploads_company_sha_idx" ON "transaction_uploads" USING btree ("company_id","sha256");--> statement-breakpoint
 CREATE INDEX "transactions_company_date_idx" ON "transactions" USING btree ("company_id","tax_point_date","id");--> statement-breakpoint
+CREATE INDEX "transactions_company_jurisdiction_date_idx" ON "transactions" USING btree ("company_id","taxable_jurisdiction","tax_point_date","id");--> statement-breakpoint
 CREATE INDEX "transactions_upload_idx" ON "transactions" USING btree ("upload_id");

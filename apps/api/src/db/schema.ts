@@ -494,6 +494,16 @@ export const transactions = pgTable(
   },
   (table) => [
     index('transactions_company_date_idx').on(table.companyId, table.taxPointDate, table.id),
+    /**
+     * The list filtered by taxable jurisdiction, in page order: a jurisdiction with few or no rows would otherwise walk
+     * every row of the company (measured at 1M rows: 166 ms → 1 ms; costs ~25% more COPY time).
+     */
+    index('transactions_company_jurisdiction_date_idx').on(
+      table.companyId,
+      table.taxableJurisdiction,
+      table.taxPointDate,
+      table.id,
+    ),
     index('transactions_upload_idx').on(table.uploadId),
   ],
 );

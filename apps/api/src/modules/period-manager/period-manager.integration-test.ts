@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -5,7 +6,7 @@ import { apiPaths, type DataPeriod, type TransactionUpload } from '@vatlas/contr
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { companies } from '../../db/schema';
+import { companies, transactionUploads } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
 import { buildMultipart } from '../documents/document-test-kit';
@@ -108,6 +109,33 @@ forEachDatabase('period manager', (context) => {
     const refused = await call({ method: 'DELETE', url: apiPaths.dataPeriod(companyId, period.id) });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'data_period_has_uploads' });
+  });
+
+  it('counts the rows its completed uploads hold, not those of failed or cancelled ones', async () => {
+    const db = context.database.db;
+    const period = (
+      await call({ method: 'POST', url: apiPaths.dataPeriods(companyId), payload: { month: '2025-05' } })
+    ).json<DataPeriod>();
+    const upload = (status: string, rowsImported: number) => {
+      const id = randomUUID();
+      return {
+        id,
+        companyId,
+        dataPeriodId: period.id,
+        sourceFormat: 'amazon-vtr',
+        fileName: `${status}.txt`,
+        storageKey: `test/${id}`,
+        sha256: id.replaceAll('-', '').padEnd(64, '0'),
+        sizeBytes: '1',
+        status,
+        rowsImported,
+      };
+    };
+    await db
+      .insert(transactionUploads)
+      .values([upload('completed', 7), upload('completed', 5), upload('failed', 11), upload('cancelled', 13)]);
+    const answer = (await call({ method: 'GET', url: apiPaths.dataPeriod(companyId, period.id) })).json<DataPeriod>();
+    expect(answer).toMatchObject({ uploadCount: 4, transactionCount: 12 });
   });
 
   it('deletes a period without uploads, and answers 404 for one of another company', async () => {

@@ -32,8 +32,10 @@ export async function ensureDataPeriod(
 }
 
 /**
- * The company's periods (all, or one) with their uploads and the transactions of completed uploads whose complete
- * date falls in the month: rows of other uploads are not part of the company's data yet, or any more.
+ * The company's periods (all, or one) with their uploads and the transactions their completed uploads hold: rows of
+ * other uploads are not part of the company's data yet, or any more. An upload's `rows_imported` is the number of its
+ * rows in `transactions` (a row another upload already stored was not stored again), so the count is a sum over a
+ * few uploads instead of a count over a million rows.
  */
 export async function listDataPeriodSummaries(
   db: Db,
@@ -49,7 +51,8 @@ export async function listDataPeriodSummaries(
   const uploads = (await db.execute(sql`
     select u.data_period_id as "periodId", count(*)::int as "uploadCount",
       count(*) filter (where u.status in ('queued', 'processing'))::int as "activeUploadCount",
-      (array_agg(u.status order by u.created_at desc))[1] as "latestStatus"
+      (array_agg(u.status order by u.created_at desc))[1] as "latestStatus",
+      coalesce(sum(u.rows_imported) filter (where u.status = 'completed'), 0)::int as "transactionCount"
     from transaction_uploads u
     where u.company_id = ${companyId} and u.data_period_id is not null
     group by u.data_period_id`)) as unknown as Rows<{
@@ -57,18 +60,9 @@ export async function listDataPeriodSummaries(
     uploadCount: number;
     activeUploadCount: number;
     latestStatus: string;
+    transactionCount: number;
   }>;
-  const first = periods[0]?.startDate ?? '';
-  const last = periods.at(-1)?.endDate ?? '';
-  const counts = (await db.execute(sql`
-    select p.id as "periodId", count(t.id)::int as "transactionCount"
-    from data_periods p
-    join transactions t on t.company_id = p.company_id and t.complete_date between p.start_date and p.end_date
-    join transaction_uploads u on u.id = t.upload_id and u.status = 'completed'
-    where p.company_id = ${companyId} and t.complete_date between ${first} and ${last}
-    group by p.id`)) as unknown as Rows<{ periodId: string; transactionCount: number }>;
   const uploadsByPeriod = new Map(uploads.rows.map((row) => [row.periodId, row]));
-  const countByPeriod = new Map(counts.rows.map((row) => [row.periodId, Number(row.transactionCount)]));
   return periods.map((period) => {
     const ofPeriod = uploadsByPeriod.get(period.id);
     return {
@@ -76,7 +70,7 @@ export async function listDataPeriodSummaries(
       uploadCount: Number(ofPeriod?.uploadCount ?? 0),
       activeUploadCount: Number(ofPeriod?.activeUploadCount ?? 0),
       latestUploadStatus: ofPeriod?.latestStatus ?? null,
-      transactionCount: countByPeriod.get(period.id) ?? 0,
+      transactionCount: Number(ofPeriod?.transactionCount ?? 0),
     };
   });
 }

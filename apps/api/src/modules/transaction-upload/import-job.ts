@@ -1,5 +1,6 @@
 import { type ColumnMapping, columnMappingSchema, MAX_STORED_UPLOAD_PROBLEMS } from '@vatlas/contract';
 import { classifyTransaction, computeRowVat, type NormalizedTransaction, type TransactionSource } from '@vatlas/domain';
+import { sql } from 'drizzle-orm';
 import type { BulkLoader, Database, Db } from '../../db/client';
 import { FileNotFoundError, type FileStorage } from '../storage/file-storage';
 import { type CopyValue, encodeCopyLine } from './copy-text';
@@ -298,7 +299,12 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
     await deps.recomputeTaxPosition(txDb, upload.companyId);
     return true;
   });
-  if (isCompleted) return 'completed';
+  if (isCompleted) {
+    // Fresh statistics for the planner: right after a bulk load PostgreSQL believes the table is empty until
+    // autovacuum runs (a minute later), and PGlite has no autovacuum at all — pages would scan instead of seek.
+    await db.execute(sql`analyze transactions`);
+    return 'completed';
+  }
   // A cancel that arrived after the last look wins over completion.
   const after = await reportProgress(db, upload.id, deps.workerId, progress);
   return after.isCancelRequested ? finish({ status: 'cancelled' }) : 'lost';
