@@ -114,6 +114,14 @@ CREATE TABLE "tax_position_problems" (
 	CONSTRAINT "tax_position_problems_company_id_sequence_pk" PRIMARY KEY("company_id","sequence")
 );
 --> statement-breakpoint
+CREATE TABLE "transaction_rate_days" (
+	"company_id" uuid NOT NULL,
+	"jurisdiction" char(2) NOT NULL,
+	"rate_date" date NOT NULL,
+	"vat_rate" numeric(7, 6) NOT NULL,
+	CONSTRAINT "transaction_rate_days_company_id_jurisdiction_rate_date_vat_rate_pk" PRIMARY KEY("company_id","jurisdiction","rate_date","vat_rate")
+);
+--> statement-breakpoint
 CREATE TABLE "transaction_uploads" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
 	"company_id" uuid NOT NULL,
@@ -195,6 +203,7 @@ ALTER TABLE "liabilities" ADD CONSTRAINT "liabilities_company_id_companies_id_fk
 ALTER TABLE "oss_return_lines" ADD CONSTRAINT "oss_return_lines_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "oss_threshold_years" ADD CONSTRAINT "oss_threshold_years_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tax_position_problems" ADD CONSTRAINT "tax_position_problems_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "transaction_rate_days" ADD CONSTRAINT "transaction_rate_days_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transaction_uploads" ADD CONSTRAINT "transaction_uploads_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transaction_uploads" ADD CONSTRAINT "transaction_uploads_data_period_id_data_periods_id_fk" FOREIGN KEY ("data_period_id") REFERENCES "public"."data_periods"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "transaction_uploads" ADD CONSTRAINT "transaction_uploads_uploaded_by_users_id_fk" FOREIGN KEY ("uploaded_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -211,4 +220,5 @@ CREATE INDEX "transaction_uploads_status_idx" ON "transaction_uploads" USING btr
 CREATE INDEX "transaction_uploads_company_sha_idx" ON "transaction_uploads" USING btree ("company_id","sha256");--> statement-breakpoint
 CREATE INDEX "transactions_company_date_idx" ON "transactions" USING btree ("company_id","tax_point_date","id");--> statement-breakpoint
 CREATE INDEX "transactions_company_jurisdiction_date_idx" ON "transactions" USING btree ("company_id","taxable_jurisdiction","tax_point_date","id");--> statement-breakpoint
-CREATE INDEX "transactions_upload_idx" ON "transactions" USING btree ("upload_id");
+CREATE INDEX "transactions_upload_idx" ON "transactions" USING btree ("upload_id");--> statement-breakpoint
+CREATE INDEX "transactions_vat_difference_idx" ON "transactions" USING btree ("company_id","tax_point_date","id") WHERE "transactions"."vat_rate" is not null and "transactions"."vat_amount" <> "transactions"."computed_vat_amount";

@@ -505,6 +505,10 @@ export const transactions = pgTable(
       table.id,
     ),
     index('transactions_upload_idx').on(table.uploadId),
+    /** The cross-check's rows whose file VAT differs from net × rate: a handful, found without walking the rest. */
+    index('transactions_vat_difference_idx')
+      .on(table.companyId, table.taxPointDate, table.id)
+      .where(sql`${table.vatRate} is not null and ${table.vatAmount} <> ${table.computedVatAmount}`),
   ],
 );
 
@@ -633,6 +637,25 @@ export const taxPositionProblems = pgTable(
 );
 
 /**
+ * Every (taxable jurisdiction, tax-point day, VAT rate) the company's visible rows use, written by the recompute from
+ * its day sums, so the cross-check checks a few thousand combinations against the rate table without a pass over
+ * every row per request.
+ */
+export const transactionRateDays = pgTable(
+  'transaction_rate_days',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    jurisdiction: char('jurisdiction', { length: 2 }).notNull(),
+    rateDate: date('rate_date').notNull(),
+    /** Fraction without trailing zeros, as the day sums carry it (0.19). */
+    vatRate: numeric('vat_rate', { precision: 7, scale: 6 }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.jurisdiction, table.rateDate, table.vatRate] })],
+);
+
+/**
  * Filings generated from the company's registrations and the country rules. Only 'open' or 'filed' is stored;
  * upcoming, due soon and overdue follow from the due date and today.
  */
@@ -724,6 +747,7 @@ export const schema = {
   ecSalesListLines,
   ossThresholdYears,
   taxPositionProblems,
+  transactionRateDays,
   filings,
   idpAccounts,
   oidcPayloads,

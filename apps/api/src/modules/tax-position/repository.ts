@@ -146,3 +146,24 @@ export async function replaceTaxPosition(db: Db, companyId: string, position: Ta
       ),
   );
 }
+
+/**
+ * Replaces the company's (jurisdiction, day, rate) combinations with those of `sums`, for the cross-check. Call inside
+ * the recompute's transaction.
+ */
+export async function replaceRateDays(db: Db, companyId: string, sums: readonly TransactionDaySum[]): Promise<void> {
+  await db.execute(sql`delete from transaction_rate_days where company_id = ${companyId}`);
+  const combinations = new Map<string, { jurisdiction: string; date: string; vatRate: string }>();
+  for (const sum of sums) {
+    if (sum.taxableJurisdiction === null || sum.vatRate === null) continue;
+    const combination = { jurisdiction: sum.taxableJurisdiction, date: sum.date, vatRate: sum.vatRate };
+    combinations.set(`${combination.jurisdiction}|${combination.date}|${combination.vatRate}`, combination);
+  }
+  if (combinations.size === 0) return;
+  await db.execute(sql`
+    insert into transaction_rate_days (company_id, jurisdiction, rate_date, vat_rate)
+    select ${companyId}::uuid, jurisdiction, "date", "vatRate"
+    from jsonb_to_recordset(${JSON.stringify([...combinations.values()])}::jsonb)
+      as combination(jurisdiction text, "date" date, "vatRate" numeric)
+  `);
+}

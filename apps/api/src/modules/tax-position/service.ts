@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { loadExchangeRateTable } from '../exchange-rates/repository';
 import { refreshFilings } from '../filings/service';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
-import { replaceTaxPosition, selectTransactionDaySums } from './repository';
+import { replaceRateDays, replaceTaxPosition, selectTransactionDaySums } from './repository';
 
 /**
  * Days before the first tax point the rate table reaches back: a local return converts at the rate of the tax-point
@@ -50,6 +50,7 @@ export async function recomputeTaxPosition(db: Db, companyId: string): Promise<v
   const position = computeTaxPosition({ sums, profile, rates });
   await db.transaction(async (tx) => {
     await replaceTaxPosition(tx as unknown as Db, companyId, position);
+    await replaceRateDays(tx as unknown as Db, companyId, sums);
     await refreshFilings(tx as unknown as Db, companyId, { profile });
   });
 }
