@@ -8,60 +8,22 @@
  *
  * Prints a table and appends it to bench/RESULTS.md. Figures, never assertions: see the brief.
  */
-import { type ChildProcess, execSync, spawn } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { apiPaths, tokenExchangeResponseSchema } from '@vatlas/contract';
 import { importJWK, type JWK, SignJWT } from 'jose';
 import pg from 'pg';
+import { benchRoot, startServer, stopServer, waitUntilHealthy } from './bench-server';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = benchRoot;
 const EXCHANGES = 200;
 const ME_SECONDS = 5;
 const ME_CONCURRENCY = 8;
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const publicUrl = `http://localhost:${PORT}`;
-
-type Server = { child: ChildProcess; exited: Promise<void> };
-
-function startServer(dataDir: string, databaseUrl: string | null): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      PORT: String(PORT),
-      PUBLIC_URL: publicUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      INTERNAL_TOKEN_SECRET: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return { child, exited: new Promise((done) => child.once('exit', () => done())) };
-}
-
-async function waitUntilHealthy(timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(`${publicUrl}${apiPaths.health}`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not become healthy in time');
-    await new Promise((wait) => setTimeout(wait, 25));
-  }
-}
-
-async function stopServer(server: Server): Promise<void> {
-  server.child.kill('SIGTERM');
-  await server.exited;
-}
 
 function residentMemoryMiB(pid: number): number {
   const status = readFileSync(`/proc/${pid}/status`, 'utf8');
@@ -134,14 +96,14 @@ async function benchmark(kind: 'pglite' | 'postgres', databaseUrl: string | null
   const dataDir = mkdtempSync(join(tmpdir(), `vatlas-bench-${kind}-`));
   try {
     let started = performance.now();
-    let server = startServer(dataDir, databaseUrl);
-    await waitUntilHealthy();
+    let server = startServer({ port: PORT, dataDir, databaseUrl });
+    await waitUntilHealthy(publicUrl);
     const coldStartMs = performance.now() - started;
     await stopServer(server);
 
     started = performance.now();
-    server = startServer(dataDir, databaseUrl);
-    await waitUntilHealthy();
+    server = startServer({ port: PORT, dataDir, databaseUrl });
+    await waitUntilHealthy(publicUrl);
     const warmStartMs = performance.now() - started;
     const pid = server.child.pid ?? 0;
     const idleRss = residentMemoryMiB(pid);

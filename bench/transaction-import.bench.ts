@@ -12,19 +12,19 @@
  * transactions page p95 ≤ 50 ms at any depth; liabilities summary p95 ≤ 100 ms. Prints a table and appends it to
  * bench/RESULTS.md. Figures, never assertions.
  */
-import { type ChildProcess, execFileSync, execSync, spawn } from 'node:child_process';
+import { execFileSync, execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { appendFileSync, createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { apiPaths, tokenExchangeResponseSchema, transactionUploadSchema, userSchema } from '@vatlas/contract';
 import { importJWK, type JWK, SignJWT } from 'jose';
 import pg from 'pg';
+import { type BenchServer, benchRoot, startServer, stopServer, waitUntilHealthy } from './bench-server';
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+const root = benchRoot;
 const SYNTHETIC_VTR = 'apps/api/src/modules/transaction-upload/synthetic-vtr';
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SEED = 1;
@@ -39,44 +39,6 @@ const DEEP_SKIP_PAGES = Math.min(100, Math.floor(ROWS / 2 / PAGE_SIZE));
 const PORT = Number(process.env.BENCH_PORT ?? 3901);
 const publicUrl = `http://localhost:${PORT}`;
 const SELLER_EMAIL = 'seller@vatlas.test';
-
-type Server = { child: ChildProcess; exited: Promise<void> };
-
-function startServer(dataDir: string, databaseUrl: string | null): Server {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
-    cwd: root,
-    env: {
-      ...process.env,
-      NODE_ENV: 'development',
-      LOG_LEVEL: 'warn',
-      PORT: String(PORT),
-      PUBLIC_URL: publicUrl,
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      INTERNAL_TOKEN_SECRET: '',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
-  return { child, exited: new Promise((done) => child.once('exit', () => done())) };
-}
-
-async function waitUntilHealthy(timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      if ((await fetch(`${publicUrl}${apiPaths.health}`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > deadline) throw new Error('the server did not become healthy in time');
-    await new Promise((wait) => setTimeout(wait, 25));
-  }
-}
-
-async function stopServer(server: Server): Promise<void> {
-  server.child.kill('SIGTERM');
-  await server.exited;
-}
 
 function memoryMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   try {
@@ -121,7 +83,11 @@ async function withThrowAwayPostgres<T>(serverUrl: string, run: (databaseUrl: st
  * The demo seller's provider account id, which is the subject its access tokens carry. PGlite belongs to the server
  * while it runs (one process per data directory), so there the server is stopped for the look-up and started again.
  */
-async function sellerSubject(dataDir: string, databaseUrl: string | null, server: Server): Promise<[string, Server]> {
+async function sellerSubject(
+  dataDir: string,
+  databaseUrl: string | null,
+  server: BenchServer,
+): Promise<[string, BenchServer]> {
   const query = `SELECT id FROM idp_accounts WHERE email = '${SELLER_EMAIL}'`;
   if (databaseUrl !== null) {
     const client = new pg.Client({ connectionString: databaseUrl });
@@ -134,8 +100,8 @@ async function sellerSubject(dataDir: string, databaseUrl: string | null, server
   const database = new PGlite(join(dataDir, 'pglite'));
   const { rows } = await database.query<{ id: string }>(query);
   await database.close();
-  const restarted = startServer(dataDir, null);
-  await waitUntilHealthy();
+  const restarted = startServer({ port: PORT, dataDir, databaseUrl: null });
+  await waitUntilHealthy(publicUrl);
   return [rows[0]?.id ?? '', restarted];
 }
 
@@ -283,9 +249,9 @@ type Measured = {
 
 async function measureServer(kind: 'pglite' | 'postgres', databaseUrl: string | null, file: string) {
   const dataDir = mkdtempSync(join(tmpdir(), `vatlas-bench-import-${kind}-`));
-  let server = startServer(dataDir, databaseUrl);
+  let server = startServer({ port: PORT, dataDir, databaseUrl });
   try {
-    await waitUntilHealthy();
+    await waitUntilHealthy(publicUrl);
     let subject: string;
     [subject, server] = await sellerSubject(dataDir, databaseUrl, server);
     const { token, companyId } = await signIn(dataDir, subject);

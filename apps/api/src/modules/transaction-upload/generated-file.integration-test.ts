@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { apiPaths, type LiabilitySummary, type OssReturn, type TransactionUpload } from '@vatlas/contract';
 import { formatMoneyFixed2, money, sumMoney } from '@vatlas/domain';
 import { count, eq } from 'drizzle-orm';
@@ -18,6 +17,7 @@ import { recomputeTaxPosition } from '../tax-position/service';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
 import { createImportWorker } from './import-worker';
 import { generateVtrText } from './synthetic-vtr';
+import { createGatedStorage } from './upload-test-kit';
 
 /**
  * Issue 5 acceptance, as a new user would try it: a generated Amazon report uploaded through the API is imported with
@@ -38,29 +38,6 @@ const GENERATED = keepEuroRows(
   }),
 );
 const FILE = Buffer.from(GENERATED.text);
-
-/** A storage whose read of the file stops halfway until the test opens the gate: the import is caught mid-way. */
-function createGatedStorage(inner: FileStorage) {
-  let open: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  const storage: FileStorage = {
-    ...inner,
-    async get(key) {
-      const bytes = Buffer.concat(await (await inner.get(key)).toArray());
-      const half = Math.floor(bytes.length / 2);
-      return Readable.from(
-        (async function* () {
-          yield bytes.subarray(0, half);
-          await gate;
-          yield bytes.subarray(half);
-        })(),
-      );
-    },
-  };
-  return { storage, open: () => open() };
-}
 
 forEachDatabase('a generated report through the API', (context) => {
   const config = createTestConfig();

@@ -293,18 +293,17 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
   const signal = await reportProgress(db, upload.id, deps.workerId, progress);
   if (!signal.isOwned) return 'lost';
   if (signal.isCancelRequested) return finish({ status: 'cancelled' });
+  // Fresh statistics before the recompute reads the rows and the pages list them: right after a bulk load PostgreSQL
+  // believes the table is empty until autovacuum runs (a minute later), and PGlite has no autovacuum at all — the
+  // aggregate would not run in parallel and pages would scan instead of seek.
+  await db.execute(sql`analyze transactions`);
   const isCompleted = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     if (!(await finishJob(txDb, upload.id, deps.workerId, { status: 'completed' }))) return false;
     await deps.recomputeTaxPosition(txDb, upload.companyId);
     return true;
   });
-  if (isCompleted) {
-    // Fresh statistics for the planner: right after a bulk load PostgreSQL believes the table is empty until
-    // autovacuum runs (a minute later), and PGlite has no autovacuum at all — pages would scan instead of seek.
-    await db.execute(sql`analyze transactions`);
-    return 'completed';
-  }
+  if (isCompleted) return 'completed';
   // A cancel that arrived after the last look wins over completion.
   const after = await reportProgress(db, upload.id, deps.workerId, progress);
   return after.isCancelRequested ? finish({ status: 'cancelled' }) : 'lost';

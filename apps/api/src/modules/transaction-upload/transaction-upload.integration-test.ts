@@ -1,7 +1,6 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { apiPaths, type TransactionUpload, type UploadProblemPage } from '@vatlas/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -17,35 +16,13 @@ import type { TaxPositionRecomputer } from './import-job';
 import { createImportWorker, type ImportWorker } from './import-worker';
 import { claimNextUpload } from './repository';
 import { generateVtrText } from './synthetic-vtr';
+import { createGatedStorage } from './upload-test-kit';
 
 const VTR = generateVtrText({ rows: 60, seed: 7, from: '2025-03-01', to: '2025-03-31' });
 const [VTR_HEADER = '', ...VTR_LINES] = VTR.text.split('\r\n').filter((line) => line !== '');
 
 function vtrFile(lines: readonly string[]): Buffer {
   return Buffer.from(`${[VTR_HEADER, ...lines].join('\r\n')}\r\n`);
-}
-
-/** A storage whose reads stop halfway until the test opens the gate: "the import is between two batches". */
-function createGatedStorage(inner: FileStorage) {
-  let open: () => void = () => undefined;
-  const gate = new Promise<void>((resolve) => {
-    open = resolve;
-  });
-  const storage: FileStorage = {
-    ...inner,
-    async get(key) {
-      const bytes = Buffer.concat(await (await inner.get(key)).toArray());
-      const half = Math.floor(bytes.length / 2);
-      return Readable.from(
-        (async function* () {
-          yield bytes.subarray(0, half);
-          await gate;
-          yield bytes.subarray(half);
-        })(),
-      );
-    },
-  };
-  return { storage, open: () => open() };
 }
 
 forEachDatabase('transaction uploads', (context) => {
