@@ -192,8 +192,9 @@ const CASES: readonly Case[] = [
       arrivalCountry: 'DE',
       vatRate: null,
     }),
-    en: ['from France to Germany', 'no VAT'],
-    de: ['Abgang: Frankreich', 'keine Umsatzsteuer'],
+    // Sold from French stock to a German buyer: the customer sends the goods back from Germany to France.
+    en: ['from Germany to France', 'no VAT'],
+    de: ['Abgang: Deutschland, Bestimmung: Frankreich', 'keine Umsatzsteuer'],
   },
   {
     name: 'movement inside a country',

@@ -207,8 +207,9 @@ const ENGLISH: Sentences = {
   'non-eu-movement': ({ from, to }) =>
     `Own goods moved from ${withArticle(from)} to ${withArticle(to)} across the EU border: an export and an import of own goods handled by customs, not in a VAT return.`,
   'inbound-movement': ({ to }) => `Stock arriving in ${withArticle(to)}: no supply, so no VAT.`,
+  // The row carries the sale leg (stock → buyer, research §3a); the goods travel back the other way.
   'return-movement': ({ from, to }) =>
-    `Goods sent back by the customer from ${withArticle(from)} to ${withArticle(to)}: a movement, not a supply, so no VAT; the refund row carries the amounts.`,
+    `Goods sent back by the customer from ${withArticle(to)} to ${withArticle(from)}: a movement, not a supply, so no VAT; the refund row carries the amounts.`,
   'domestic-movement': ({ from }) => `Stock moved within ${withArticle(from)}: no supply, so no VAT.`,
   'marketplace-deemed-supplier': ({ row }) =>
     `The marketplace is the deemed supplier${row.taxReportingScheme ? ` (scheme ${row.taxReportingScheme})` : ''}: it charges, declares and pays this VAT (Art. 14a), so the company has nothing to remit for this sale.`,
@@ -260,7 +261,7 @@ const GERMAN: Sentences = {
     `Eigene Ware über die EU-Grenze bewegt (Abgang: ${from}, Bestimmung: ${to}): Aus- und Einfuhr eigener Ware über den Zoll, nicht in einer Umsatzsteuererklärung.`,
   'inbound-movement': ({ to }) => `Wareneingang (Bestimmung: ${to}): keine Lieferung, daher keine Umsatzsteuer.`,
   'return-movement': ({ from, to }) =>
-    `Rücksendung durch den Kunden (Abgang: ${from}, Bestimmung: ${to}): eine Warenbewegung, keine Lieferung, daher keine Umsatzsteuer; die Beträge stehen in der Erstattungszeile.`,
+    `Rücksendung durch den Kunden (Abgang: ${to}, Bestimmung: ${from}): eine Warenbewegung, keine Lieferung, daher keine Umsatzsteuer; die Beträge stehen in der Erstattungszeile.`,
   'domestic-movement': ({ from }) => `Lagerumbuchung innerhalb von ${from}: keine Lieferung, daher keine Umsatzsteuer.`,
   'marketplace-deemed-supplier': ({ row }) =>
     `Der Marktplatz ist fiktiver Lieferer${row.taxReportingScheme ? ` (Verfahren ${row.taxReportingScheme})` : ''}: Er berechnet, erklärt und zahlt diese Umsatzsteuer (Art. 14a), das Unternehmen hat für diesen Verkauf nichts abzuführen.`,
