@@ -56,6 +56,8 @@ export type AppDeps = {
   fileStorage?: FileStorage;
   /** Recomputes a company's tax position when its data changes; default: the tax-position module's. Tests record. */
   recomputeTaxPosition?: TaxPositionRecomputer;
+  /** Called after an upload is queued: the in-process worker starts it at once instead of at its next poll. */
+  onUploadQueued?: () => void;
   /** Test seam: sees every route as it is registered (the OpenAPI test lists the app's routes with it). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -160,6 +162,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     storage: fileStorage,
     recomputeTaxPosition: deps.recomputeTaxPosition ?? recomputeTaxPosition,
     maxFileBytes: config.imports.maxFileBytes,
+    onUploadQueued: deps.onUploadQueued,
   });
   registerPeriodManagerRoutes(app, { db: database.db });
   registerTaxSchemeRoutes(app, { db: database.db });

@@ -109,6 +109,7 @@ async function main(): Promise<void> {
       mailer: createMailer(config),
       fileStorage,
       logger: createLoggerOptions(config.logLevel),
+      onUploadQueued: () => importWorker?.wake(),
     });
     app = startedApp;
     if (config.seedDemo) {

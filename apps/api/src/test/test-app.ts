@@ -73,6 +73,7 @@ export async function buildTestApp(
     registerExtraRoutes?: AppDeps['registerExtraRoutes'];
     fileStorage?: AppDeps['fileStorage'];
     recomputeTaxPosition?: AppDeps['recomputeTaxPosition'];
+    onUploadQueued?: AppDeps['onUploadQueued'];
   },
 ): Promise<FastifyInstance> {
   const config = options.config ?? createTestConfig();
@@ -84,6 +85,7 @@ export async function buildTestApp(
     registerExtraRoutes: options.registerExtraRoutes,
     fileStorage: options.fileStorage,
     recomputeTaxPosition: options.recomputeTaxPosition,
+    onUploadQueued: options.onUploadQueued,
   });
   await app.ready();
   return app;

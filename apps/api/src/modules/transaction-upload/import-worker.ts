@@ -20,6 +20,8 @@ export type ImportWorkerOptions = {
   /** A 'processing' job whose heartbeat is older is taken to be abandoned and claimed again. */
   staleAfterSeconds: number;
   workerId?: string;
+  /** How long an idle worker waits before it looks for a job again, unless woken (default 1 s). */
+  pollIntervalMs?: number;
   batchSize?: number;
   chunkBytes?: number;
 };
@@ -30,6 +32,8 @@ export type ImportWorker = {
   runOnce(): Promise<ImportResult | null>;
   /** Polls for jobs until stop(). */
   start(): void;
+  /** Looks for a job now instead of at the next poll: an upload was just queued in this process. */
+  wake(): void;
   /** Gives the running job back between two batches and waits for the loop to end. */
   stop(): Promise<void>;
 };
@@ -44,6 +48,9 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
   const stopping = new AbortController();
   let loop: Promise<void> | null = null;
   let wakeUp: (() => void) | null = null;
+  /** Set by wake() while a claim is under way, so a job queued meanwhile is not left to the next poll. */
+  let isWakeRequested = false;
+  const pollIntervalMs = options.pollIntervalMs ?? POLL_INTERVAL_MS;
 
   const runOnce = async (): Promise<ImportResult | null> => {
     const uploadId = await claimNextUpload(db, workerId, options.staleAfterSeconds);
@@ -118,15 +125,20 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
       loop = (async () => {
         while (!stopping.signal.aborted) {
           let result: ImportResult | null = null;
+          isWakeRequested = false;
           try {
             result = await runOnce();
           } catch (error) {
             // The database was unreachable, say: try again after a pause rather than stop importing for good.
             options.log.error({ errorName: (error as Error).name }, 'import worker could not claim a job');
           }
-          if (result === null && !stopping.signal.aborted) await sleep(POLL_INTERVAL_MS);
+          if (result === null && !stopping.signal.aborted && !isWakeRequested) await sleep(pollIntervalMs);
         }
       })();
+    },
+    wake() {
+      isWakeRequested = true;
+      wakeUp?.();
     },
     async stop() {
       stopping.abort();

@@ -60,6 +60,8 @@ export type TransactionUploadRouteDeps = {
   storage: FileStorage;
   recomputeTaxPosition: TaxPositionRecomputer;
   maxFileBytes: number;
+  /** Tells the in-process worker that a job is waiting. */
+  onUploadQueued?: () => void;
 };
 
 const oneFileOnly = () =>
@@ -162,6 +164,7 @@ export async function registerTransactionUploadRoutes(app: FastifyInstance, deps
           fileName: file.fileName,
           file: file.stored,
         });
+        deps.onUploadQueued?.();
         return reply.status(202).send(upload);
       },
     );

@@ -49,6 +49,8 @@ forEachDatabase('transaction uploads', (context) => {
     };
 
   let lastUploadId: string | undefined;
+  /** The worker the upload route wakes, as server.ts wires its in-process worker. */
+  let wakeTarget: ImportWorker | undefined;
   const newWorker = (overrides: Partial<Parameters<typeof createImportWorker>[0]> = {}): ImportWorker =>
     createImportWorker({
       database: context.database,
@@ -70,6 +72,7 @@ forEachDatabase('transaction uploads', (context) => {
       provider,
       fileStorage: storage,
       recomputeTaxPosition: recordingRecomputer(() => undefined),
+      onUploadQueued: () => wakeTarget?.wake(),
     });
     const tenantId = await createHomeTenant(db);
     owner = await createPerson(db, { tenantId, label: 'upload-owner', issuer: config.auth.issuer });
@@ -400,5 +403,21 @@ forEachDatabase('transaction uploads', (context) => {
     });
     expect(removed.statusCode).toBe(204);
     expect((await get(apiPaths.columnMapping(companyId, id))).statusCode).toBe(404);
+  });
+  it('starts an upload at once: the upload wakes the idle worker instead of leaving it to the next poll', async () => {
+    // Ten minutes between polls: without the wake-up the upload would wait far beyond the test's patience.
+    const worker = newWorker({ pollIntervalMs: 10 * 60_000 });
+    wakeTarget = worker;
+    worker.start();
+    try {
+      await new Promise((settle) => setTimeout(settle, 200));
+      const response = await upload(vtrFile(VTR_LINES.slice(50, 54)));
+      expect(response.statusCode).toBe(202);
+      const { id } = response.json<TransactionUpload>();
+      await expect.poll(async () => (await readUpload(id)).status, { timeout: 15_000 }).toBe('completed');
+    } finally {
+      wakeTarget = undefined;
+      await worker.stop();
+    }
   });
 });
