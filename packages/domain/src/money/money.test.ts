@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addMoney,
+  differsByMoreThan,
   formatMoneyFixed2,
   formatMoneyRoundedHalfUp,
   MoneyParseError,
@@ -175,5 +176,34 @@ describe('multiplyToCentsHalfUp', () => {
 
   it('refuses what is not a canonical decimal', () => {
     expect(() => multiplyToCentsHalfUp('1,5', '0.19')).toThrow(MoneyParseError);
+  });
+});
+
+describe('differsByMoreThan', () => {
+  it.each([
+    ['119.00', ['100.00', '19.00'], '0.01', false],
+    ['119.01', ['100.00', '19.00'], '0.01', false],
+    ['119.02', ['100.00', '19.00'], '0.01', true],
+    ['-119.02', ['-100', '-19.0'], '0.01', true],
+    ['11.905', ['10.00', '1.9'], '0.01', false],
+    ['0', ['0', '0'], '0.01', false],
+  ] as const)('%s against %j within %s → %s', (total, parts, tolerance, expected) => {
+    expect(differsByMoreThan(total, parts, tolerance)).toBe(expected);
+  });
+
+  it('agrees with big.js for any amounts', () => {
+    const amount = fc
+      .tuple(fc.bigInt({ min: -(10n ** 10n), max: 10n ** 10n }), fc.integer({ min: 0, max: 4 }))
+      .map(([units, scale]) =>
+        money(units.toString())
+          .div(10 ** scale)
+          .toFixed(scale),
+      );
+    fc.assert(
+      fc.property(amount, amount, amount, (total, net, vat) => {
+        const expected = money(total).minus(money(net)).minus(money(vat)).abs().gt(money('0.01'));
+        expect(differsByMoreThan(total, [net, vat], '0.01')).toBe(expected);
+      }),
+    );
   });
 });

@@ -158,3 +158,18 @@ export function multiplyToCentsHalfUp(a: string, b: string): string {
   const formatted = `${digits.slice(0, -2)}.${digits.slice(-2)}`;
   return isNegative && cents !== 0n ? `-${formatted}` : formatted;
 }
+
+/**
+ * Whether |total − Σ parts| exceeds `tolerance`, exactly (BigInt on a common scale): the importer's INCL = EXCL + VAT
+ * check, run on every row of a file.
+ */
+export function differsByMoreThan(total: string, parts: readonly string[], tolerance: string): boolean {
+  const values = [total, ...parts, tolerance].map(toScaledInteger);
+  const scale = Math.max(...values.map((value) => value.scale));
+  const [first, ...rest] = values.map((value) => value.units * 10n ** BigInt(scale - value.scale));
+  const limit = rest.pop() ?? 0n;
+  let difference = first ?? 0n;
+  for (const part of rest) difference -= part;
+  if (difference < 0n) difference = -difference;
+  return difference > limit;
+}

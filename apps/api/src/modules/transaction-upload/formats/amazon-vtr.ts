@@ -1,5 +1,5 @@
 import {
-  money,
+  differsByMoreThan,
   type NormalizedTransaction,
   type TaxCollectionResponsibility,
   TRANSACTION_TYPES,
@@ -42,7 +42,6 @@ const VALUED_TYPES: ReadonlySet<TransactionType> = new Set([
   'LIQUIDATION_REFUND',
 ]);
 const KNOWN_TYPES: ReadonlySet<string> = new Set(TRANSACTION_TYPES);
-const CENT = money('0.01');
 const ZERO_AMOUNT = /^-?[0.]*$/;
 const NOT_APPLICABLE = 'N/A';
 const CURRENCY = /^[A-Z]{3}$/;
@@ -357,7 +356,7 @@ function readAmounts(
   const vat = readAmount(row, columns.vat, vatText);
   const gross = readAmount(row, columns.gross, grossText);
   if (net === undefined || vat === undefined || gross === undefined) return undefined;
-  if (money(gross).minus(money(net)).minus(money(vat)).abs().gt(CENT)) {
+  if (differsByMoreThan(gross, [net, vat], '0.01')) {
     row.problem(
       columns.gross,
       'amounts-mismatch',

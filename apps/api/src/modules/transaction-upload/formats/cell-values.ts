@@ -124,6 +124,19 @@ export function readLocaleAmount(text: string, decimalSeparator: '.' | ','): str
  * of bare numbers (a generic mapping that says so).
  */
 export function readVatRate(text: string, bareNumbers: 'fraction' | 'percent' | 'auto'): string | undefined {
+  // A file uses a handful of distinct rates over a million rows: read each once.
+  const key = `${bareNumbers}|${text}`;
+  if (vatRateCache.has(key)) return vatRateCache.get(key);
+  const rate = parseVatRate(text, bareNumbers);
+  if (vatRateCache.size >= VAT_RATE_CACHE_LIMIT) vatRateCache.clear();
+  vatRateCache.set(key, rate);
+  return rate;
+}
+
+const VAT_RATE_CACHE_LIMIT = 1000;
+const vatRateCache = new Map<string, string | undefined>();
+
+function parseVatRate(text: string, bareNumbers: 'fraction' | 'percent' | 'auto'): string | undefined {
   const isPercent = text.endsWith('%');
   const amount = readPlainAmount(isPercent ? text.slice(0, -1).trim() : text);
   if (amount === undefined || amount.startsWith('-')) return undefined;
