@@ -21,7 +21,7 @@ import {
   signInToServer,
   startServer,
   stopServer,
-} from './server-process-test-kit';
+} from '../../test/server-process';
 import { generateVtrText } from './synthetic-vtr';
 
 /**
