@@ -31,6 +31,7 @@ forEachDatabase('transaction uploads', (context) => {
   let provider: TestProvider;
   let storage: FileStorage;
   let storageDir: string;
+  let tenantId: string;
   let owner: Person;
   let outsider: Person;
   let companyId: string;
@@ -74,7 +75,7 @@ forEachDatabase('transaction uploads', (context) => {
       recomputeTaxPosition: recordingRecomputer(() => undefined),
       onUploadQueued: () => wakeTarget?.wake(),
     });
-    const tenantId = await createHomeTenant(db);
+    tenantId = await createHomeTenant(db);
     owner = await createPerson(db, { tenantId, label: 'upload-owner', issuer: config.auth.issuer });
     outsider = await createPerson(db, { tenantId, label: 'upload-outsider', issuer: config.auth.issuer });
     companyId = await createCompany(db, { tenantId, name: 'Upload Co', owners: [owner] });
@@ -406,15 +407,28 @@ forEachDatabase('transaction uploads', (context) => {
   });
   it('starts an upload at once: the upload wakes the idle worker instead of leaving it to the next poll', async () => {
     // Ten minutes between polls: without the wake-up the upload would wait far beyond the test's patience.
+    // A company of its own: earlier tests leave this file's companies with an upload a "busy worker" holds.
+    const db = context.database.db;
+    const [tenant] = await db
+      .select({ tenantId: companies.tenantId })
+      .from(companies)
+      .where(eq(companies.id, companyId));
+    const freshCompanyId = await createCompany(db, {
+      tenantId: tenant?.tenantId ?? '',
+      name: 'Wake Co',
+      owners: [owner],
+    });
+    await db.update(companies).set({ establishmentCountryCode: 'DE' }).where(eq(companies.id, freshCompanyId));
     const worker = newWorker({ pollIntervalMs: 10 * 60_000 });
     wakeTarget = worker;
     worker.start();
     try {
       await new Promise((settle) => setTimeout(settle, 200));
-      const response = await upload(vtrFile(VTR_LINES.slice(50, 54)));
+      const response = await upload(vtrFile(VTR_LINES.slice(50, 54)), { format: 'amazon-vtr' }, freshCompanyId);
       expect(response.statusCode).toBe(202);
       const { id } = response.json<TransactionUpload>();
-      await expect.poll(async () => (await readUpload(id)).status, { timeout: 15_000 }).toBe('completed');
+      const status = async () => (await get(apiPaths.transactionUpload(freshCompanyId, id))).json<TransactionUpload>();
+      await expect.poll(async () => (await status()).status, { timeout: 15_000 }).toBe('completed');
     } finally {
       wakeTarget = undefined;
       await worker.stop();
