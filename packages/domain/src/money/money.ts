@@ -117,13 +117,14 @@ export function formatMoneyFixed2(amount: Money): string {
   return value.toFixed(2);
 }
 
+/** The exact sum of amounts of at most two decimals (stored cents), as a fixed two-decimal string. */
+export function sumToFixed2(amounts: readonly string[]): string {
+  return formatMoneyFixed2(sumMoney(amounts.map(money)));
+}
+
 /** Rounds half-up to cents and formats with two decimals: the one-step form for display and export columns. */
 export function formatMoneyRoundedHalfUp(amount: Money): string {
   return formatMoneyFixed2(roundToCentsHalfUp(amount));
-}
-
-export function isZeroMoney(amount: Money): boolean {
-  return new Decimal(amount).eq(0);
 }
 
 /** A canonical decimal as an integer of units of 10^-scale: "-12.345" → { units: -12345n, scale: 3 }. */

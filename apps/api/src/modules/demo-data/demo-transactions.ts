@@ -22,11 +22,7 @@ import {
 /** Nordlicht Trading GmbH (seller@vatlas.test) gets the demo transactions. */
 export const DEMO_TRANSACTION_COMPANY_ID = DEMO_COMPANY_IDS.nordlicht;
 export const DEMO_TRANSACTION_MONTHS = 12;
-/**
- * The generator's seed of the demo: the same month gets the same file on every machine. The generator numbers
- * inbound shipments by their row in the file, so most seeds repeat a shipment in two months' reports (the import
- * would rightly count the second as a duplicate); with this one no row of the twelve reports repeats another.
- */
+/** The generator's seed of the demo: the same month gets the same file on every machine. */
 const DEMO_SEED = 2038;
 
 /** The Union OSS began on 1 July 2021; the demo seller joined it then, long before any demo month. */

@@ -48,17 +48,22 @@ export async function listLiabilityAmounts(db: Db, companyId: string): Promise<L
     .where(eq(liabilities.companyId, companyId));
 }
 
+/**
+ * The EC Sales List lines summed per reporting country, month and currency: a seller with many business buyers has
+ * one line per buyer and month, and a filing needs only the month's total.
+ */
 export async function listEcSalesListAmounts(db: Db, companyId: string): Promise<EcSalesListAmountRow[]> {
   return db
     .select({
       reportingCountry: ecSalesListLines.reportingCountry,
       periodStart: ecSalesListLines.periodStart,
       currency: ecSalesListLines.currency,
-      netEur: ecSalesListLines.netEur,
-      netLocal: ecSalesListLines.netLocal,
+      netEur: sql<string>`sum(${ecSalesListLines.netEur})::text`,
+      netLocal: sql<string>`sum(${ecSalesListLines.netLocal})::text`,
     })
     .from(ecSalesListLines)
-    .where(eq(ecSalesListLines.companyId, companyId));
+    .where(eq(ecSalesListLines.companyId, companyId))
+    .groupBy(ecSalesListLines.reportingCountry, ecSalesListLines.periodStart, ecSalesListLines.currency);
 }
 
 /** The first month the company has data for, from the stored aggregates; undefined without data. */

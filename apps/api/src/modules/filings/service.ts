@@ -3,10 +3,8 @@ import {
   type CompanyTaxProfile,
   filingStatus,
   findCountryRule,
-  formatMoneyFixed2,
-  money,
   planFilings,
-  sumMoney,
+  sumToFixed2,
   todayIsoDate,
 } from '@vatlas/domain';
 import type { Db } from '../../db/client';
@@ -36,7 +34,28 @@ type PlannedFiling = ReturnType<typeof planFilings>[number];
 
 const isInPeriod = (date: string, filing: PlannedFiling) => date >= filing.periodStart && date <= filing.periodEnd;
 
-const total = (amounts: readonly string[]) => formatMoneyFixed2(sumMoney(amounts.map(money)));
+/** Rows grouped by a key, each group in the rows' own order. */
+function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = groups.get(key);
+    if (group) group.push(row);
+    else groups.set(key, [row]);
+  }
+  return groups;
+}
+
+/** The stored monthly aggregates of a company, grouped once so each planned filing reads only its own country's. */
+type FilingAmountSources = {
+  /** Liabilities by `scheme|jurisdiction` for local returns and by `scheme` for OSS and IOSS. */
+  liabilities: Map<string, LiabilityAmountRow[]>;
+  /** EC Sales List sums by reporting country. */
+  ecSalesLists: Map<string, EcSalesListAmountRow[]>;
+};
+
+const liabilityKey = (scheme: string | undefined, jurisdiction: string) =>
+  scheme === 'local' ? `local|${jurisdiction}` : `${scheme}`;
 
 /**
  * What a filing declares, from the stored monthly aggregates of its period: VAT payable for a return (the local
@@ -45,32 +64,28 @@ const total = (amounts: readonly string[]) => formatMoneyFixed2(sumMoney(amounts
  */
 function amountsOf(
   filing: PlannedFiling,
-  liabilityRows: readonly LiabilityAmountRow[],
-  eslRows: readonly EcSalesListAmountRow[],
+  sources: FilingAmountSources,
 ): Pick<PlannedFilingValues, 'currency' | 'amountEur' | 'amountLocal'> {
   // Without lines of the period the country's currency today stands in; an amount of 0 is the same in any currency.
   const fallbackCurrency = findCountryRule(filing.jurisdiction)?.currency.value ?? 'EUR';
   if (filing.filingType === 'ec-sales-list') {
-    const lines = eslRows.filter(
-      (row) => row.reportingCountry === filing.jurisdiction && isInPeriod(row.periodStart, filing),
+    const lines = (sources.ecSalesLists.get(filing.jurisdiction) ?? []).filter((row) =>
+      isInPeriod(row.periodStart, filing),
     );
     return {
       currency: lines[0]?.currency ?? fallbackCurrency,
-      amountEur: total(lines.map((line) => line.netEur)),
-      amountLocal: total(lines.map((line) => line.netLocal)),
+      amountEur: sumToFixed2(lines.map((line) => line.netEur)),
+      amountLocal: sumToFixed2(lines.map((line) => line.netLocal)),
     };
   }
   const scheme = SCHEME_OF_RETURN[filing.filingType];
-  const lines = liabilityRows.filter(
-    (row) =>
-      row.scheme === scheme &&
-      (scheme !== 'local' || row.jurisdiction === filing.jurisdiction) &&
-      isInPeriod(row.periodStart, filing),
+  const lines = (sources.liabilities.get(liabilityKey(scheme, filing.jurisdiction)) ?? []).filter((row) =>
+    isInPeriod(row.periodStart, filing),
   );
   return {
     currency: lines[0]?.currency ?? (scheme === 'local' ? fallbackCurrency : 'EUR'),
-    amountEur: total(lines.map((line) => line.vatEur)),
-    amountLocal: total(lines.map((line) => line.vatLocal)),
+    amountEur: sumToFixed2(lines.map((line) => line.vatEur)),
+    amountLocal: sumToFixed2(lines.map((line) => line.vatLocal)),
   };
 }
 
@@ -92,9 +107,13 @@ export async function refreshFilings(
   const currentMonth = `${today.slice(0, 7)}-01`;
   const firstDataMonth = await findFirstDataMonth(db, companyId);
   const from = firstDataMonth !== undefined && firstDataMonth < currentMonth ? firstDataMonth : currentMonth;
-  const liabilityRows = await listLiabilityAmounts(db, companyId);
-  const eslRows = await listEcSalesListAmounts(db, companyId);
-  const eslCountries = [...new Set(eslRows.map((row) => row.reportingCountry))].sort();
+  const sources: FilingAmountSources = {
+    liabilities: groupBy(await listLiabilityAmounts(db, companyId), (row) =>
+      liabilityKey(row.scheme, row.jurisdiction),
+    ),
+    ecSalesLists: groupBy(await listEcSalesListAmounts(db, companyId), (row) => row.reportingCountry),
+  };
+  const eslCountries = [...sources.ecSalesLists.keys()].sort();
   const planned = planFilings({ profile, from, to: today, eslCountries }).map((filing) => ({
     jurisdiction: filing.jurisdiction,
     filingType: filing.filingType,
@@ -102,7 +121,7 @@ export async function refreshFilings(
     periodStart: filing.periodStart,
     periodEnd: filing.periodEnd,
     dueDate: filing.dueDate,
-    ...amountsOf(filing, liabilityRows, eslRows),
+    ...amountsOf(filing, sources),
   }));
   await syncPlannedFilings(db, companyId, planned);
 }

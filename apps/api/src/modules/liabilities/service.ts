@@ -1,5 +1,5 @@
 import type { CrossCheckPage, EcSalesList, LiabilitySummary, OssReturn, OssThreshold } from '@vatlas/contract';
-import { findVatRates, formatMoneyFixed2, money, OSS_THRESHOLD_EUR, sumMoney } from '@vatlas/domain';
+import { findVatRates, formatMoneyFixed2, money, OSS_THRESHOLD_EUR, returnPeriodOf, sumToFixed2 } from '@vatlas/domain';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import {
@@ -14,12 +14,6 @@ import {
   type OssThresholdYearRecord,
   type RateCombination,
 } from './repository';
-
-const total = (amounts: readonly string[]) => formatMoneyFixed2(sumMoney(amounts.map(money)));
-
-/** numeric(7, 6) comes back as "0.200000"; the rate is the fraction 0.2. */
-const trimZeros = (decimal: string) =>
-  decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal;
 
 function toThreshold(year: number, row: OssThresholdYearRecord | undefined): OssThreshold {
   return {
@@ -62,10 +56,10 @@ export async function getLiabilitySummary(db: Db, companyId: string, year: numbe
         isIncomplete: month.isIncomplete,
       })),
       totals: {
-        netEur: total(months.map((month) => month.netEur)),
-        vatEur: total(months.map((month) => month.vatEur)),
-        netLocal: total(months.map((month) => month.netLocal)),
-        vatLocal: total(months.map((month) => month.vatLocal)),
+        netEur: sumToFixed2(months.map((month) => month.netEur)),
+        vatEur: sumToFixed2(months.map((month) => month.vatEur)),
+        netLocal: sumToFixed2(months.map((month) => month.netLocal)),
+        vatLocal: sumToFixed2(months.map((month) => month.vatLocal)),
         transactionCount: months.reduce((count, month) => count + month.transactionCount, 0),
       },
     };
@@ -74,7 +68,7 @@ export async function getLiabilitySummary(db: Db, companyId: string, year: numbe
   return {
     year,
     jurisdictions,
-    totals: { netEur: total(rows.map((row) => row.netEur)), vatEur: total(rows.map((row) => row.vatEur)) },
+    totals: { netEur: sumToFixed2(rows.map((row) => row.netEur)), vatEur: sumToFixed2(rows.map((row) => row.vatEur)) },
     threshold: threshold ? toThreshold(year, threshold) : null,
     problems: (await listTaxPositionProblems(db, companyId)) as LiabilitySummary['problems'],
   };
@@ -86,12 +80,8 @@ export async function getOssThreshold(db: Db, companyId: string, year: number): 
 
 /** `YYYY-Qn` as its first and last day. */
 function quarterOf(period: string): { start: string; end: string } {
-  const year = period.slice(0, 4);
-  const quarter = Number(period.slice(6));
-  const firstMonth = String(quarter * 3 - 2).padStart(2, '0');
-  const lastMonth = quarter * 3;
-  const lastDay = new Date(Date.UTC(Number(year), lastMonth, 0)).getUTCDate();
-  return { start: `${year}-${firstMonth}-01`, end: `${year}-${String(lastMonth).padStart(2, '0')}-${lastDay}` };
+  const firstMonth = String(Number(period.slice(6)) * 3 - 2).padStart(2, '0');
+  return returnPeriodOf('quarterly', `${period.slice(0, 4)}-${firstMonth}-01`);
 }
 
 export async function getOssReturn(db: Db, companyId: string, period: string): Promise<OssReturn> {
@@ -104,13 +94,17 @@ export async function getOssReturn(db: Db, companyId: string, period: string): P
     lines: lines.map((line) => ({
       memberStateOfConsumption: line.consumptionCountry,
       memberStateOfDispatch: line.dispatchCountry,
-      vatRate: line.vatRate === null ? null : trimZeros(line.vatRate),
+      // numeric(7, 6) comes back as "0.200000"; the rate is the fraction 0.2.
+      vatRate: line.vatRate === null ? null : money(line.vatRate).toFixed(),
       netEur: line.netEur,
       vatEur: line.vatEur,
       transactionCount: line.transactionCount,
       isIncomplete: line.isIncomplete,
     })),
-    totals: { netEur: total(lines.map((line) => line.netEur)), vatEur: total(lines.map((line) => line.vatEur)) },
+    totals: {
+      netEur: sumToFixed2(lines.map((line) => line.netEur)),
+      vatEur: sumToFixed2(lines.map((line) => line.vatEur)),
+    },
   };
 }
 

@@ -1,4 +1,5 @@
 import type { DataPeriod, DataPeriodStatus } from '@vatlas/contract';
+import { returnPeriodOf } from '@vatlas/domain';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import {
@@ -12,9 +13,8 @@ import {
 
 /** The first and last day of a `YYYY-MM` month. */
 export function monthBounds(month: string): { startDate: string; endDate: string } {
-  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
-  const lastDay = new Date(Date.UTC(year, monthNumber, 0)).getUTCDate();
-  return { startDate: `${month}-01`, endDate: `${month}-${String(lastDay).padStart(2, '0')}` };
+  const { start, end } = returnPeriodOf('monthly', `${month}-01`);
+  return { startDate: start, endDate: end };
 }
 
 export function deriveDataPeriodStatus(

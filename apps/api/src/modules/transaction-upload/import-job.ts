@@ -1,15 +1,21 @@
 import { type ColumnMapping, columnMappingSchema, MAX_STORED_UPLOAD_PROBLEMS } from '@vatlas/contract';
-import { classifyTransaction, computeRowVat, type NormalizedTransaction, type TransactionSource } from '@vatlas/domain';
+import {
+  type CompanyTaxProfile,
+  classifyTransaction,
+  computeRowVat,
+  type NormalizedTransaction,
+  type TransactionSource,
+} from '@vatlas/domain';
 import { sql } from 'drizzle-orm';
 import type { BulkLoader, Database, Db } from '../../db/client';
 import { FileNotFoundError, type FileStorage } from '../storage/file-storage';
+import { loadCompanyTaxProfile } from '../tax-schemes/repository';
 import { type CopyValue, encodeCopyLine } from './copy-text';
 import { parseTransactionFile } from './formats/format';
 import { FileFormatError, type RowProblem } from './formats/parse-types';
 import {
   deleteImportedData,
   deleteUploadRows,
-  findClassificationProfile,
   finishJob,
   insertProblems,
   type JobOutcome,
@@ -78,7 +84,7 @@ const COPY_COLUMN_LIST = COPY_COLUMNS.join(', ');
 const DEFAULT_CHUNK_BYTES = 4 * 1024 * 1024;
 const UNIQUE_VIOLATION = '23505';
 
-type ClassificationProfile = { establishmentCountry: string; ioss: { memberState: string; from: string } | null };
+type ClassificationProfile = Pick<CompanyTaxProfile, 'establishmentCountry' | 'ioss'>;
 
 /** The values of one row in COPY_COLUMNS order (kept in step by the test of `toCopyValues`). */
 export function toCopyValues(
@@ -183,15 +189,15 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
   await deleteImportedData(db, upload.id);
   if (upload.cancelRequestedAt) return finish({ status: 'cancelled' });
 
-  const company = await findClassificationProfile(db, upload.companyId);
-  if (!company.establishmentCountry) {
+  const company = await loadCompanyTaxProfile(db, upload.companyId);
+  if (!company?.establishmentCountry) {
     return finish({
       status: 'failed',
       errorCode: 'establishment_country_missing',
       errorMessage: "Set the company's country of establishment before importing: every row's treatment depends on it.",
     });
   }
-  const profile: ClassificationProfile = { establishmentCountry: company.establishmentCountry, ioss: company.ioss };
+  const profile: ClassificationProfile = company;
 
   const chunkBytes = deps.chunkBytes ?? DEFAULT_CHUNK_BYTES;
   const encoder = new TextEncoder();

@@ -1,14 +1,6 @@
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import {
-  columnMappings,
-  companies,
-  companyTaxSchemes,
-  dataPeriods,
-  transactions,
-  transactionUploads,
-  uploadProblems,
-} from '../../db/schema';
+import { columnMappings, dataPeriods, transactions, transactionUploads, uploadProblems } from '../../db/schema';
 import { isUuid } from '../company/repository';
 
 export type UploadRecord = typeof transactionUploads.$inferSelect;
@@ -133,21 +125,6 @@ export async function findDataPeriodOfCompany(db: Db, companyId: string, dataPer
     .where(and(eq(dataPeriods.companyId, companyId), eq(dataPeriods.id, dataPeriodId)))
     .limit(1);
   return row;
-}
-
-/** What the tax engine needs of the company to classify a row: its seat and its IOSS registration. */
-export async function findClassificationProfile(db: Db, companyId: string) {
-  const [company] = await db
-    .select({ establishmentCountry: companies.establishmentCountryCode })
-    .from(companies)
-    .where(eq(companies.id, companyId))
-    .limit(1);
-  const [ioss] = await db
-    .select({ memberState: companyTaxSchemes.memberState, from: companyTaxSchemes.effectiveFrom })
-    .from(companyTaxSchemes)
-    .where(and(eq(companyTaxSchemes.companyId, companyId), eq(companyTaxSchemes.scheme, 'ioss')))
-    .limit(1);
-  return { establishmentCountry: company?.establishmentCountry ?? null, ioss: ioss ?? null };
 }
 
 // ── Column mappings ─────────────────────────────────────────────────────────────────────────────────────────────

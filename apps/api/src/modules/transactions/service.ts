@@ -4,6 +4,7 @@ import {
   type ExplanationContext,
   type ExplanationLanguage,
   explainTransaction,
+  money,
   type TransactionTreatment,
   type TransactionType,
   treatmentLabel,
@@ -58,15 +59,11 @@ export function toTransactionSummary(row: TransactionRecord): TransactionSummary
     netAmount: row.netAmount,
     vatAmount: row.vatAmount,
     grossAmount: row.grossAmount,
-    vatRate: row.vatRate === null ? null : trimZeros(row.vatRate),
+    // numeric(7, 6) comes back as "0.190000"; the rate is the fraction 0.19.
+    vatRate: row.vatRate === null ? null : money(row.vatRate).toFixed(),
     sku: row.sku,
     quantity: row.quantity,
   };
-}
-
-/** numeric(7, 6) comes back as "0.190000"; the rate is the fraction 0.19. */
-function trimZeros(decimal: string): string {
-  return decimal.includes('.') ? decimal.replace(/0+$/, '').replace(/\.$/, '') : decimal;
 }
 
 export async function listTransactions(

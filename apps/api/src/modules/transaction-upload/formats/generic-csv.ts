@@ -1,6 +1,7 @@
 import { type ColumnMapping, columnMappingSchema } from '@vatlas/contract';
 import {
   addMoney,
+  differsByMoreThan,
   money,
   type NormalizedTransaction,
   subtractMoney,
@@ -19,7 +20,6 @@ import { indexHeader, normalizeHeaderName, quoteCell, type SheetMapper, type She
  */
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(TRANSACTION_TYPES);
-const CENT = money('0.01');
 const CURRENCY = /^[A-Z]{3}$/;
 const WHOLE_NUMBER = /^[+-]?\d{1,9}$/;
 
@@ -231,11 +231,7 @@ function completeAmounts(
 ): { net: string; vat: string; gross: string } | 'mismatch' | undefined {
   if (net === undefined || vat === undefined || gross === undefined) return undefined;
   if (net !== null && vat !== null && gross !== null) {
-    return subtractMoney(money(gross), addMoney(money(net), money(vat)))
-      .abs()
-      .gt(CENT)
-      ? 'mismatch'
-      : { net, vat, gross };
+    return differsByMoreThan(gross, [net, vat], '0.01') ? 'mismatch' : { net, vat, gross };
   }
   if (net !== null && vat !== null) return { net, vat, gross: addMoney(money(net), money(vat)).toFixed() };
   if (net !== null && gross !== null) return { net, vat: subtractMoney(money(gross), money(net)).toFixed(), gross };

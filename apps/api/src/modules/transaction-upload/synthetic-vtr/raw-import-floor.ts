@@ -16,6 +16,7 @@ import { parseArgs } from 'node:util';
 import type { NormalizedTransaction } from '@vatlas/domain';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { encodeCopyLine } from '../copy-text';
 import { parseTransactionFile } from '../formats/format';
 
 const COLUMNS = [
@@ -45,17 +46,9 @@ const COLUMNS = [
   'sku text',
 ];
 
-/** COPY text format: backslash, tab, CR and LF escaped; \N is NULL. */
-function copyField(value: string | number | boolean | null): string {
-  if (value === null) return '\\N';
-  const text = String(value);
-  return /[\\\t\r\n]/.test(text)
-    ? text.replaceAll('\\', '\\\\').replaceAll('\t', '\\t').replaceAll('\r', '\\r').replaceAll('\n', '\\n')
-    : text;
-}
-
+/** The same COPY encoding as the real import (copy-text.ts), of the normalised row alone. */
 function copyLine(row: NormalizedTransaction): string {
-  return `${[
+  return encodeCopyLine([
     row.source,
     row.lineNumber,
     row.type,
@@ -80,9 +73,7 @@ function copyLine(row: NormalizedTransaction): string {
     row.taxCollectionResponsibility,
     row.quantity,
     row.sku,
-  ]
-    .map(copyField)
-    .join('\t')}\n`;
+  ]);
 }
 
 function peakRssMiB(): number {
