@@ -268,10 +268,10 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
       // Line 0 is the whole file; an error of one line (cut short inside it, too long) names that line.
       const line = error.details?.lineNumber;
       const lineNumber = typeof line === 'number' ? line : 0;
-      await insertProblems(db, [
-        { uploadId: upload.id, sequence: 1, lineNumber, columnName: null, code: error.code, message: error.message },
-      ]);
-      await reportProgress(db, upload.id, deps.workerId, { ...progress, problemCount: 1 });
+      // Numbered after the row problems earlier batches stored, so the two never share a sequence.
+      const problem = { lineNumber, column: null, code: error.code, message: error.message };
+      await insertProblems(db, toProblemRows(upload.id, [problem], storedProblems));
+      await reportProgress(db, upload.id, deps.workerId, { ...progress, problemCount: progress.problemCount + 1 });
       return finish({ status: 'failed', errorCode: error.code, errorMessage: error.message });
     }
     if (error instanceof FileNotFoundError) {

@@ -335,4 +335,34 @@ forEachDatabase('malformed transaction files', (context) => {
       expect(await readSummary()).toEqual(summaryBefore);
     });
   }
+  it('numbers a whole-file error after the row problems earlier batches stored, and counts both', async () => {
+    const bytes = vtr([
+      LINES[0] ?? '',
+      withCell(LINES[1] ?? '', 'TAX_CALCULATION_DATE', '30-02-2025'),
+      LINES[2] ?? '',
+      'x'.repeat(2 * 1024 * 1024),
+    ]);
+    const id = await upload(bytes, 'problems then too long.txt', { format: 'amazon-vtr' });
+    // One row per batch: the bad date is stored before the parser reaches the long line.
+    const worker = createImportWorker({
+      database: context.database,
+      storage,
+      recomputeTaxPosition,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      staleAfterSeconds: 30,
+      workerId: 'malformed-files-worker',
+      batchSize: 1,
+    });
+    expect(await worker.runOnce()).toBe('failed');
+
+    const failed = (await get(apiPaths.transactionUpload(companyId, id))).json<TransactionUpload>();
+    expect(failed).toMatchObject({ status: 'failed', errorCode: 'line-too-long', problemCount: 2, rowsImported: 0 });
+    const page = (await get(apiPaths.transactionUploadProblems(companyId, id))).json<UploadProblemPage>();
+    expect(page.items).toEqual([
+      expect.objectContaining({ lineNumber: 3, code: 'bad-date' }),
+      expect.objectContaining({ lineNumber: 5, code: 'line-too-long' }),
+    ]);
+    expect(await countRows(id)).toBe(0);
+    expect(await readSummary()).toEqual(summaryBefore);
+  });
 });
