@@ -1,7 +1,7 @@
 import type { CrossCheckPage, EcSalesList, LiabilitySummary, OssReturn, OssThreshold } from '@vatlas/contract';
 import { findVatRates, formatMoneyFixed2, money, OSS_THRESHOLD_EUR, returnPeriodOf, sumToFixed2 } from '@vatlas/domain';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { decodeKeysetCursor, toKeysetPage } from '../../plugins/keyset-cursor';
 import {
   findOssThresholdYear,
   type LiabilityRecord,
@@ -147,19 +147,6 @@ function isRateValid(combination: RateCombination): RateCombinationCheck {
   };
 }
 
-const CURSOR_PATTERN = /^\d{4}-\d{2}-\d{2}\|[0-9a-f-]{36}$/;
-
-function decodeCursor(cursor: string): { taxPointDate: string; id: string } {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const [taxPointDate, id] = text.split('|');
-  if (!CURSOR_PATTERN.test(text) || !taxPointDate || !id) {
-    throw new HttpError(400, 'validation_error', 'The request is invalid.', [
-      { field: 'cursor', message: 'is not a cursor of this list' },
-    ]);
-  }
-  return { taxPointDate, id };
-}
-
 /**
  * Every visible row whose VAT the file got wrong: VAT ≠ net × rate (to the cent, half-up), or a rate that was not
  * valid in the taxable jurisdiction on the tax-point day. Keyset-paginated in tax-point order.
@@ -183,11 +170,13 @@ export async function getCrossCheck(
     from: query.from,
     to: query.to,
     invalidRates,
-    after: query.cursor === undefined ? undefined : decodeCursor(query.cursor),
+    after:
+      query.cursor === undefined
+        ? undefined
+        : decodeKeysetCursor(query.cursor, undefined, 'is not a cursor of this list'),
     limit: query.limit + 1,
   });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
+  const { page, nextCursor } = toKeysetPage(rows, query.limit);
   return {
     items: page.map((row) => {
       const check =
@@ -213,7 +202,6 @@ export async function getCrossCheck(
         validRates: check?.validRates ?? [],
       };
     }),
-    nextCursor:
-      rows.length > query.limit && last ? Buffer.from(`${last.taxPointDate}|${last.id}`).toString('base64url') : null,
+    nextCursor,
   };
 }

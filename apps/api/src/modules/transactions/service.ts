@@ -11,33 +11,10 @@ import {
 } from '@vatlas/domain';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
+import { decodeKeysetCursor, toKeysetPage } from '../../plugins/keyset-cursor';
 import { findOssThresholdYear } from '../liabilities/repository';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
-import {
-  findDataPeriod,
-  findVisibleTransaction,
-  listTransactionPage,
-  type TransactionKey,
-  type TransactionRecord,
-} from './repository';
-
-const CURSOR_PATTERN = /^\d{4}-\d{2}-\d{2}\|[0-9a-f-]{36}\|date-(asc|desc)$/;
-
-/** Opaque to the client: the last row's key and the sort it was read in, so a cursor cannot be replayed on another. */
-export function encodeCursor(key: TransactionKey, sort: TransactionListQuery['sort']): string {
-  return Buffer.from(`${key.taxPointDate}|${key.id}|${sort}`).toString('base64url');
-}
-
-export function decodeCursor(cursor: string, sort: TransactionListQuery['sort']): TransactionKey {
-  const text = Buffer.from(cursor, 'base64url').toString('utf8');
-  const [taxPointDate, id, cursorSort] = text.split('|');
-  if (!CURSOR_PATTERN.test(text) || cursorSort !== sort || !taxPointDate || !id) {
-    throw new HttpError(400, 'validation_error', 'The request is invalid.', [
-      { field: 'cursor', message: 'is not a cursor of this list and sort order' },
-    ]);
-  }
-  return { taxPointDate, id };
-}
+import { findDataPeriod, findVisibleTransaction, listTransactionPage, type TransactionRecord } from './repository';
 
 export function toTransactionSummary(row: TransactionRecord): TransactionSummary {
   return {
@@ -86,15 +63,14 @@ export async function listTransactions(
     country: query.country,
     search: query.search,
     sort: query.sort,
-    after: query.cursor === undefined ? undefined : decodeCursor(query.cursor, query.sort),
+    after:
+      query.cursor === undefined
+        ? undefined
+        : decodeKeysetCursor(query.cursor, query.sort, 'is not a cursor of this list and sort order'),
     limit: query.limit + 1,
   });
-  const page = rows.slice(0, query.limit);
-  const last = page.at(-1);
-  return {
-    items: page.map(toTransactionSummary),
-    nextCursor: rows.length > query.limit && last ? encodeCursor(last, query.sort) : null,
-  };
+  const { page, nextCursor } = toKeysetPage(rows, query.limit, query.sort);
+  return { items: page.map(toTransactionSummary), nextCursor };
 }
 
 export async function findTransactionOrFail(
