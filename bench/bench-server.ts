@@ -1,11 +1,16 @@
 /**
- * The real server as a child process, for the benchmarks: started as `npm start` runs it (tsx, development mode),
- * with its own data directory and optionally PostgreSQL, polled until healthy, stopped with SIGTERM.
+ * What the benchmarks share: the real server as a child process (started as `npm start` runs it: tsx, development
+ * mode, its own data directory and optionally PostgreSQL; polled until healthy; stopped with SIGTERM), a throw-away
+ * PostgreSQL database, provider tokens signed with the embedded provider's key, memory readings and result tables.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
-import { dirname, resolve } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { apiPaths } from '@vatlas/contract';
+import { importJWK, type JWK, SignJWT } from 'jose';
+import pg from 'pg';
 
 export const benchRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -45,4 +50,68 @@ export async function waitUntilHealthy(publicUrl: string, timeoutMs = 120_000): 
 export async function stopServer(server: BenchServer): Promise<void> {
   server.child.kill('SIGTERM');
   await server.exited;
+}
+
+/** A fresh database on the server of `serverUrl` for `run`, dropped afterwards (never the server's own databases). */
+export async function withThrowAwayPostgres<T>(
+  serverUrl: string,
+  run: (databaseUrl: string) => Promise<T>,
+): Promise<T> {
+  const name = `vatlas_bench_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    return await run(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+/** A provider access token signed with the embedded provider's own key, as its token endpoint would issue it. */
+export async function signProviderToken(options: {
+  dataDir: string;
+  publicUrl: string;
+  subject: string;
+  email: string;
+  expiresIn: string;
+}): Promise<string> {
+  const { keys } = JSON.parse(readFileSync(join(options.dataDir, 'keys', 'idp-jwks.json'), 'utf8')) as { keys: JWK[] };
+  const jwk = keys[0];
+  if (!jwk?.kid) throw new Error('no provider signing key');
+  const key = await importJWK(jwk, 'RS256');
+  return new SignJWT({ scope: 'openid profile email', client_id: 'vatlas-web', email: options.email })
+    .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
+    .setIssuer(`${options.publicUrl}/idp`)
+    .setAudience('vatlas-api')
+    .setSubject(options.subject)
+    .setIssuedAt()
+    .setExpirationTime(options.expiresIn)
+    .sign(key);
+}
+
+/** A memory figure of a process from /proc in MiB (VmRSS now, VmHWM its peak); 0 once the process has gone. */
+export function memoryMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0; // the process has gone
+  }
+}
+
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
+
+export function toMarkdown(table: readonly Record<string, string>[]): string {
+  const headers = Object.keys(table[0] ?? {});
+  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
+  return [
+    line(headers),
+    line(headers.map(() => '---')),
+    ...table.map((row) => line(headers.map((h) => row[h] ?? ''))),
+  ].join('\n');
 }

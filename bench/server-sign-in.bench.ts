@@ -9,14 +9,21 @@
  * Prints a table and appends it to bench/RESULTS.md. Figures, never assertions: see the brief.
  */
 import { execSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
-import { appendFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiPaths, tokenExchangeResponseSchema } from '@vatlas/contract';
-import { importJWK, type JWK, SignJWT } from 'jose';
-import pg from 'pg';
-import { benchRoot, startServer, stopServer, waitUntilHealthy } from './bench-server';
+import {
+  benchRoot,
+  memoryMiB,
+  percentile,
+  signProviderToken,
+  startServer,
+  stopServer,
+  toMarkdown,
+  waitUntilHealthy,
+  withThrowAwayPostgres,
+} from './bench-server';
 
 const root = benchRoot;
 const EXCHANGES = 200;
@@ -24,31 +31,6 @@ const ME_SECONDS = 5;
 const ME_CONCURRENCY = 8;
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const publicUrl = `http://localhost:${PORT}`;
-
-function residentMemoryMiB(pid: number): number {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kib = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
-  return kib / 1024;
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-
-/** A provider access token signed with the embedded provider's own key, as its token endpoint would issue it. */
-async function signProviderToken(dataDir: string): Promise<string> {
-  const { keys } = JSON.parse(readFileSync(join(dataDir, 'keys', 'idp-jwks.json'), 'utf8')) as { keys: JWK[] };
-  const jwk = keys[0];
-  if (!jwk?.kid) throw new Error('no provider signing key');
-  const key = await importJWK(jwk, 'RS256');
-  return new SignJWT({ scope: 'openid profile email', client_id: 'vatlas-web', email: 'bench@vatlas.test' })
-    .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
-    .setIssuer(`${publicUrl}/idp`)
-    .setAudience('vatlas-api')
-    .setSubject('bench-subject')
-    .setIssuedAt()
-    .setExpirationTime('10m')
-    .sign(key);
-}
 
 async function measureExchanges(providerToken: string): Promise<{ p50: number; p95: number; internalToken: string }> {
   const latencies: number[] = [];
@@ -106,11 +88,19 @@ async function benchmark(kind: 'pglite' | 'postgres', databaseUrl: string | null
     await waitUntilHealthy(publicUrl);
     const warmStartMs = performance.now() - started;
     const pid = server.child.pid ?? 0;
-    const idleRss = residentMemoryMiB(pid);
+    const idleRss = memoryMiB(pid, 'VmRSS');
 
-    const exchanges = await measureExchanges(await signProviderToken(dataDir));
+    const exchanges = await measureExchanges(
+      await signProviderToken({
+        dataDir,
+        publicUrl,
+        subject: 'bench-subject',
+        email: 'bench@vatlas.test',
+        expiresIn: '10m',
+      }),
+    );
     const me = await measureMe(exchanges.internalToken);
-    const loadedRss = residentMemoryMiB(pid);
+    const loadedRss = memoryMiB(pid, 'VmRSS');
     await stopServer(server);
 
     return {
@@ -125,31 +115,6 @@ async function benchmark(kind: 'pglite' | 'postgres', databaseUrl: string | null
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
-}
-
-async function withThrowAwayPostgres<T>(serverUrl: string, run: (databaseUrl: string) => Promise<T>): Promise<T> {
-  const name = `vatlas_bench_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
-}
-
-function toMarkdown(rows: Row[]): string {
-  const headers = Object.keys(rows[0] ?? {});
-  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  return [
-    line(headers),
-    line(headers.map(() => '---')),
-    ...rows.map((row) => line(headers.map((h) => row[h] ?? ''))),
-  ].join('\n');
 }
 
 const rows = [await benchmark('pglite', null)];

@@ -14,15 +14,25 @@
  */
 import { execFileSync, execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, createReadStream, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
 import { apiPaths, tokenExchangeResponseSchema, transactionUploadSchema, userSchema } from '@vatlas/contract';
-import { importJWK, type JWK, SignJWT } from 'jose';
 import pg from 'pg';
-import { type BenchServer, benchRoot, startServer, stopServer, waitUntilHealthy } from './bench-server';
+import {
+  type BenchServer,
+  benchRoot,
+  memoryMiB,
+  percentile,
+  signProviderToken,
+  startServer,
+  stopServer,
+  toMarkdown,
+  waitUntilHealthy,
+  withThrowAwayPostgres,
+} from './bench-server';
 
 const root = benchRoot;
 const SYNTHETIC_VTR = 'apps/api/src/modules/transaction-upload/synthetic-vtr';
@@ -40,18 +50,6 @@ const PORT = Number(process.env.BENCH_PORT ?? 3901);
 const publicUrl = `http://localhost:${PORT}`;
 const SELLER_EMAIL = 'seller@vatlas.test';
 
-function memoryMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0) / 1024;
-  } catch {
-    return 0; // the process has gone
-  }
-}
-
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
-
 /** Runs a TypeScript entry of the repository in a process of its own and answers its standard output. */
 function runScript(path: string, args: string[]): string {
   return execFileSync(process.execPath, ['--import', 'tsx', path, ...args], {
@@ -60,21 +58,6 @@ function runScript(path: string, args: string[]): string {
     stdio: ['ignore', 'pipe', 'inherit'],
     maxBuffer: 16 * 1024 * 1024,
   });
-}
-
-async function withThrowAwayPostgres<T>(serverUrl: string, run: (databaseUrl: string) => Promise<T>): Promise<T> {
-  const name = `vatlas_bench_${randomUUID().replaceAll('-', '')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  try {
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    return await run(url.toString());
-  } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-    await admin.end();
-  }
 }
 
 // ---- signing in as the demo seller -------------------------------------------------------------------------------
@@ -105,26 +88,12 @@ async function sellerSubject(
   return [rows[0]?.id ?? '', restarted];
 }
 
-/** A provider access token signed with the embedded provider's own key, as its token endpoint would issue it. */
-async function signProviderToken(dataDir: string, subject: string): Promise<string> {
-  const { keys } = JSON.parse(readFileSync(join(dataDir, 'keys', 'idp-jwks.json'), 'utf8')) as { keys: JWK[] };
-  const jwk = keys[0];
-  if (!jwk?.kid) throw new Error('no provider signing key');
-  const key = await importJWK(jwk, 'RS256');
-  return new SignJWT({ scope: 'openid profile email', client_id: 'vatlas-web', email: SELLER_EMAIL })
-    .setProtectedHeader({ alg: 'RS256', kid: jwk.kid, typ: 'at+jwt' })
-    .setIssuer(`${publicUrl}/idp`)
-    .setAudience('vatlas-api')
-    .setSubject(subject)
-    .setIssuedAt()
-    .setExpirationTime('1h')
-    .sign(key);
-}
-
 async function signIn(dataDir: string, subject: string): Promise<{ token: string; companyId: string }> {
   const exchange = await fetch(`${publicUrl}${apiPaths.tokenExchange}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${await signProviderToken(dataDir, subject)}` },
+    headers: {
+      authorization: `Bearer ${await signProviderToken({ dataDir, publicUrl, subject, email: SELLER_EMAIL, expiresIn: '1h' })}`,
+    },
   });
   if (!exchange.ok) throw new Error(`exchange answered ${exchange.status}`);
   const { token } = tokenExchangeResponseSchema.parse(await exchange.json());
@@ -329,16 +298,6 @@ const rows = measured.map((run) => ({
   'filtered page p50/p95 (ms)': latency(run.filteredPage),
   'summary p50/p95 (ms)': latency(run.summary),
 }));
-
-function toMarkdown(table: Record<string, string>[]): string {
-  const headers = Object.keys(table[0] ?? {});
-  const line = (cells: string[]) => `| ${cells.join(' | ')} |`;
-  return [
-    line(headers),
-    line(headers.map(() => '---')),
-    ...table.map((row) => line(headers.map((h) => row[h] ?? ''))),
-  ].join('\n');
-}
 
 const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
 const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB`;
