@@ -1,13 +1,15 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import de from '../../locales/de.json';
-import en from '../../locales/en.json';
+import { translations } from '../../locales/resources';
 import { readStoredLanguage, saveStoredLanguage } from '../storage/token-storage';
 
 export const SUPPORTED_LANGUAGES = ['en', 'de'] as const;
 export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 
-export const resources = { en: { translation: en }, de: { translation: de } } as const;
+export const resources = {
+  en: { translation: translations.en },
+  de: { translation: translations.de },
+} as const;
 
 /** "de-AT" → "de"; anything we do not translate → undefined. */
 export function toSupportedLanguage(value: string | null | undefined): SupportedLanguage | undefined {

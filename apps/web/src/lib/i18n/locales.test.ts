@@ -1,8 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import de from '../../locales/de.json';
-import en from '../../locales/en.json';
+import { type LocaleTree, translations } from '../../locales/resources';
 
-type Tree = { [key: string]: string | Tree };
+type Tree = LocaleTree;
 
 function flatten(tree: Tree, prefix = '', flat: Record<string, string> = {}): Record<string, string> {
   for (const [key, value] of Object.entries(tree)) {
@@ -16,8 +15,8 @@ function flatten(tree: Tree, prefix = '', flat: Record<string, string> = {}): Re
 const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
 
 describe('locales', () => {
-  const english = flatten(en as Tree);
-  const german = flatten(de as Tree);
+  const english = flatten(translations.en);
+  const german = flatten(translations.de);
 
   it('German has every English key and no extra one', () => {
     expect(Object.keys(german).sort()).toEqual(Object.keys(english).sort());

@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Spinner } from '../../../components/ui/spinner';
+import { useCountryName } from '../../../lib/format/use-country-name';
 import { useDocumentChecklist } from '../api/get-document-checklist';
 import { useDocuments } from '../api/list-documents';
 import { useIntegrations } from '../api/list-integrations';
 import { usePowersOfAttorney } from '../api/list-powers-of-attorney';
-import { useCountryName } from '../components/country-name';
 import { DocumentChecklistView } from '../components/document-checklist';
 import { OnboardingLayout } from '../components/onboarding-layout';
 

@@ -1,0 +1,104 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+
+/**
+ * Numbers, money and dates in the user's language. Amounts arrive from the API as decimal strings and are handed to
+ * Intl as strings, which formats them exactly (no round trip through a binary float). Dates are calendar days
+ * (YYYY-MM-DD) and are formatted in UTC so no time zone moves them to the day before.
+ */
+
+/** Formatting locales: British English (day before month, as in the EU), German as in Germany. */
+const FORMAT_LOCALES: Record<string, string> = { en: 'en-GB', de: 'de-DE' };
+
+export function formatLocaleOf(language: string): string {
+  return FORMAT_LOCALES[language.split('-')[0] ?? 'en'] ?? language;
+}
+
+type Decimal = `${number}` | string;
+
+export type Formatters = {
+  locale: string;
+  /** 1234.5, 'EUR' → "€1,234.50" / "1.234,50 €". */
+  money: (amount: Decimal, currency: string) => string;
+  /** Money without decimals, for chart axes and meters: "€12,346". */
+  moneyCompact: (amount: Decimal, currency: string) => string;
+  /** A plain number with grouping: 1000000 → "1,000,000". */
+  number: (value: number | Decimal) => string;
+  /** A fraction as a percentage: '0.19' → "19%", '0.055' → "5.5%". */
+  percentOfFraction: (fraction: Decimal) => string;
+  /** '2026-11-21' → "21 Nov 2026" / "21.11.2026". */
+  date: (isoDate: string) => string;
+  /** '2026-11-21' → "21 November 2026" / "21. November 2026". */
+  dateLong: (isoDate: string) => string;
+  /** '2026-11' or '2026-11-01' → "Nov 2026" / "Nov. 2026". */
+  month: (isoMonthOrDate: string) => string;
+  /** Bytes as "12.3 MB". */
+  bytes: (value: number) => string;
+};
+
+/** Noon UTC of a calendar day: no time zone turns it into another day. */
+export function parseIsoDay(isoDate: string): Date {
+  const [year, month, day] = isoDate.split('-').map(Number);
+  return new Date(Date.UTC(year ?? 1970, (month ?? 1) - 1, day ?? 1, 12));
+}
+
+export function createFormatters(language: string): Formatters {
+  const locale = formatLocaleOf(language);
+  const moneyFormats = new Map<string, Intl.NumberFormat>();
+  const moneyFormat = (currency: string, compact: boolean) => {
+    const key = `${currency}:${compact}`;
+    let format = moneyFormats.get(key);
+    if (!format) {
+      format = new Intl.NumberFormat(locale, {
+        style: 'currency',
+        currency,
+        ...(compact ? { maximumFractionDigits: 0, minimumFractionDigits: 0 } : {}),
+      });
+      moneyFormats.set(key, format);
+    }
+    return format;
+  };
+  const numberFormat = new Intl.NumberFormat(locale);
+  const percentFormat = new Intl.NumberFormat(locale, { style: 'percent', maximumFractionDigits: 2 });
+  const dateFormat = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const dateLongFormat = new Intl.DateTimeFormat(locale, {
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  });
+  const monthFormat = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
+  const byteFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+
+  return {
+    locale,
+    money: (amount, currency) => moneyFormat(currency, false).format(amount as Intl.StringNumericLiteral),
+    moneyCompact: (amount, currency) => moneyFormat(currency, true).format(amount as Intl.StringNumericLiteral),
+    number: (value) => numberFormat.format(value as Intl.StringNumericLiteral),
+    percentOfFraction: (fraction) => percentFormat.format(fraction as Intl.StringNumericLiteral),
+    date: (isoDate) => dateFormat.format(parseIsoDay(isoDate)),
+    dateLong: (isoDate) => dateLongFormat.format(parseIsoDay(isoDate)),
+    month: (value) => monthFormat.format(parseIsoDay(value.length === 7 ? `${value}-01` : value)),
+    bytes: (value) => {
+      const units = ['B', 'kB', 'MB', 'GB'];
+      let size = value;
+      let unit = 0;
+      while (size >= 1000 && unit < units.length - 1) {
+        size /= 1000;
+        unit += 1;
+      }
+      return `${byteFormat.format(size)} ${units[unit]}`;
+    },
+  };
+}
+
+/** The formatters of the current UI language. */
+export function useFormatters(): Formatters {
+  const { i18n } = useTranslation();
+  return useMemo(() => createFormatters(i18n.language), [i18n.language]);
+}
