@@ -53,6 +53,9 @@ export function getThemeCssVariables(theme: Theme): Record<string, string> {
     '--vt-mono-family': typography.monoFamily ?? 'monospace',
   };
   for (const [step, value] of Object.entries(colors.grays)) variables[`--vt-gray-${step}`] = value;
+  colors.chart.forEach((value, index) => {
+    variables[`--vt-chart-${index + 1}`] = value;
+  });
   for (const [size, value] of Object.entries(typography.sizes)) variables[`--vt-font-size-${size}`] = value;
   for (const [weight, value] of Object.entries(typography.weights))
     variables[`--vt-font-weight-${weight}`] = String(value);

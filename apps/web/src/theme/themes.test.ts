@@ -71,6 +71,13 @@ describe('themes', () => {
     for (const value of Object.values(colors.grays)) expect(value).toMatch(hex);
     for (const value of Object.values(colors.text)) expect(value).toMatch(hex);
     expect(colors.overlay).toMatch(/^rgba\(/);
+    expect(colors.chart).toHaveLength(8);
+    expect(new Set(colors.chart).size, 'chart series are distinct').toBe(8);
+    for (const value of colors.chart) {
+      expect(value).toMatch(hex);
+      // WCAG 1.4.11: graphical objects need 3:1 against the surface they are drawn on.
+      expect(getContrastRatio(value, colors.white), value).toBeGreaterThanOrEqual(3);
+    }
     expect(typography.fontFamily.length).toBeGreaterThan(0);
     expect(Object.keys(typography.sizes)).toEqual(['xs', 'sm', 'base', 'lg', 'xl', '2xl', '3xl']);
     expect(Object.keys(typography.weights)).toEqual(['regular', 'medium', 'semibold', 'bold']);

@@ -33,6 +33,11 @@ export type Theme = {
     sidebarBackground: string;
     /** Backdrop of modal pages; the only colour with alpha (rgba). */
     overlay: string;
+    /**
+     * Series of charts (one per jurisdiction, rate or channel), in order. Eight distinct hues, each at least 3:1
+     * against white (WCAG 1.4.11 for graphical objects), so a stacked bar's parts stay apart on the surface.
+     */
+    chart: readonly [string, string, string, string, string, string, string, string];
   };
   typography: {
     fontFamily: string;
@@ -104,6 +109,7 @@ export const defaultTheme: Theme = {
     bodyBackground: '#f5f7fa',
     sidebarBackground: '#ffffff',
     overlay: 'rgba(17, 24, 39, 0.5)',
+    chart: ['#1171ff', '#c2410c', '#15803d', '#7c3aed', '#be123c', '#0e7490', '#a16207', '#4b5563'],
   },
   typography: {
     fontFamily: `"TT Interphases Pro", ${systemSans}`,
@@ -145,6 +151,7 @@ export const stripeTheme: Theme = {
     bodyBackground: '#f6f9fc',
     sidebarBackground: '#ffffff',
     overlay: 'rgba(10, 37, 64, 0.5)',
+    chart: ['#635bff', '#0a8f6f', '#d9480f', '#0073e6', '#c0123c', '#8d5cf6', '#9c5a06', '#425466'],
   },
   typography: {
     fontFamily: `"Sohne", "Helvetica Neue", Helvetica, ${systemSans}`,
