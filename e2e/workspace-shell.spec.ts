@@ -72,7 +72,9 @@ test.describe('the app shell (issue 6)', () => {
     await tabTo(page, trigger);
     await page.keyboard.press('Enter');
     await expect(trigger).toHaveAttribute('aria-expanded', 'true');
-    await expect(page.getByText(`Signed in as ${demoAccounts.seller.email}`)).toBeVisible();
+    const panel = page.locator(`[id="${await trigger.getAttribute('aria-controls')}"]`);
+    await expect(panel).toBeVisible();
+    await expect(panel).toContainText(`Signed in as${demoAccounts.seller.email}`);
     await page.keyboard.press('Tab');
     await expect(page.getByRole('link', { name: 'Settings' }).last()).toBeFocused();
     await page.keyboard.press('Escape');

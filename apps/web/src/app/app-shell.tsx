@@ -97,10 +97,14 @@ export function AppShell() {
               </button>
             ) : null}
             <Brand isLink={showNavigation} className={showNavigation ? 'lg:hidden' : undefined} />
-            <div className="ml-auto flex min-w-0 flex-wrap items-center justify-end gap-x-4 gap-y-2">
-              <AccountSwitchers />
-              <LanguageSwitcher />
-              <UserMenu showSettings={showNavigation} />
+            {/* On a phone the group dissolves (contents): the user menu joins the first row, the switchers and the
+                language take rows of their own below; from `sm` they sit together at the end of the bar. */}
+            <div className="contents sm:ml-auto sm:flex sm:min-w-0 sm:flex-wrap sm:items-center sm:justify-end sm:gap-x-4 sm:gap-y-2">
+              <AccountSwitchers className="order-2 w-full sm:order-none sm:w-auto" />
+              <LanguageSwitcher className="order-3 sm:order-none" />
+              <div className="order-1 ml-auto sm:order-none sm:ml-0">
+                <UserMenu showSettings={showNavigation} />
+              </div>
             </div>
           </header>
           <main id="main-content" tabIndex={-1} className="flex-1 focus:outline-none">

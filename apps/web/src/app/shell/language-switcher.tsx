@@ -13,7 +13,7 @@ const LANGUAGE_NAMES: Record<SupportedLanguage, string> = { en: 'English', de: '
  * `applyUserLanguage` applies at the next sign-in. The user in the store follows, so the root layout's sync of the
  * user's language agrees with the choice instead of switching back.
  */
-export function LanguageSwitcher() {
+export function LanguageSwitcher({ className }: { className?: string }) {
   const { t, i18n } = useTranslation();
   const setNotice = useAuthStore((state) => state.setNotice);
   const { mutate: saveLanguage } = useChangeLanguage();
@@ -30,7 +30,7 @@ export function LanguageSwitcher() {
   // Two toggle buttons rather than a select: one press switches, both choices stay visible, and it fits a phone.
   return (
     // A floated legend is laid out as ordinary content, so it sits in the row beside the buttons.
-    <fieldset className="flex min-w-0 items-center gap-2">
+    <fieldset className={cn('flex min-w-0 items-center gap-2', className)}>
       <legend className="float-left text-sm font-medium text-fg-secondary">{t('shell.language.label')}</legend>
       <div className="inline-flex rounded-md border border-border bg-surface p-0.5">
         {SUPPORTED_LANGUAGES.map((language) => {

@@ -59,33 +59,38 @@ export function UserMenu({ showSettings }: { showSettings: boolean }) {
         hidden={!isOpen}
         className="absolute right-0 top-full z-30 mt-2 w-64 max-w-[calc(100vw-2rem)] rounded-md border border-border bg-surface p-2 shadow-lg"
       >
-        {email ? (
-          <p className="border-b border-border px-3 pt-1 pb-2 text-sm break-all text-fg-secondary">
-            {t('shell.signedInAs', { email })}
-          </p>
+        {isOpen ? (
+          <>
+            {email ? (
+              <p className="border-b border-border px-3 pt-1 pb-2 text-sm text-fg-secondary">
+                {t('shell.userMenu.signedInAs')}
+                <span className="block font-medium wrap-anywhere text-fg">{email}</span>
+              </p>
+            ) : null}
+            <ul className="mt-1 flex flex-col gap-1">
+              {showSettings ? (
+                <li>
+                  <Link to={paths.settings.getHref()} onClick={dismiss} className={itemClassName}>
+                    <NavIcon name="settings" className="size-4 text-fg-secondary" />
+                    {t('shell.userMenu.settings')}
+                  </Link>
+                </li>
+              ) : null}
+              <li>
+                <button
+                  type="button"
+                  className={itemClassName}
+                  onClick={() => {
+                    close();
+                    void signOut();
+                  }}
+                >
+                  {t('shell.signOut')}
+                </button>
+              </li>
+            </ul>
+          </>
         ) : null}
-        <ul className="mt-1 flex flex-col gap-1">
-          {showSettings ? (
-            <li>
-              <Link to={paths.settings.getHref()} onClick={dismiss} className={itemClassName}>
-                <NavIcon name="settings" className="size-4 text-fg-secondary" />
-                {t('shell.userMenu.settings')}
-              </Link>
-            </li>
-          ) : null}
-          <li>
-            <button
-              type="button"
-              className={itemClassName}
-              onClick={() => {
-                close();
-                void signOut();
-              }}
-            >
-              {t('shell.signOut')}
-            </button>
-          </li>
-        </ul>
       </div>
     </div>
   );
