@@ -52,6 +52,7 @@ test.describe('the token life cycle against the real server (spec §4, §8)', ()
       200,
     );
 
+    await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
 

@@ -78,6 +78,7 @@ test.describe('sign-in chain: provider → token exchange → internal token →
     await page.goto('/login');
     await expect(page).toHaveURL(/\/dashboard$/);
 
+    await page.getByRole('button', { name: /User menu/ }).click();
     await page.getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();

@@ -2,6 +2,7 @@ import { type ChangeEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthServices } from '../lib/auth/auth-services';
 import { useAuthStore } from '../lib/auth/auth-store';
+import { cn } from '../lib/cn';
 
 const selectClassName =
   'rounded-md border border-border bg-surface px-3 py-2 text-sm text-fg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60';
@@ -42,7 +43,7 @@ function LabelledSelect({
  * Spec §6: users switch company (Token/ChangeCompany) and tenant (Token/ChangeTenant). Native selects: labelled,
  * keyboard-usable and announced by every screen reader without extra ARIA.
  */
-export function AccountSwitchers() {
+export function AccountSwitchers({ className }: { className?: string }) {
   const { t } = useTranslation();
   const { switchCompany, switchTenant } = useAuthServices();
   const companies = useAuthStore((state) => state.user?.companies ?? []);
@@ -60,8 +61,11 @@ export function AccountSwitchers() {
     }
   };
 
+  // Nothing to switch to: no empty box that would still take a row of the top bar on a phone.
+  if (tenants.length <= 1 && companies.length <= 1) return null;
+
   return (
-    <div className="flex flex-wrap items-center gap-4" aria-busy={isSwitching}>
+    <div className={cn('flex flex-wrap items-center gap-x-4 gap-y-2', className)} aria-busy={isSwitching}>
       {tenants.length > 1 ? (
         <LabelledSelect
           label={t('shell.tenant')}

@@ -223,6 +223,7 @@ describe('guards', () => {
     renderAt('/dashboard', signedInSeller());
     await heading('Dashboard');
     expect(screen.getByText('seller@vatlas.test')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /User menu/ }));
     fireEvent.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(services.signOut).toHaveBeenCalledTimes(1);
   });
