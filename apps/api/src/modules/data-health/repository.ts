@@ -36,8 +36,8 @@ export async function countEcSalesLinesWithoutVatNumber(
 
 /**
  * Visible stock movements (FC_TRANSFER, INBOUND) of the year whose value is zero. The importer keeps a movement's
- * value — Amazon's cost price of the goods moved — as the row's net amount; a file without it stores 0. Walks the
- * company's rows of the year through `transactions_company_date_idx` (no extra index: the filter is cheap per row).
+ * value — Amazon's cost price of the goods moved — as the row's net amount; a file without it stores 0. Read through
+ * the partial index `transactions_stock_without_value_idx`, which holds only such rows.
  */
 export async function countStockMovementsWithoutValue(
   db: Db,

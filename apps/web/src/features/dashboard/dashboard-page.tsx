@@ -63,11 +63,13 @@ export function DashboardPage({ titleKey }: { titleKey: string }) {
         title={t(titleKey)}
         description={t('dashboard.description')}
         actions={
-          <label htmlFor={yearSelectId} className="flex items-center gap-2 text-sm text-fg-secondary">
-            {t('dashboard.year')}
+          <div className="flex items-center gap-2">
+            <label htmlFor={yearSelectId} className="text-sm text-fg-secondary">
+              {t('dashboard.year')}
+            </label>
             <select
               id={yearSelectId}
-              className={`${selectClass} mt-0`}
+              className={selectClass}
               value={year}
               disabled={isDeciding}
               onChange={(event) => setChosenYear(Number(event.target.value))}
@@ -78,7 +80,7 @@ export function DashboardPage({ titleKey }: { titleKey: string }) {
                 </option>
               ))}
             </select>
-          </label>
+          </div>
         }
       />
 

@@ -72,7 +72,7 @@ export function LiabilitiesCard({ summary, isLoading }: { summary: LiabilitySumm
               <label className="flex flex-col text-xs text-fg-secondary">
                 {t('dashboard.chart.jurisdiction')}
                 <select
-                  className={selectClass}
+                  className={`mt-1 ${selectClass}`}
                   value={chosen ?? ''}
                   onChange={(event) => setJurisdiction(event.target.value)}
                 >

@@ -3,7 +3,7 @@ export const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-2
 
 export const cardClass = 'rounded-xl border border-border bg-surface p-4 shadow-sm sm:p-6';
 
-export const selectClass = `mt-1 rounded-md border border-border bg-surface px-3 py-1.5 text-sm text-fg ${focusRing}`;
+export const selectClass = `rounded-md border border-border bg-surface px-3 py-1.5 text-sm text-fg ${focusRing}`;
 
 export const textLinkClass = `rounded-sm font-semibold text-primary-strong underline-offset-2 hover:underline ${focusRing}`;
 
