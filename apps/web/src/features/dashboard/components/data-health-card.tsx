@@ -85,6 +85,10 @@ export function DataHealthCard({
             <Skeleton key={index} className="h-16 w-full" />
           ))}
         </div>
+      ) : alerts === undefined ? (
+        <p role="alert" className="mt-4 text-sm text-danger">
+          {t('dashboard.loadError')}
+        </p>
       ) : sorted.length === 0 ? (
         <p className="mt-4 text-sm text-success">{t('dashboard.health.allGood')}</p>
       ) : (

@@ -93,6 +93,10 @@ export function FilingsCard({ items, isLoading }: { items: Filing[] | undefined;
             <Skeleton key={index} className="h-12 w-full" />
           ))}
         </div>
+      ) : items === undefined ? (
+        <p role="alert" className="mt-4 text-sm text-danger">
+          {t('dashboard.loadError')}
+        </p>
       ) : isEmpty ? (
         <p className="mt-4 text-sm text-fg-secondary">{t('dashboard.filings.empty')}</p>
       ) : (

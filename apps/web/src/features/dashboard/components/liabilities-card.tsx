@@ -88,7 +88,11 @@ export function LiabilitiesCard({ summary, isLoading }: { summary: LiabilitySumm
         ) : null}
       </div>
 
-      {isLoading || !data ? (
+      {!isLoading && !data ? (
+        <p role="alert" className="mt-4 text-sm text-danger">
+          {t('dashboard.loadError')}
+        </p>
+      ) : isLoading || !data ? (
         <div className="mt-4 flex flex-col gap-3">
           <Skeleton className="h-72 w-full" />
           <Skeleton className="h-6 w-2/3" />
