@@ -7,10 +7,15 @@ import { paths } from '../../../config/paths';
 import { useFormatters } from '../../../lib/format/format';
 import { useCountryName } from '../../../lib/format/use-country-name';
 import type { LiabilitySummary } from '../api/get-liability-summary';
-import { type CurrencyMode, localCurrencyOptions, shapeLiabilityChart } from '../utils/liability-chart-data';
+import {
+  type CurrencyMode,
+  chartSegmentsOf,
+  localCurrencyOptions,
+  shapeLiabilityChart,
+} from '../utils/liability-chart-data';
 import { LiabilitiesChart } from './liabilities-chart';
 import { LiabilitiesTable } from './liabilities-table';
-import { seriesLabel } from './series-label';
+import { segmentLabel, seriesLabel } from './series-label';
 import { buttonLinkClass, cardClass, chartSwatchClasses, focusRing, selectClass } from './styles';
 
 /** The tax liabilities: the stacked chart with its legend and totals, the currency switch and the table alternative. */
@@ -29,6 +34,7 @@ export function LiabilitiesCard({ summary, isLoading }: { summary: LiabilitySumm
   const currencyMode: CurrencyMode =
     mode === 'local' && chosen ? { kind: 'local', jurisdiction: chosen } : { kind: 'eur' };
   const data = summary ? shapeLiabilityChart(summary, currencyMode) : undefined;
+  const segments = data ? chartSegmentsOf(data) : [];
   const hasOss = data?.series.some((series) => series.scheme !== 'local') ?? false;
 
   return (
@@ -112,17 +118,17 @@ export function LiabilitiesCard({ summary, isLoading }: { summary: LiabilitySumm
       ) : (
         <>
           <div className="mt-4">
-            <LiabilitiesChart data={data} />
+            <LiabilitiesChart data={data} segments={segments} />
           </div>
           <ul className="mt-3 flex flex-wrap gap-x-5 gap-y-2 text-sm" aria-label={t('dashboard.chart.legend')}>
-            {data.series.map((series) => (
-              <li key={series.key} className="flex items-center gap-2 text-fg">
+            {segments.map((segment) => (
+              <li key={segment.key} className="flex items-center gap-2 text-fg">
                 <span
                   aria-hidden="true"
-                  className={`inline-block size-3 rounded-sm ${chartSwatchClasses[series.colorIndex]}`}
+                  className={`inline-block size-3 rounded-sm ${chartSwatchClasses[segment.colorIndex]}`}
                 />
-                <span>{seriesLabel(t, countryName, series)}</span>
-                <span className="tabular-nums text-fg-secondary">{format.money(series.total, data.currency)}</span>
+                <span>{segmentLabel(t, countryName, segment)}</span>
+                <span className="tabular-nums text-fg-secondary">{format.money(segment.total, data.currency)}</span>
               </li>
             ))}
           </ul>

@@ -4,12 +4,23 @@ import { Bar, BarChart, CartesianGrid, ReferenceLine, ResponsiveContainer, Toolt
 import { useFormatters } from '../../../lib/format/format';
 import { useCountryName } from '../../../lib/format/use-country-name';
 import { useTheme } from '../../../theme/use-theme';
-import { type LiabilityChartData, toChartRows, transactionsHrefOf } from '../utils/liability-chart-data';
-import { seriesLabel } from './series-label';
+import {
+  type ChartSegment,
+  type LiabilityChartData,
+  segmentAmount,
+  segmentHrefOf,
+  toChartRows,
+} from '../utils/liability-chart-data';
+import { segmentLabel } from './series-label';
 
-type TooltipProps = { active?: boolean; label?: string | number; data: LiabilityChartData };
+type TooltipProps = {
+  active?: boolean;
+  label?: string | number;
+  data: LiabilityChartData;
+  segments: readonly ChartSegment[];
+};
 
-function ChartTooltip({ active, label, data }: TooltipProps) {
+function ChartTooltip({ active, label, data, segments }: TooltipProps) {
   const { t } = useTranslation();
   const format = useFormatters();
   const countryName = useCountryName();
@@ -19,14 +30,15 @@ function ChartTooltip({ active, label, data }: TooltipProps) {
     <div className="rounded-md border border-border bg-surface p-3 text-sm text-fg shadow-md">
       <p className="font-semibold">{format.month(month.month)}</p>
       <ul className="mt-1 space-y-0.5">
-        {data.series
-          .filter((series) => month.values[series.key] !== undefined)
-          .map((series) => (
-            <li key={series.key} className="flex justify-between gap-4">
-              <span>{seriesLabel(t, countryName, series)}</span>
-              <span className="tabular-nums">{format.money(month.values[series.key] ?? '0', data.currency)}</span>
+        {segments.map((segment) => {
+          const amount = segmentAmount(segment, month);
+          return amount === undefined ? null : (
+            <li key={segment.key} className="flex justify-between gap-4">
+              <span>{segmentLabel(t, countryName, segment)}</span>
+              <span className="tabular-nums">{format.money(amount, data.currency)}</span>
             </li>
-          ))}
+          );
+        })}
       </ul>
       <p className="mt-1 flex justify-between gap-4 border-t border-border pt-1 font-semibold">
         <span>{t('dashboard.chart.total')}</span>
@@ -41,11 +53,11 @@ function ChartTooltip({ active, label, data }: TooltipProps) {
  * transactions. The chart is a picture for the mouse; the table alternative carries the same amounts for keyboards
  * and screen readers, so the picture is hidden from them.
  */
-export function LiabilitiesChart({ data }: { data: LiabilityChartData }) {
+export function LiabilitiesChart({ data, segments }: { data: LiabilityChartData; segments: readonly ChartSegment[] }) {
   const { theme } = useTheme();
   const format = useFormatters();
   const navigate = useNavigate();
-  const rows = toChartRows(data);
+  const rows = toChartRows(data, segments);
   return (
     <div aria-hidden="true" className="h-72 w-full" data-testid="liabilities-chart">
       <ResponsiveContainer width="100%" height="100%">
@@ -63,18 +75,21 @@ export function LiabilitiesChart({ data }: { data: LiabilityChartData }) {
             width={80}
           />
           <ReferenceLine y={0} stroke={theme.colors.grays[400]} />
-          <Tooltip content={<ChartTooltip data={data} />} cursor={{ fill: theme.colors.grays[100] }} />
-          {data.series.map((series) => (
+          <Tooltip
+            content={<ChartTooltip data={data} segments={segments} />}
+            cursor={{ fill: theme.colors.grays[100] }}
+          />
+          {segments.map((segment) => (
             <Bar
-              key={series.key}
-              dataKey={series.key}
+              key={segment.key}
+              dataKey={segment.key}
               stackId="vat"
-              fill={theme.colors.chart[series.colorIndex]}
+              fill={theme.colors.chart[segment.colorIndex]}
               cursor="pointer"
               isAnimationActive={false}
               onClick={(entry: { payload?: { month?: string } }) => {
                 const month = entry.payload?.month;
-                if (month) void navigate(transactionsHrefOf(series.jurisdiction, month));
+                if (month) void navigate(segmentHrefOf(segment, month));
               }}
             />
           ))}

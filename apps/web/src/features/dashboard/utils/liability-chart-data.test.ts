@@ -1,8 +1,11 @@
 import type { LiabilitySummary } from '@vatlas/contract';
 import { describe, expect, it } from 'vitest';
 import {
+  chartSegmentsOf,
   defaultYear,
   localCurrencyOptions,
+  segmentAmount,
+  segmentHrefOf,
   shapeLiabilityChart,
   toChartRows,
   transactionsHrefOf,
@@ -124,7 +127,8 @@ describe('helpers', () => {
   });
 
   it('gives recharts numbers only for bar heights, zero where a series has no amount', () => {
-    const rows = toChartRows(shapeLiabilityChart(summary, { kind: 'eur' }));
+    const data = shapeLiabilityChart(summary, { kind: 'eur' });
+    const rows = toChartRows(data, chartSegmentsOf(data));
     expect(rows[1]).toEqual({ month: '2026-02', 'DE-local': -5, 'FR-oss': 0, 'PL-local': 10.1, 'PL-oss': 1 });
   });
 
@@ -146,5 +150,46 @@ describe('helpers', () => {
         { year: 2026, hasData: true },
       ]),
     ).toBeUndefined();
+  });
+});
+
+describe('chart segments', () => {
+  const many: LiabilitySummary = {
+    ...summary,
+    jurisdictions: ['AT', 'BE', 'CZ', 'DE', 'DK', 'ES', 'FI', 'FR', 'IT', 'NL'].map((country, index) => ({
+      jurisdiction: country,
+      scheme: 'oss' as const,
+      currency: 'EUR',
+      months: [month('2026-01', `${index + 1}.10`, `${index + 1}.10`)],
+      totals: totals(`${index + 1}.10`, `${index + 1}.10`),
+    })),
+  };
+
+  it('keeps one segment per series while they fit the eight colours', () => {
+    const data = shapeLiabilityChart(summary, { kind: 'eur' });
+    expect(chartSegmentsOf(data).map((segment) => segment.key)).toEqual(['DE-local', 'FR-oss', 'PL-local', 'PL-oss']);
+  });
+
+  it('keeps the seven largest and adds the rest up as "other", each with its own colour', () => {
+    const data = shapeLiabilityChart(many, { kind: 'eur' });
+    const segments = chartSegmentsOf(data);
+    expect(segments.map((segment) => segment.key)).toEqual([
+      'DE-oss',
+      'DK-oss',
+      'ES-oss',
+      'FI-oss',
+      'FR-oss',
+      'IT-oss',
+      'NL-oss',
+      'other',
+    ]);
+    expect(segments.map((segment) => segment.colorIndex)).toEqual([0, 1, 2, 3, 4, 5, 6, 7]);
+    const other = segments[7];
+    expect(other?.members.map((series) => series.key)).toEqual(['AT-oss', 'BE-oss', 'CZ-oss']);
+    // 1.10 + 2.10 + 3.10, exactly.
+    expect(other?.total).toBe('6.30');
+    expect(other && segmentAmount(other, data.months[0] as never)).toBe('6.30');
+    expect(other && segmentHrefOf(other, '2026-01')).toBe('/transactions?month=2026-01');
+    expect(segmentHrefOf(segments[0] as never, '2026-01')).toBe('/transactions?jurisdiction=DE&month=2026-01');
   });
 });

@@ -1,5 +1,5 @@
 import type { LiabilitySummary } from '@vatlas/contract';
-import { sumToFixed2 } from '@vatlas/domain';
+import { money, sumToFixed2 } from '@vatlas/domain';
 
 /**
  * The liabilities summary shaped for the stacked chart and its table: one series per jurisdiction and scheme (an OSS
@@ -121,13 +121,73 @@ export function shapeLiabilityChart(summary: LiabilitySummary, mode: CurrencyMod
   };
 }
 
+/** At most this many segments per stack: one colour each; beyond it the smallest series share "other". */
+export const MAX_CHART_SEGMENTS = 8;
+export const OTHER_SEGMENT_KEY = 'other';
+
+export type ChartSegment = {
+  key: string;
+  /** The series in the segment: one, or for "other" the smallest series together. */
+  members: ChartSeries[];
+  colorIndex: number;
+  total: string;
+};
+
+/**
+ * The stacked segments: every series while they fit the eight chart colours, else the seven largest (by the year's
+ * amount) and one "other" segment for the rest, so no two segments share a colour. The table keeps every series.
+ */
+export function chartSegmentsOf(data: LiabilityChartData): ChartSegment[] {
+  if (data.series.length <= MAX_CHART_SEGMENTS) {
+    return data.series.map((series) => ({
+      key: series.key,
+      members: [series],
+      colorIndex: series.colorIndex,
+      total: series.total,
+    }));
+  }
+  const ranked = [...data.series].sort((a, b) => money(b.total).abs().cmp(money(a.total).abs()));
+  const largest = new Set(ranked.slice(0, MAX_CHART_SEGMENTS - 1).map((series) => series.key));
+  const kept = data.series.filter((series) => largest.has(series.key));
+  const rest = data.series.filter((series) => !largest.has(series.key));
+  return [
+    ...kept.map((series, index) => ({ key: series.key, members: [series], colorIndex: index, total: series.total })),
+    {
+      key: OTHER_SEGMENT_KEY,
+      members: rest,
+      colorIndex: MAX_CHART_SEGMENTS - 1,
+      total: sumToFixed2(rest.map((series) => series.total)),
+    },
+  ];
+}
+
+/** A segment's amount in a month (exact), undefined when none of its series has one. */
+export function segmentAmount(segment: ChartSegment, month: ChartMonth): string | undefined {
+  const amounts = segment.members.flatMap((series) => {
+    const amount = month.values[series.key];
+    return amount === undefined ? [] : [amount];
+  });
+  return amounts.length === 0 ? undefined : sumToFixed2(amounts);
+}
+
 /** Rows for recharts: bar heights only (numbers); every amount shown as text comes from the strings. */
-export function toChartRows(data: LiabilityChartData): Record<string, string | number>[] {
+export function toChartRows(
+  data: LiabilityChartData,
+  segments: readonly ChartSegment[],
+): Record<string, string | number>[] {
   return data.months.map((month) => {
     const row: Record<string, string | number> = { month: month.month };
-    for (const series of data.series) row[series.key] = Number(month.values[series.key] ?? 0);
+    for (const segment of segments) row[segment.key] = Number(segmentAmount(segment, month) ?? 0);
     return row;
   });
+}
+
+/** The transactions behind a segment: of its country and month, or of the month for "other". */
+export function segmentHrefOf(segment: ChartSegment, month: string): string {
+  const [only] = segment.members;
+  return segment.members.length === 1 && only
+    ? transactionsHrefOf(only.jurisdiction, month)
+    : `/transactions?${new URLSearchParams({ month }).toString()}`;
 }
 
 /** The transactions behind a bar segment: the transactions screen reads exactly these parameters. */
