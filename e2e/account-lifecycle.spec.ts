@@ -66,7 +66,7 @@ test.describe('the token life cycle against the real server (spec §4, §8)', ()
   }) => {
     await signIn(page, demoAccounts.seller.email);
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByText('This page is not available yet.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
     // The next company-details call asks for a company the seller does not belong to; the real API answers 403.
     let isRedirected = false;
@@ -95,7 +95,7 @@ test.describe('the token life cycle against the real server (spec §4, §8)', ()
 
     await page.getByRole('button', { name: 'Try Again' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
-    await expect(page.getByText('This page is not available yet.')).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   });
 
   test('a switch to a company the API refuses (403) shows the message of spec §8', async ({ page }) => {

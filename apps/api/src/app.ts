@@ -13,6 +13,7 @@ import { redactAddressQuery, registerAddressSuggestionRoutes } from './modules/a
 import { registerBusinessProfileRoutes } from './modules/business-profile/routes';
 import { registerClientErrorRoutes } from './modules/client-errors/routes';
 import { registerCompanyRoutes } from './modules/company/routes';
+import { registerDataHealthRoutes } from './modules/data-health/routes';
 import { registerDocumentRoutes } from './modules/documents/routes';
 import { registerFilingRoutes } from './modules/filings/routes';
 import { registerIntegrationRoutes } from './modules/integrations/routes';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTransactionRoutes(app, { db: database.db });
   registerLiabilityRoutes(app, { db: database.db });
   registerFilingRoutes(app, { db: database.db });
+  registerDataHealthRoutes(app, { db: database.db });
   registerAddressSuggestionRoutes(app, { config });
   await registerClientErrorRoutes(app, { db: database.db });
 

@@ -4,6 +4,7 @@ export * from './assessment';
 export * from './business-profile';
 export * from './column-mapping';
 export * from './company';
+export * from './data-health';
 export * from './documents';
 export * from './errors';
 export * from './filings';

@@ -126,4 +126,5 @@ export const apiPaths = {
     `/api/v1/Filings/${segment(companyId)}/${segment(filingId)}/MarkFiled`,
   reopenFiling: (companyId: string, filingId: string) =>
     `/api/v1/Filings/${segment(companyId)}/${segment(filingId)}/Reopen`,
+  dataHealth: (companyId: string, year: number) => `/api/v1/Liabilities/${segment(companyId)}/DataHealth?year=${year}`,
 } as const;

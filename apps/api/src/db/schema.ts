@@ -509,6 +509,13 @@ export const transactions = pgTable(
     index('transactions_vat_difference_idx')
       .on(table.companyId, table.taxPointDate, table.id)
       .where(sql`${table.vatRate} is not null and ${table.vatAmount} <> ${table.computedVatAmount}`),
+    /**
+     * The data-health count of stock movements without a value (cost price): a handful of rows, found without walking
+     * the year's rows (measured at 1M rows: ~280 ms → under 1 ms).
+     */
+    index('transactions_stock_without_value_idx')
+      .on(table.companyId, table.taxPointDate)
+      .where(sql`${table.transactionType} in ('FC_TRANSFER', 'INBOUND') and ${table.netAmount} = 0`),
   ],
 );
 

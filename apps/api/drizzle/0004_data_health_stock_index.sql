@@ -1,0 +1,1 @@
+CREATE INDEX "transactions_stock_without_value_idx" ON "transactions" USING btree ("company_id","tax_point_date") WHERE "transactions"."transaction_type" in ('FC_TRANSFER', 'INBOUND') and "transactions"."net_amount" = 0;

@@ -1,0 +1,158 @@
+import { apiPaths, type DataHealth, dataHealthSchema } from '@vatlas/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { forEachDatabase } from '../../test/databases';
+import { createTestConfig, createTestProvider } from '../../test/test-app';
+import { ensureExchangeRates } from '../exchange-rates/service';
+import { recomputeTaxPosition } from '../tax-position/service';
+import {
+  insertTransactions,
+  insertUpload,
+  setUpTaxProfile,
+  transactionFixture,
+} from '../tax-position/tax-position-test-kit';
+import {
+  bearer,
+  buildAccountTestApp,
+  createCompany,
+  createHomeTenant,
+  createPerson,
+  createRecordingMailer,
+  signIn,
+} from '../user/account-test-kit';
+
+const PROFILE = { establishmentCountry: 'DE', ioss: null } as const;
+
+forEachDatabase('data-health API', (context) => {
+  const config = createTestConfig();
+  let app: FastifyInstance;
+  let token: string;
+  let companyId: string;
+  let emptyCompanyId: string;
+
+  beforeAll(async () => {
+    const db = context.database.db;
+    await ensureExchangeRates(context.database);
+    const provider = await createTestProvider(config);
+    app = await buildAccountTestApp(context.database, { provider, mailer: createRecordingMailer() });
+    const tenantId = await createHomeTenant(db);
+    const owner = await createPerson(db, { tenantId, label: 'health-owner', issuer: config.auth.issuer });
+    companyId = await createCompany(db, { tenantId, name: 'Health GmbH', owners: [owner] });
+    emptyCompanyId = await createCompany(db, { tenantId, name: 'Empty GmbH', owners: [owner] });
+    token = await signIn(app, provider, owner);
+    await setUpTaxProfile(db, companyId, {
+      establishmentCountry: 'DE',
+      oss: { memberState: 'DE', from: '2021-07-01' },
+      registrations: [{ country: 'DE', frequency: 'monthly' }],
+    });
+    const transfer = { type: 'FC_TRANSFER', departureCountry: 'DE', arrivalCountry: 'PL' } as const;
+    await insertTransactions(db, {
+      companyId,
+      uploadId: await insertUpload(db, companyId),
+      profile: PROFILE,
+      rows: [
+        // Clean: a domestic sale.
+        transactionFixture({ taxPointDate: '2023-03-01' }),
+        // Amazon's VAT is a euro short of net × rate.
+        transactionFixture({ taxPointDate: '2023-03-02', vatAmount: '18.00', grossAmount: '118.00' }),
+        // Stock moved to Poland, where the company has no VAT number: the EC Sales List line has none.
+        transactionFixture({
+          ...transfer,
+          taxPointDate: '2023-03-03',
+          taxableJurisdiction: 'DE',
+          netAmount: '50.00',
+          vatAmount: '0.00',
+          grossAmount: '50.00',
+          vatRate: '0',
+        }),
+        // The same without its value (cost price): counts for both.
+        transactionFixture({
+          ...transfer,
+          taxPointDate: '2023-03-04',
+          taxableJurisdiction: 'DE',
+          netAmount: '0.00',
+          vatAmount: '0.00',
+          grossAmount: '0.00',
+          vatRate: '0',
+        }),
+        // A currency the ECB does not quote: its amounts cannot be converted.
+        transactionFixture({ taxPointDate: '2023-03-06', currency: 'XAF' }),
+      ],
+    });
+    // Rows of a failed upload never count.
+    await insertTransactions(db, {
+      companyId,
+      uploadId: await insertUpload(db, companyId, 'failed'),
+      profile: PROFILE,
+      rows: [
+        transactionFixture({ taxPointDate: '2023-03-09', vatAmount: '1.00', grossAmount: '101.00' }),
+        transactionFixture({ ...transfer, taxPointDate: '2023-03-09', netAmount: '0.00', vatAmount: '0.00' }),
+      ],
+    });
+    await recomputeTaxPosition(db, companyId);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const read = async (id: string, year: number): Promise<DataHealth> => {
+    const response = await app.inject({ method: 'GET', url: apiPaths.dataHealth(id, year), headers: bearer(token) });
+    expect(response.statusCode, response.body).toBe(200);
+    return dataHealthSchema.parse(response.json());
+  };
+  const alertOf = (health: DataHealth, code: string) => health.alerts.find((alert) => alert.code === code);
+
+  it('reports each problem of the year with its count and months', async () => {
+    const health = await read(companyId, 2023);
+    expect(health.year).toBe(2023);
+    expect(alertOf(health, 'amazon-vat-difference')).toEqual({
+      code: 'amazon-vat-difference',
+      severity: 'info',
+      count: 1,
+      periods: ['2023-03'],
+    });
+    expect(alertOf(health, 'stock-movement-without-cost-price')).toEqual({
+      code: 'stock-movement-without-cost-price',
+      severity: 'warning',
+      count: 1,
+      periods: ['2023-03'],
+    });
+    expect(alertOf(health, 'b2b-without-vat-number')).toMatchObject({
+      severity: 'warning',
+      count: 2,
+      periods: ['2023-03'],
+      details: ['DE'],
+    });
+    expect(alertOf(health, 'missing-exchange-rate')).toMatchObject({
+      severity: 'error',
+      periods: ['2023-03'],
+      details: ['XAF'],
+    });
+  });
+
+  it('names the months behind overdue filings that have no data, not the months that have', async () => {
+    const alert = alertOf(await read(companyId, 2023), 'period-without-data');
+    expect(alert?.severity).toBe('error');
+    expect(alert?.periods).toContain('2023-04');
+    expect(alert?.periods).not.toContain('2023-03');
+    expect(alert?.count).toBe(alert?.periods?.length);
+  });
+
+  it('leaves out what belongs to another year', async () => {
+    const health = await read(companyId, 2022);
+    expect(health.alerts.map((alert) => alert.code)).toEqual(['period-without-data']);
+  });
+
+  it('answers no alerts for a company without data or registrations', async () => {
+    expect((await read(emptyCompanyId, 2023)).alerts).toEqual([]);
+  });
+
+  it('refuses a year out of range', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: `/api/v1/Liabilities/${companyId}/DataHealth?year=abc`,
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(400);
+  });
+});

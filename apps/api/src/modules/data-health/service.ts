@@ -1,0 +1,120 @@
+import type { DataHealth, DataHealthAlert } from '@vatlas/contract';
+import { findVatRates, money, todayIsoDate } from '@vatlas/domain';
+import type { Db } from '../../db/client';
+import { listFilings } from '../filings/service';
+import { listRateCombinations, listTaxPositionProblems, type RateCombination } from '../liabilities/repository';
+import {
+  countCrossCheckRows,
+  countEcSalesLinesWithoutVatNumber,
+  countStockMovementsWithoutValue,
+  listMonthsWithData,
+  type MonthCount,
+} from './repository';
+
+const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
+const total = (counts: readonly MonthCount[]) => counts.reduce((sum, row) => sum + row.count, 0);
+
+/** Same rule as the cross-check: a rate is questioned only where the rate table knows the country and the day. */
+function isRateValid(combination: RateCombination): boolean {
+  const lookup = findVatRates(combination.jurisdiction, combination.date);
+  if (!lookup.ok) return true;
+  const percent = money(combination.vatRate).times(100);
+  const valid = ['0', ...Object.values(lookup.period.rates).filter((rate): rate is string => rate !== undefined)];
+  return valid.some((rate) => money(rate).eq(percent));
+}
+
+/** Months `YYYY-MM` from the first to the last day of a period. */
+function monthsOf(periodStart: string, periodEnd: string): string[] {
+  const months: string[] = [];
+  let [year, month] = [Number(periodStart.slice(0, 4)), Number(periodStart.slice(5, 7))];
+  const last = periodEnd.slice(0, 7);
+  for (;;) {
+    const key = `${year}-${String(month).padStart(2, '0')}`;
+    if (key > last) return months;
+    months.push(key);
+    month += 1;
+    if (month > 12) [year, month] = [year + 1, 1];
+  }
+}
+
+/**
+ * The dashboard's data-health alerts for a year. Every source is an aggregate the recompute stores or an index-backed
+ * count, so a company with a million rows answers in milliseconds; an alert with nothing to report is left out.
+ */
+export async function getDataHealth(db: Db, companyId: string, year: number): Promise<DataHealth> {
+  const window = { from: `${year}-01-01`, to: `${year}-12-31` };
+  const alerts: DataHealthAlert[] = [];
+
+  const missingRates = (await listTaxPositionProblems(db, companyId)).filter(
+    (problem) =>
+      (problem.kind === 'missing-rate' || problem.kind === 'missing-currency') &&
+      typeof problem.date === 'string' &&
+      problem.date.startsWith(String(year)),
+  );
+  if (missingRates.length > 0) {
+    alerts.push({
+      code: 'missing-exchange-rate',
+      severity: 'error',
+      count: missingRates.length,
+      periods: sorted(missingRates.map((problem) => String(problem.date).slice(0, 7))),
+      details: sorted(
+        missingRates.flatMap((problem) => (typeof problem.currency === 'string' ? [problem.currency] : [])),
+      ),
+    });
+  }
+
+  const withoutVatNumber = await countEcSalesLinesWithoutVatNumber(db, companyId, window);
+  if (withoutVatNumber.length > 0) {
+    alerts.push({
+      code: 'b2b-without-vat-number',
+      severity: 'warning',
+      count: total(withoutVatNumber),
+      periods: sorted(withoutVatNumber.map((row) => row.month)),
+      details: sorted(withoutVatNumber.map((row) => row.country)),
+    });
+  }
+
+  const withoutValue = await countStockMovementsWithoutValue(db, companyId, window);
+  if (withoutValue.length > 0) {
+    alerts.push({
+      code: 'stock-movement-without-cost-price',
+      severity: 'warning',
+      count: total(withoutValue),
+      periods: sorted(withoutValue.map((row) => row.month)),
+    });
+  }
+
+  // Filings due soon or overdue (whatever the year: they are what is due now) whose months have no data.
+  const filings = await listFilings(db, companyId, {});
+  const monthsWithData = await listMonthsWithData(db, companyId);
+  const pressing = filings.items.filter((filing) => filing.status === 'overdue' || filing.status === 'due-soon');
+  const missing = pressing.flatMap((filing) =>
+    monthsOf(filing.periodStart, filing.periodEnd)
+      .filter((month) => !monthsWithData.has(month))
+      .map((month) => ({ month, filing })),
+  );
+  if (missing.length > 0) {
+    alerts.push({
+      code: 'period-without-data',
+      severity: missing.some((entry) => entry.filing.status === 'overdue') ? 'error' : 'warning',
+      count: new Set(missing.map((entry) => entry.month)).size,
+      periods: sorted(missing.map((entry) => entry.month)),
+      details: sorted(missing.map((entry) => entry.filing.jurisdiction)),
+    });
+  }
+
+  const invalidRates = (await listRateCombinations(db, companyId, window)).filter(
+    (combination) => !isRateValid(combination),
+  );
+  const differences = await countCrossCheckRows(db, companyId, window, invalidRates);
+  if (differences.length > 0) {
+    alerts.push({
+      code: 'amazon-vat-difference',
+      severity: 'info',
+      count: total(differences),
+      periods: sorted(differences.map((row) => row.month)),
+    });
+  }
+
+  return { year, today: filings.today ?? todayIsoDate(), alerts };
+}
