@@ -126,4 +126,7 @@ export const apiPaths = {
     `/api/v1/Filings/${segment(companyId)}/${segment(filingId)}/MarkFiled`,
   reopenFiling: (companyId: string, filingId: string) =>
     `/api/v1/Filings/${segment(companyId)}/${segment(filingId)}/Reopen`,
+  calendarFeed: '/api/v1/Calendar/Feed',
+  rotateCalendarFeed: '/api/v1/Calendar/Feed/Rotate',
+  calendarFeedIcs: (secret: string) => `/api/v1/Calendar/Feed/${segment(secret)}.ics`,
 } as const;
