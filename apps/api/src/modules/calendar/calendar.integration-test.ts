@@ -3,7 +3,7 @@ import { addIsoDays } from '@vatlas/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { filings, users } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
