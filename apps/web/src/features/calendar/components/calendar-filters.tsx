@@ -1,4 +1,5 @@
 import { FILING_STATUS_VALUES, FILING_TYPE_VALUES } from '@vatlas/contract';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useCountryName } from '../../../lib/format/use-country-name';
@@ -19,13 +20,17 @@ export function CalendarFilters({
 }) {
   const { t } = useTranslation();
   const countryName = useCountryName();
+  const id = useId();
   const hasFilters = params.jurisdiction !== undefined || params.status !== undefined || params.type !== undefined;
   return (
     <fieldset className="flex flex-wrap items-end gap-3">
       <legend className="sr-only">{t('calendar.filters.title')}</legend>
-      <label className="flex min-w-36 flex-1 flex-col gap-1 text-sm font-medium text-fg sm:flex-none">
-        {t('calendar.filters.jurisdiction')}
+      <div className="flex min-w-36 flex-1 flex-col gap-1 sm:flex-none">
+        <label htmlFor={`${id}-jurisdiction`} className="text-sm font-medium text-fg">
+          {t('calendar.filters.jurisdiction')}
+        </label>
         <select
+          id={`${id}-jurisdiction`}
           className={selectClass}
           value={params.jurisdiction ?? ''}
           onChange={(event) => onChange({ jurisdiction: event.target.value || undefined })}
@@ -37,10 +42,13 @@ export function CalendarFilters({
             </option>
           ))}
         </select>
-      </label>
-      <label className="flex min-w-36 flex-1 flex-col gap-1 text-sm font-medium text-fg sm:flex-none">
-        {t('calendar.filters.status')}
+      </div>
+      <div className="flex min-w-36 flex-1 flex-col gap-1 sm:flex-none">
+        <label htmlFor={`${id}-status`} className="text-sm font-medium text-fg">
+          {t('calendar.filters.status')}
+        </label>
         <select
+          id={`${id}-status`}
           className={selectClass}
           value={params.status ?? ''}
           onChange={(event) => onChange({ status: event.target.value || undefined })}
@@ -52,10 +60,13 @@ export function CalendarFilters({
             </option>
           ))}
         </select>
-      </label>
-      <label className="flex min-w-36 flex-1 flex-col gap-1 text-sm font-medium text-fg sm:flex-none">
-        {t('calendar.filters.type')}
+      </div>
+      <div className="flex min-w-36 flex-1 flex-col gap-1 sm:flex-none">
+        <label htmlFor={`${id}-type`} className="text-sm font-medium text-fg">
+          {t('calendar.filters.type')}
+        </label>
         <select
+          id={`${id}-type`}
           className={selectClass}
           value={params.type ?? ''}
           onChange={(event) => onChange({ type: event.target.value || undefined })}
@@ -67,7 +78,7 @@ export function CalendarFilters({
             </option>
           ))}
         </select>
-      </label>
+      </div>
       {hasFilters ? (
         <Button
           variant="secondary"

@@ -35,6 +35,7 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
   const periodText = usePeriodText();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
+  const fieldId = useId();
   const markFiled = useMarkFilingFiled();
   const reopen = useReopenFiling();
   const [current, setCurrent] = useState(filing);
@@ -144,9 +145,12 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
             <h3 className="text-base font-semibold text-fg">{t('calendar.filing.markFiled')}</h3>
             <p className="text-sm text-fg-secondary">{t('calendar.filing.markFiledHint')}</p>
             <div className="grid gap-3 sm:grid-cols-2">
-              <label className="flex flex-col gap-1 text-sm font-medium text-fg">
-                {t('calendar.filing.filedOnLabel')}
+              <div className="flex flex-col gap-1">
+                <label htmlFor={`${fieldId}-filed-on`} className="text-sm font-medium text-fg">
+                  {t('calendar.filing.filedOnLabel')}
+                </label>
                 <input
+                  id={`${fieldId}-filed-on`}
                   type="date"
                   required
                   max={today}
@@ -154,10 +158,13 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
                   onChange={(event) => setFiledOn(event.target.value)}
                   className={inputClass}
                 />
-              </label>
-              <label className="flex flex-col gap-1 text-sm font-medium text-fg">
-                {t('calendar.filing.referenceLabel')}
+              </div>
+              <div className="flex flex-col gap-1">
+                <label htmlFor={`${fieldId}-reference`} className="text-sm font-medium text-fg">
+                  {t('calendar.filing.referenceLabel')}
+                </label>
                 <input
+                  id={`${fieldId}-reference`}
                   type="text"
                   required
                   maxLength={200}
@@ -165,7 +172,7 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
                   onChange={(event) => setReference(event.target.value)}
                   className={inputClass}
                 />
-              </label>
+              </div>
             </div>
             <div>
               <Button type="submit" disabled={markFiled.isPending}>
