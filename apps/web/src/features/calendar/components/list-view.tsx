@@ -106,7 +106,10 @@ export function ListView({
                         type="button"
                         onClick={() => onSelect(filing)}
                         aria-label={t('calendar.list.openFiling', { title: filingTitle(filing) })}
-                        className={cn('font-semibold text-primary underline-offset-2 hover:underline', focusRing)}
+                        className={cn(
+                          'font-semibold text-primary-strong underline underline-offset-2 hover:no-underline',
+                          focusRing,
+                        )}
                       >
                         {t('calendar.list.open')}
                       </button>
