@@ -49,8 +49,18 @@ export function ListView({
             {monthName(group.month)}
           </h2>
           <div className="overflow-x-auto rounded-xl border border-border bg-surface">
-            <table className="w-full min-w-[44rem] border-collapse text-sm">
+            <table className="w-full min-w-[44rem] table-fixed border-collapse text-sm">
               <caption className="sr-only">{t('calendar.list.caption', { month: monthName(group.month) })}</caption>
+              {/* Fixed widths, so the columns of every month's table line up. */}
+              <colgroup>
+                <col className="w-[14%]" />
+                <col className="w-[17%]" />
+                <col className="w-[19%]" />
+                <col className="w-[17%]" />
+                <col className="w-[13%]" />
+                <col className="w-[12%]" />
+                <col className="w-[8%]" />
+              </colgroup>
               <thead className="bg-light text-xs text-fg-secondary">
                 <tr>
                   <th scope="col" className={cellClass} aria-sort={sort === 'asc' ? 'ascending' : 'descending'}>
