@@ -45,13 +45,37 @@ async function fetchFilings(page: Page, token: string, query: Record<string, str
   return filingListSchema.parse(await response.json()).items;
 }
 
-/** The German return of September 2026 (demo data runs 2025-11 … 2026-10). */
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The demo data covers the seller's last 12 complete months, so the test follows the clock: the German return of the
+ * month before last (on 21 November 2026: September 2026, due in October) is always planned, with its due month shown.
+ */
+const now = new Date();
+const TARGET_PERIOD_END = isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 0)));
+const DUE_MONTH = isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))).slice(0, 7);
+const DUE_MONTH_NAME = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  new Date(`${DUE_MONTH}-15T12:00:00Z`),
+);
+
+/** The whole weeks (Monday to Sunday) around a month: the range the month grid shows. */
+function gridRange(month: string): { from: string; to: string } {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(year, monthNumber - 1, 1));
+  const last = new Date(Date.UTC(year, monthNumber, 0));
+  first.setUTCDate(first.getUTCDate() - ((first.getUTCDay() + 6) % 7));
+  last.setUTCDate(last.getUTCDate() + ((7 - last.getUTCDay()) % 7));
+  return { from: isoDay(first), to: isoDay(last) };
+}
+
 const findSeptemberReturn = (filings: Filing[]) => {
   const filing = filings.find(
     (candidate) =>
-      candidate.jurisdiction === 'DE' && candidate.filingType === 'vat-return' && candidate.periodEnd === '2026-09-30',
+      candidate.jurisdiction === 'DE' &&
+      candidate.filingType === 'vat-return' &&
+      candidate.periodEnd === TARGET_PERIOD_END,
   );
-  if (!filing) throw new Error('the demo data has no German VAT return ending 30 September 2026');
+  if (!filing) throw new Error(`the demo data has no German VAT return ending ${TARGET_PERIOD_END}`);
   return filing;
 };
 
@@ -69,12 +93,13 @@ test.describe('the filings calendar', () => {
       period: { start: september.periodStart, end: september.periodEnd },
     });
     expect(september.dueDate).toBe(expected);
-    if (september.frequency === 'monthly') expect(expected).toBe('2026-10-12');
+    if (september.periodEnd === '2026-09-30' && september.frequency === 'monthly') expect(expected).toBe('2026-10-12');
 
-    await page.goto('/calendar?month=2026-10');
-    await expect(page.getByRole('heading', { level: 2, name: 'October 2026' })).toBeVisible();
-    const grid = page.getByRole('table', { name: 'Filing deadlines in October 2026' });
-    const rangeFilings = await fetchFilings(page, token, { from: '2026-09-28', to: '2026-11-08' });
+    await page.goto(`/calendar?month=${DUE_MONTH}`);
+    await expect(page.getByRole('heading', { level: 2, name: DUE_MONTH_NAME })).toBeVisible();
+    const grid = page.getByRole('table', { name: `Filing deadlines in ${DUE_MONTH_NAME}` });
+    const range = gridRange(DUE_MONTH);
+    const rangeFilings = await fetchFilings(page, token, range);
     await expect(grid.getByRole('button')).toHaveCount(rangeFilings.length);
     const septemberTitle = `DE VAT return ${formatMonth(september.periodStart)}`;
     const dueCell = grid.getByRole('cell').filter({ hasText: formatDayLong(september.dueDate) });
@@ -94,21 +119,21 @@ test.describe('the filings calendar', () => {
 
     // Previous / next / today move the month.
     await page.getByRole('button', { name: 'Next month' }).click();
-    await expect(page).toHaveURL(/month=2026-11/);
-    await expect(page.getByRole('heading', { level: 2, name: 'November 2026' })).toBeVisible();
+    await expect(page).not.toHaveURL(new RegExp(`month=${DUE_MONTH}`));
     await page.getByRole('button', { name: 'Previous month' }).click();
-    await expect(page).toHaveURL(/month=2026-10/);
+    await expect(page).toHaveURL(new RegExp(`month=${DUE_MONTH}`));
+    await expect(page.getByRole('heading', { level: 2, name: DUE_MONTH_NAME })).toBeVisible();
 
     // A filter goes to the URL and survives a reload.
     await page.getByLabel('Jurisdiction').selectOption('FR');
     await expect(page).toHaveURL(/jurisdiction=FR/);
     await page.reload();
     await expect(page.getByLabel('Jurisdiction')).toHaveValue('FR');
-    const frenchOnly = await fetchFilings(page, token, { from: '2026-09-28', to: '2026-11-08', jurisdiction: 'FR' });
+    const frenchOnly = await fetchFilings(page, token, { ...range, jurisdiction: 'FR' });
     await expect(grid.getByRole('button')).toHaveCount(frenchOnly.length);
     for (const button of await grid.getByRole('button').all()) await expect(button).toContainText(/^FR/);
 
-    await checkScreenInBothThemes(page, info, 'calendar-month', '/calendar?month=2026-10', async (current) => {
+    await checkScreenInBothThemes(page, info, 'calendar-month', `/calendar?month=${DUE_MONTH}`, async (current) => {
       await expect(current.getByRole('button', { name: new RegExp(`^${septemberTitle}`) })).toBeVisible();
     });
   });
@@ -123,7 +148,7 @@ test.describe('the filings calendar', () => {
     await expect(page.getByRole('button', { name: 'List', exact: true })).toHaveAttribute('aria-pressed', 'true');
     const rows = page.locator('tbody tr');
     await expect(rows).toHaveCount(filings.length);
-    const octoberTable = page.getByRole('table', { name: 'Filings due in October 2026' });
+    const octoberTable = page.getByRole('table', { name: `Filings due in ${DUE_MONTH_NAME}` });
     const row = octoberTable.getByRole('row').filter({ hasText: 'VAT return' }).filter({ hasText: 'Germany' });
     await expect(row.first()).toContainText(formatDay(september.dueDate));
     await expect(row.first()).toContainText(formatMonth(september.periodStart));
@@ -204,7 +229,7 @@ test.describe('the filings calendar', () => {
     }
     const september = findSeptemberReturn(filings);
     const event = events.find((candidate) => candidate.uid === `filing-${september.id}@vatlas`);
-    expect(event?.summary).toMatch(/^DE VAT return 2026-09 — /);
+    expect(event?.summary).toMatch(new RegExp(`^DE VAT return ${september.periodStart.slice(0, 7)} — `));
 
     // A new link: the old one stops working.
     await page.getByRole('button', { name: 'Create a new link' }).click();
