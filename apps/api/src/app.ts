@@ -11,6 +11,7 @@ import { type AppConfig, IDP_MOUNT_PATH } from './config';
 import type { Database } from './db/client';
 import { redactAddressQuery, registerAddressSuggestionRoutes } from './modules/address-suggestions/routes';
 import { registerBusinessProfileRoutes } from './modules/business-profile/routes';
+import { registerCalendarRoutes } from './modules/calendar/routes';
 import { registerClientErrorRoutes } from './modules/client-errors/routes';
 import { registerCompanyRoutes } from './modules/company/routes';
 import { registerDataHealthRoutes } from './modules/data-health/routes';
@@ -173,6 +174,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerDataHealthRoutes(app, { db: database.db });
   registerAddressSuggestionRoutes(app, { config });
   await registerClientErrorRoutes(app, { db: database.db });
+  await registerCalendarRoutes(app, {
+    db: database.db,
+    publicUrl: config.publicUrl,
+    serverSecret: deps.internalTokenSecret,
+  });
 
   if (deps.mountIdentityProvider) await deps.mountIdentityProvider(app);
   if (deps.registerExtraRoutes) await deps.registerExtraRoutes(app);

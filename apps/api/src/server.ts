@@ -6,6 +6,7 @@ import { type AppConfig, ConfigError, parseConfig } from './config';
 import { type Database, openDatabase } from './db/client';
 import { acquireDataDirLock, type DataDirLock } from './db/data-dir-lock';
 import { runMigrations } from './db/migrate';
+import { type ReminderJob, startReminderJob } from './modules/calendar/reminder-service';
 import { seedDemoTransactions } from './modules/demo-data/demo-transactions';
 import { startExchangeRateRefresh } from './modules/exchange-rates/refresh-job';
 import { ensureExchangeRates } from './modules/exchange-rates/service';
@@ -89,6 +90,7 @@ async function main(): Promise<void> {
   let database: Database | undefined;
   let app: FastifyInstance | undefined;
   let importWorker: ImportWorker | undefined;
+  let reminderJob: ReminderJob | undefined;
   try {
     database = await openDatabase(config);
     await runMigrations(database);
@@ -100,13 +102,14 @@ async function main(): Promise<void> {
     const internalTokenSecret = config.internalTokenSecret ?? loadOrCreateInternalTokenSecret(config.dataDir);
     const identityProvider = await prepareIdentityProvider(config, database);
     const fileStorage = createFileStorage(config);
+    const mailer = createMailer(config);
     const startedApp = await buildApp({
       config,
       database,
       internalTokenSecret,
       providerJwks: identityProvider.providerJwks,
       mountIdentityProvider: identityProvider.mountIdentityProvider,
-      mailer: createMailer(config),
+      mailer,
       fileStorage,
       logger: createLoggerOptions(config.logLevel),
       onUploadQueued: () => importWorker?.wake(),
@@ -150,6 +153,7 @@ async function main(): Promise<void> {
       try {
         // The running import is given back between two batches; a restarted worker picks it up again.
         await importWorker?.stop();
+        reminderJob?.stop();
         exchangeRateRefresh?.stop();
         await startedApp.close();
         await database?.close();
@@ -163,11 +167,21 @@ async function main(): Promise<void> {
 
     await startedApp.listen({ host: config.host, port: config.port });
     importWorker?.start();
+    if (config.imports.isWorkerEnabled) {
+      // Deadline reminders: at once, then hourly; safe in several processes (each reminder is claimed before sending).
+      reminderJob = startReminderJob({
+        db: database.db,
+        mailer,
+        publicUrl: config.publicUrl,
+        log: startedApp.log.child({ component: 'deadline-reminders' }),
+      });
+    }
     console.info(`Vatlas is running at ${config.publicUrl}`);
   } catch (error) {
     console.error('Vatlas could not start:', error instanceof Error ? error.message : error);
     if (app) app.log.error({ err: error }, 'start failed');
     await importWorker?.stop().catch(() => undefined);
+    reminderJob?.stop();
     await app?.close().catch(() => undefined);
     await database?.close().catch(() => undefined);
     lock.release();

@@ -1,5 +1,7 @@
 import { type AppConfig, ConfigError, parseConfig } from './config';
 import { type Database, openDatabase } from './db/client';
+import { startReminderJob } from './modules/calendar/reminder-service';
+import { createMailer } from './modules/mail/mailer';
 import { createFileStorage } from './modules/storage/file-storage';
 import { recomputeTaxPosition } from './modules/tax-position/service';
 import { createImportWorker, type ImportLog } from './modules/transaction-upload/import-worker';
@@ -50,8 +52,16 @@ async function main(): Promise<void> {
     log,
     staleAfterSeconds: config.imports.staleAfterSeconds,
   });
+  // Deadline reminders run here too: each is claimed in the database before sending, so no process sends one twice.
+  const reminderJob = startReminderJob({
+    db: database.db,
+    mailer: createMailer(config),
+    publicUrl: config.publicUrl,
+    log,
+  });
   const shutDown = async (signal: string) => {
     log.info({ signal, workerId: worker.workerId }, 'import worker stopping');
+    reminderJob.stop();
     await worker.stop();
     await database.close();
     process.exit(0);

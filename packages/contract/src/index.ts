@@ -2,6 +2,7 @@ export * from './account';
 export * from './address';
 export * from './assessment';
 export * from './business-profile';
+export * from './calendar';
 export * from './column-mapping';
 export * from './company';
 export * from './data-health';

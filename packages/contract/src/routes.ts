@@ -127,4 +127,7 @@ export const apiPaths = {
   reopenFiling: (companyId: string, filingId: string) =>
     `/api/v1/Filings/${segment(companyId)}/${segment(filingId)}/Reopen`,
   dataHealth: (companyId: string, year: number) => `/api/v1/Liabilities/${segment(companyId)}/DataHealth?year=${year}`,
+  calendarFeed: '/api/v1/Calendar/Feed',
+  rotateCalendarFeed: '/api/v1/Calendar/Feed/Rotate',
+  calendarFeedIcs: (secret: string) => `/api/v1/Calendar/Feed/${segment(secret)}.ics`,
 } as const;

@@ -727,6 +727,44 @@ export const oidcPayloads = pgTable(
   ],
 );
 
+/**
+ * The secret iCalendar feed of a user (issue 6). The secret in the URL is an HMAC of `nonce` under a key derived from
+ * the server's token secret, so the URL can be shown again while the database keeps only its sha256 (a copy of the
+ * database alone opens no feed). Rotating replaces the nonce: the old URL stops working.
+ */
+export const calendarFeeds = pgTable('calendar_feeds', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  nonce: text('nonce').notNull(),
+  /** sha256 of the secret, hex: what the public feed route looks up. */
+  secretHash: text('secret_hash').notNull().unique(),
+  createdAt: createdAt(),
+});
+
+/**
+ * Deadline reminders claimed or sent: at most one per user, filing and due date (a moved due date is a new reminder).
+ * The row is inserted before the mail goes out, so two processes running the job never both send it.
+ */
+export const filingReminders = pgTable(
+  'filing_reminders',
+  {
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    filingId: uuid('filing_id')
+      .notNull()
+      .references(() => filings.id, { onDelete: 'cascade' }),
+    dueDate: date('due_date').notNull(),
+    channel: text('channel').notNull().default('email'),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.userId, table.filingId, table.dueDate, table.channel] }),
+    index('filing_reminders_filing_id_idx').on(table.filingId),
+  ],
+);
+
 export const schema = {
   tenants,
   users,
@@ -758,5 +796,7 @@ export const schema = {
   filings,
   idpAccounts,
   oidcPayloads,
+  calendarFeeds,
+  filingReminders,
 };
 export type Schema = typeof schema;

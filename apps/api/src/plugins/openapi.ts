@@ -65,6 +65,7 @@ export const OPENAPI_TAGS = [
       'cancel, delete, row problems, saved column mappings.',
   },
   { name: 'Period manager', description: 'The calendar months of sales data a company keeps, with their state.' },
+  { name: 'Calendar', description: 'The secret iCalendar (.ics) feed of filing deadlines for calendar applications.' },
 ] as const;
 
 const description = [

@@ -1,0 +1,192 @@
+import type { Filing } from '@vatlas/contract';
+import { todayIsoDate } from '@vatlas/domain';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { cn } from '../../../lib/cn';
+import { useFormatters } from '../../../lib/format/format';
+import { useCountryName } from '../../../lib/format/use-country-name';
+import { useMarkFilingFiled } from '../api/mark-filing-filed';
+import { useReopenFiling } from '../api/reopen-filing';
+import { FilingStatusBadge } from './filing-status';
+import { useFilingTitle, usePeriodText } from './use-filing-text';
+
+const inputClass =
+  'w-full rounded-md border border-border bg-surface px-3 py-2 text-sm text-fg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary';
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="grid grid-cols-[8.5rem_1fr] gap-2 py-1.5 text-sm">
+      <dt className="text-fg-secondary">{label}</dt>
+      <dd className="text-fg">{children}</dd>
+    </div>
+  );
+}
+
+/**
+ * A filing's detail in a modal dialog (focus moves in, Escape closes, focus returns to the deadline): what, where,
+ * which period, when due, how much; "Mark as filed" with the day and reference, or "Reopen" once filed.
+ */
+export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () => void }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const countryName = useCountryName();
+  const filingTitle = useFilingTitle();
+  const periodText = usePeriodText();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const titleId = useId();
+  const fieldId = useId();
+  const markFiled = useMarkFilingFiled();
+  const reopen = useReopenFiling();
+  const [current, setCurrent] = useState(filing);
+  const today = todayIsoDate();
+  const [filedOn, setFiledOn] = useState(today);
+  const [reference, setReference] = useState('');
+  const [formError, setFormError] = useState<string | null>(null);
+  const [notice, setNotice] = useState<string | null>(null);
+
+  useEffect(() => {
+    const dialog = dialogRef.current;
+    if (dialog && !dialog.open) dialog.showModal?.();
+    return () => dialog?.close?.();
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setNotice(null);
+    if (!filedOn) return setFormError(t('calendar.filing.errors.dateRequired'));
+    if (filedOn > today) return setFormError(t('calendar.filing.errors.dateInFuture'));
+    if (reference.trim() === '') return setFormError(t('calendar.filing.errors.referenceRequired'));
+    setFormError(null);
+    markFiled.mutate(
+      { filingId: current.id, filedOn, reference: reference.trim() },
+      {
+        onSuccess: (updated) => {
+          setCurrent(updated);
+          setNotice(t('calendar.filing.markedFiled'));
+        },
+        onError: (error) => setFormError(t('calendar.filing.errors.failed', { message: error.message })),
+      },
+    );
+  };
+
+  const doReopen = () => {
+    setNotice(null);
+    reopen.mutate(current.id, {
+      onSuccess: (updated) => {
+        setCurrent(updated);
+        setReference('');
+        setNotice(t('calendar.filing.reopened'));
+      },
+      onError: (error) => setFormError(t('calendar.filing.errors.failed', { message: error.message })),
+    });
+  };
+
+  const isFiled = current.status === 'filed';
+  const amount = format.money(current.amountLocal, current.currency);
+
+  return (
+    <dialog
+      ref={dialogRef}
+      aria-labelledby={titleId}
+      onClose={onClose}
+      className="m-auto w-[min(36rem,calc(100vw-2rem))] rounded-xl border border-border bg-surface p-0 text-fg shadow-xl backdrop:bg-overlay"
+    >
+      <div className="flex flex-col gap-4 p-5 sm:p-6">
+        <div className="flex items-start justify-between gap-3">
+          <h2 id={titleId} className="text-lg font-semibold text-fg">
+            {filingTitle(current)}
+          </h2>
+          <Button variant="secondary" className="px-3 py-1.5" onClick={() => dialogRef.current?.close()}>
+            {t('calendar.filing.close')}
+          </Button>
+        </div>
+        <dl className="divide-y divide-border">
+          <Field label={t('calendar.filing.country')}>
+            {countryName(current.jurisdiction)} ({current.jurisdiction})
+          </Field>
+          <Field label={t('calendar.filing.type')}>{t(`calendar.types.${current.filingType}`)}</Field>
+          <Field label={t('calendar.filing.periodLabel')}>
+            {periodText(current)}{' '}
+            <span className="text-fg-secondary">
+              ({format.date(current.periodStart)} – {format.date(current.periodEnd)})
+            </span>
+          </Field>
+          <Field label={t('calendar.filing.dueDate')}>{format.dateLong(current.dueDate)}</Field>
+          <Field label={t('calendar.filing.amount')}>
+            {current.currency === 'EUR'
+              ? amount
+              : t('calendar.filing.amountEur', { amount, eur: format.money(current.amountEur, 'EUR') })}
+          </Field>
+          <Field label={t('calendar.filing.status')}>
+            <FilingStatusBadge status={current.status} />
+          </Field>
+          {current.filedOn ? (
+            <>
+              <Field label={t('calendar.filing.filedOn')}>{format.date(current.filedOn)}</Field>
+              <Field label={t('calendar.filing.reference')}>{current.filingReference}</Field>
+            </>
+          ) : null}
+        </dl>
+        <p role="status" className={cn('text-sm text-success', !notice && 'sr-only')}>
+          {notice}
+        </p>
+        {isFiled ? (
+          <div className="flex flex-col gap-2 border-t border-border pt-4">
+            <p className="text-sm text-fg-secondary">{t('calendar.filing.reopenHint')}</p>
+            <div>
+              <Button variant="secondary" onClick={doReopen} disabled={reopen.isPending}>
+                {reopen.isPending ? t('calendar.filing.saving') : t('calendar.filing.reopen')}
+              </Button>
+            </div>
+          </div>
+        ) : (
+          <form onSubmit={submit} noValidate className="flex flex-col gap-3 border-t border-border pt-4">
+            <h3 className="text-base font-semibold text-fg">{t('calendar.filing.markFiled')}</h3>
+            <p className="text-sm text-fg-secondary">{t('calendar.filing.markFiledHint')}</p>
+            <div className="grid gap-3 sm:grid-cols-2">
+              <div className="flex flex-col gap-1">
+                <label htmlFor={`${fieldId}-filed-on`} className="text-sm font-medium text-fg">
+                  {t('calendar.filing.filedOnLabel')}
+                </label>
+                <input
+                  id={`${fieldId}-filed-on`}
+                  type="date"
+                  required
+                  max={today}
+                  value={filedOn}
+                  onChange={(event) => setFiledOn(event.target.value)}
+                  className={inputClass}
+                />
+              </div>
+              <div className="flex flex-col gap-1">
+                <label htmlFor={`${fieldId}-reference`} className="text-sm font-medium text-fg">
+                  {t('calendar.filing.referenceLabel')}
+                </label>
+                <input
+                  id={`${fieldId}-reference`}
+                  type="text"
+                  required
+                  maxLength={200}
+                  value={reference}
+                  onChange={(event) => setReference(event.target.value)}
+                  className={inputClass}
+                />
+              </div>
+            </div>
+            <div>
+              <Button type="submit" disabled={markFiled.isPending}>
+                {markFiled.isPending ? t('calendar.filing.saving') : t('calendar.filing.markFiled')}
+              </Button>
+            </div>
+          </form>
+        )}
+        {formError ? (
+          <p role="alert" className="text-sm font-medium text-danger">
+            {formError}
+          </p>
+        ) : null}
+      </div>
+    </dialog>
+  );
+}

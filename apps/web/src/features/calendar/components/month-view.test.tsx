@@ -1,0 +1,73 @@
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { Filing } from '@vatlas/contract';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestI18n } from '../../../test/test-i18n';
+import { MonthView } from './month-view';
+
+const filing = (overrides: Partial<Filing>): Filing => ({
+  id: 'f-1',
+  jurisdiction: 'DE',
+  filingType: 'vat-return',
+  frequency: 'monthly',
+  periodStart: '2026-09-01',
+  periodEnd: '2026-09-30',
+  dueDate: '2026-10-12',
+  status: 'overdue',
+  currency: 'EUR',
+  amountEur: '1234.50',
+  amountLocal: '1234.50',
+  filedOn: null,
+  filingReference: null,
+  ...overrides,
+});
+
+const FILINGS = [
+  filing({}),
+  filing({ id: 'f-2', jurisdiction: 'FR', filingType: 'ec-sales-list', status: 'filed', dueDate: '2026-10-12' }),
+  // Outside October but inside the grid's last week.
+  filing({ id: 'f-3', dueDate: '2026-11-01', periodStart: '2026-10-01', periodEnd: '2026-10-31', status: 'due-soon' }),
+];
+
+const renderMonth = (onSelect = vi.fn(), language: 'en' | 'de' = 'en') => {
+  render(
+    <I18nextProvider i18n={createTestI18n(language)}>
+      <MonthView month="2026-10" filings={FILINGS} today="2026-10-20" isLoading={false} onSelect={onSelect} />
+    </I18nextProvider>,
+  );
+  return onSelect;
+};
+
+afterEach(cleanup);
+
+describe('MonthView', () => {
+  it('is a table of weeks from Monday with each deadline a button in its day, status in words', () => {
+    const onSelect = renderMonth();
+    const table = screen.getByRole('table', { name: 'Filing deadlines in October 2026' });
+    const headers = within(table).getAllByRole('columnheader');
+    expect(headers.map((header) => header.textContent)).toEqual(['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun']);
+    // 28 September … 1 November: five weeks.
+    expect(within(table).getAllByRole('row')).toHaveLength(6);
+
+    const twelfth = within(table).getByRole('cell', { name: /^12 October 2026, 2 deadlines/ });
+    const buttons = within(twelfth).getAllByRole('button');
+    expect(buttons.map((button) => button.textContent?.replace(/\s+/g, ' ').trim())).toEqual([
+      'DE VATVAT return Sept 2026, Overdue',
+      'FR ESLEC Sales List Sept 2026, Filed',
+    ]);
+    fireEvent.click(buttons[1] as HTMLElement);
+    expect(onSelect).toHaveBeenCalledWith(FILINGS[1]);
+
+    expect(within(table).getByRole('cell', { name: /^20 October 2026, today/ })).toBeTruthy();
+    const first = within(table).getByRole('cell', { name: /^1 November 2026, 1 deadline/ });
+    expect(within(first).getByRole('button').textContent).toContain('Due soon');
+  });
+
+  it('speaks German', () => {
+    renderMonth(vi.fn(), 'de');
+    const table = screen.getByRole('table', { name: 'Abgabefristen im Oktober 2026' });
+    expect(within(table).getAllByRole('columnheader')[0]?.textContent).toBe('Mo');
+    expect(within(table).getByRole('cell', { name: /^12\. Oktober 2026, 2 Fristen/ })).toBeTruthy();
+    expect(within(table).getAllByText('Überfällig')).toHaveLength(1);
+  });
+});

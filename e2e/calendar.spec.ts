@@ -1,0 +1,242 @@
+import { expect, type Page, test } from '@playwright/test';
+import { type Filing, filingListSchema } from '@vatlas/contract';
+import { dueDate } from '@vatlas/domain';
+import ICAL from 'ical.js';
+import { demoAccounts } from './support/accounts';
+import { checkScreenInBothThemes } from './support/screens';
+import { expectNoAxeViolations, signIn } from './support/sign-in';
+
+/** Seeded by the API (apps/api/src/modules/identity/seed.ts): the seller's company with 12 months of demo data. */
+const NORDLICHT_COMPANY_ID = '7d1c2f4e-0b6a-4c51-9d3e-5a8f1b2c3d01';
+
+const dayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'short',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const formatDay = (isoDate: string) => dayFormat.format(new Date(`${isoDate}T12:00:00Z`));
+const monthFormat = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+const formatMonth = (isoDate: string) => monthFormat.format(new Date(`${isoDate}T12:00:00Z`));
+const longDayFormat = new Intl.DateTimeFormat('en-GB', {
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+const formatDayLong = (isoDate: string) => longDayFormat.format(new Date(`${isoDate}T12:00:00Z`));
+
+async function signInToCalendar(page: Page, path = '/calendar'): Promise<string> {
+  await signIn(page, demoAccounts.seller.email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
+  const token = await page.evaluate(() => sessionStorage.getItem('tokenInternal'));
+  if (!token) throw new Error('no internal token after sign-in');
+  return token;
+}
+
+async function fetchFilings(page: Page, token: string, query: Record<string, string> = {}): Promise<Filing[]> {
+  const search = new URLSearchParams(query).toString();
+  const response = await page.request.get(`/api/v1/Filings/${NORDLICHT_COMPANY_ID}${search ? `?${search}` : ''}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
+  expect(response.status()).toBe(200);
+  return filingListSchema.parse(await response.json()).items;
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/**
+ * The demo data covers the seller's last 12 complete months, so the test follows the clock: the German return of the
+ * month before last (on 21 November 2026: September 2026, due in October) is always planned, with its due month shown.
+ */
+const now = new Date();
+const TARGET_PERIOD_END = isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 0)));
+const DUE_MONTH = isoDay(new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 1, 1))).slice(0, 7);
+const DUE_MONTH_NAME = new Intl.DateTimeFormat('en-GB', { month: 'long', year: 'numeric', timeZone: 'UTC' }).format(
+  new Date(`${DUE_MONTH}-15T12:00:00Z`),
+);
+
+/** The whole weeks (Monday to Sunday) around a month: the range the month grid shows. */
+function gridRange(month: string): { from: string; to: string } {
+  const [year, monthNumber] = month.split('-').map(Number) as [number, number];
+  const first = new Date(Date.UTC(year, monthNumber - 1, 1));
+  const last = new Date(Date.UTC(year, monthNumber, 0));
+  first.setUTCDate(first.getUTCDate() - ((first.getUTCDay() + 6) % 7));
+  last.setUTCDate(last.getUTCDate() + ((7 - last.getUTCDay()) % 7));
+  return { from: isoDay(first), to: isoDay(last) };
+}
+
+const findSeptemberReturn = (filings: Filing[]) => {
+  const filing = filings.find(
+    (candidate) =>
+      candidate.jurisdiction === 'DE' &&
+      candidate.filingType === 'vat-return' &&
+      candidate.periodEnd === TARGET_PERIOD_END,
+  );
+  if (!filing) throw new Error(`the demo data has no German VAT return ending ${TARGET_PERIOD_END}`);
+  return filing;
+};
+
+test.describe('the filings calendar', () => {
+  test('shows the due dates of the domain rules in the month view, with filters in the URL', async ({ page }, info) => {
+    const token = await signInToCalendar(page);
+    const filings = await fetchFilings(page, token);
+    const september = findSeptemberReturn(filings);
+    // The rule of packages/domain, computed here: 10 October 2026 is a Saturday, so the return is due Monday the 12th.
+    const expected = dueDate({
+      country: 'DE',
+      filingType: 'vat-return',
+      frequency: september.frequency,
+      isEstablished: true,
+      period: { start: september.periodStart, end: september.periodEnd },
+    });
+    expect(september.dueDate).toBe(expected);
+    if (september.periodEnd === '2026-09-30' && september.frequency === 'monthly') expect(expected).toBe('2026-10-12');
+
+    await page.goto(`/calendar?month=${DUE_MONTH}`);
+    await expect(page.getByRole('heading', { level: 2, name: DUE_MONTH_NAME })).toBeVisible();
+    const grid = page.getByRole('table', { name: `Filing deadlines in ${DUE_MONTH_NAME}` });
+    const range = gridRange(DUE_MONTH);
+    const rangeFilings = await fetchFilings(page, token, range);
+    await expect(grid.getByRole('button')).toHaveCount(rangeFilings.length);
+    const septemberTitle = `DE VAT return ${formatMonth(september.periodStart)}`;
+    const dueCell = grid.getByRole('cell').filter({ hasText: formatDayLong(september.dueDate) });
+    const deadline = dueCell.getByRole('button', { name: new RegExp(`^${septemberTitle}`) });
+    await expect(deadline).toBeVisible();
+    await expect(deadline).toContainText(september.status === 'filed' ? 'Filed' : /Overdue|Due soon|Upcoming/);
+
+    // Keyboard: the deadline is a focusable button that opens the detail; Escape closes it.
+    await deadline.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: septemberTitle });
+    await expect(dialog).toBeVisible();
+    await expect(dialog).toContainText(formatDayLong(september.dueDate));
+    await expect(dialog).toContainText('Germany (DE)');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+
+    // Previous / next / today move the month.
+    await page.getByRole('button', { name: 'Next month' }).click();
+    await expect(page).not.toHaveURL(new RegExp(`month=${DUE_MONTH}`));
+    await page.getByRole('button', { name: 'Previous month' }).click();
+    await expect(page).toHaveURL(new RegExp(`month=${DUE_MONTH}`));
+    await expect(page.getByRole('heading', { level: 2, name: DUE_MONTH_NAME })).toBeVisible();
+
+    // A filter goes to the URL and survives a reload.
+    await page.getByLabel('Jurisdiction').selectOption('FR');
+    await expect(page).toHaveURL(/jurisdiction=FR/);
+    await page.reload();
+    await expect(page.getByLabel('Jurisdiction')).toHaveValue('FR');
+    const frenchOnly = await fetchFilings(page, token, { ...range, jurisdiction: 'FR' });
+    await expect(grid.getByRole('button')).toHaveCount(frenchOnly.length);
+    for (const button of await grid.getByRole('button').all()) await expect(button).toContainText(/^FR/);
+
+    await checkScreenInBothThemes(page, info, 'calendar-month', `/calendar?month=${DUE_MONTH}`, async (current) => {
+      await expect(current.getByRole('button', { name: new RegExp(`^${septemberTitle}`) })).toBeVisible();
+    });
+  });
+
+  test('lists the filings by month, sortable and filterable, and marks one filed and reopens it', async ({
+    page,
+  }, info) => {
+    const token = await signInToCalendar(page, '/calendar?view=list');
+    const filings = await fetchFilings(page, token);
+    const september = findSeptemberReturn(filings);
+
+    await expect(page.getByRole('button', { name: 'List', exact: true })).toHaveAttribute('aria-pressed', 'true');
+    const rows = page.locator('tbody tr');
+    await expect(rows).toHaveCount(filings.length);
+    const octoberTable = page.getByRole('table', { name: `Filings due in ${DUE_MONTH_NAME}` });
+    const row = octoberTable.getByRole('row').filter({ hasText: 'VAT return' }).filter({ hasText: 'Germany' });
+    await expect(row.first()).toContainText(formatDay(september.dueDate));
+    await expect(row.first()).toContainText(formatMonth(september.periodStart));
+
+    // Sort by due date, latest first.
+    const firstDate = () => page.locator('tbody tr th').first().textContent();
+    expect(await firstDate()).toBe(formatDay(filings[0]?.dueDate ?? ''));
+    await page
+      .getByRole('button', { name: /^Due date/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/sort=desc/);
+    await expect.poll(firstDate).toBe(formatDay(filings.at(-1)?.dueDate ?? ''));
+
+    // Status filter: only overdue filings remain, each saying so.
+    await page.getByLabel('Status', { exact: true }).selectOption('overdue');
+    await expect(page).toHaveURL(/status=overdue/);
+    const overdue = filings.filter((filing) => filing.status === 'overdue');
+    await expect(rows).toHaveCount(overdue.length);
+    await page.getByLabel('Filing type', { exact: true }).selectOption('oss-return');
+    await expect(rows).toHaveCount(overdue.filter((filing) => filing.filingType === 'oss-return').length);
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
+    await expect(rows).toHaveCount(filings.length);
+
+    await checkScreenInBothThemes(page, info, 'calendar-list', '/calendar?view=list', async (current) => {
+      await expect(current.locator('tbody tr')).toHaveCount(filings.length);
+    });
+
+    // Mark an open return filed, then reopen it (the demo data ends as it was).
+    const open = filings.find(
+      (filing) => filing.filedOn === null && filing.filingType === 'vat-return' && filing.frequency === 'monthly',
+    );
+    if (!open) throw new Error('the demo data has no open monthly VAT return');
+    const title = `${open.jurisdiction} VAT return ${formatMonth(open.periodStart)}`;
+    await page.getByRole('button', { name: `Open ${title}` }).click();
+    const dialog = page.getByRole('dialog', { name: title });
+    await dialog.getByLabel('Reference').fill('E2E-ELSTER-1');
+    await dialog.getByRole('button', { name: 'Mark as filed' }).click();
+    const findOpen = async () => (await fetchFilings(page, token)).find((filing) => filing.id === open.id);
+    try {
+      await expect(dialog.getByRole('status')).toHaveText('Marked as filed.');
+      await expect(dialog).toContainText('E2E-ELSTER-1');
+      await expect(dialog).toContainText('Filed');
+      expect((await findOpen())?.filingReference).toBe('E2E-ELSTER-1');
+      await expectNoAxeViolations(page);
+      await dialog.getByRole('button', { name: 'Reopen' }).click();
+      await expect(dialog.getByRole('status')).toHaveText('Reopened.');
+    } finally {
+      if ((await findOpen())?.filedOn) {
+        await page.request.post(`/api/v1/Filings/${NORDLICHT_COMPANY_ID}/${open.id}/Reopen`, {
+          headers: { authorization: `Bearer ${token}` },
+        });
+      }
+    }
+    expect((await findOpen())?.filedOn).toBeNull();
+  });
+
+  test('the subscription link serves an iCalendar feed with every filing on its due date', async ({ page }) => {
+    const token = await signInToCalendar(page);
+    const filings = await fetchFilings(page, token);
+    await page.getByRole('button', { name: 'Subscribe' }).click();
+    const link = page.getByLabel('Your calendar link');
+    await expect(link).toHaveValue(/\/api\/v1\/Calendar\/Feed\/[A-Za-z0-9_-]{43}\.ics$/);
+    await expectNoAxeViolations(page);
+    const url = await link.inputValue();
+
+    const response = await page.request.get(url);
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toBe('text/calendar; charset=utf-8');
+    const events = new ICAL.Component(ICAL.parse(await response.text()))
+      .getAllSubcomponents('vevent')
+      .map((vevent) => new ICAL.Event(vevent));
+    for (const filing of filings) {
+      const event = events.find((candidate) => candidate.uid === `filing-${filing.id}@vatlas`);
+      expect(event?.startDate.toString(), `${filing.jurisdiction} ${filing.filingType} ${filing.periodStart}`).toBe(
+        filing.dueDate,
+      );
+    }
+    const september = findSeptemberReturn(filings);
+    const event = events.find((candidate) => candidate.uid === `filing-${september.id}@vatlas`);
+    expect(event?.summary).toMatch(new RegExp(`^DE VAT return ${september.periodStart.slice(0, 7)} — `));
+
+    // A new link: the old one stops working.
+    await page.getByRole('button', { name: 'Create a new link' }).click();
+    await page.getByRole('button', { name: 'Yes, create a new link' }).click();
+    await expect(page.getByText('A new link was created; the old one no longer works.')).toBeVisible();
+    await expect(link).not.toHaveValue(url);
+    expect((await page.request.get(url)).status()).toBe(404);
+    expect((await page.request.get(await link.inputValue())).status()).toBe(200);
+  });
+});
