@@ -335,7 +335,8 @@ export async function registerTransactionUploadRoutes(app: FastifyInstance, deps
       schema: {
         tags,
         summary: 'Delete an upload with its transactions, problems and file',
-        description: 'The tax position is recomputed without its rows. 409 `upload_processing` while it is importing or ' +
+        description:
+          'The tax position is recomputed without its rows. 409 `upload_processing` while it is importing or ' +
           'being validated.',
         params: uploadParams,
         response: { 204: z.null().describe('Deleted'), 404: apiErrorSchema, 409: apiErrorSchema },

@@ -157,9 +157,7 @@ forEachDatabase('validate-first uploads and re-runs', (context) => {
     const problems = (
       await request('GET', apiPaths.transactionUploadProblems(companyId, validating.id))
     ).json<UploadProblemPage>();
-    expect(problems.items).toEqual([
-      expect.objectContaining({ lineNumber: 5, column: 'TAX_CALCULATION_DATE' }),
-    ]);
+    expect(problems.items).toEqual([expect.objectContaining({ lineNumber: 5, column: 'TAX_CALCULATION_DATE' })]);
     const refused = await request('POST', apiPaths.confirmTransactionUpload(companyId, validating.id));
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'upload_has_problems' });

@@ -1,0 +1,213 @@
+import type { TransactionUpload } from '@vatlas/contract';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader, WorkspacePage } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { useAuthStore } from '../../../lib/auth/auth-store';
+import { useFormatters } from '../../../lib/format/format';
+import { useDataPeriods } from '../api/data-periods';
+import { useDownloadProblems } from '../api/download-problems';
+import { useUploads } from '../api/list-uploads';
+import { type UploadAction, useUploadAction } from '../api/upload-actions';
+import { StatusBadge } from '../components/status-badge';
+import { canCancel, canDelete, canRerun } from '../upload-flow';
+
+const linkButton =
+  'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2.5 text-sm font-semibold transition focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary';
+export const primaryLink = `${linkButton} bg-primary-strong text-on-primary hover:brightness-90`;
+export const secondaryLink = `${linkButton} bg-surface text-fg border border-border hover:bg-gray-100`;
+const smallAction =
+  'rounded-md px-2 py-1 text-sm font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60';
+
+export function UploadHistoryPage({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation();
+  const uploads = useUploads();
+  return (
+    <WorkspacePage>
+      <PageHeader
+        title={t(titleKey)}
+        description={t('dataUpload.history.description')}
+        actions={
+          <Link to={`${paths.dataUpload.getHref()}/new`} className={primaryLink}>
+            {t('dataUpload.history.newUpload')}
+          </Link>
+        }
+      />
+      <section aria-labelledby="upload-history-title" aria-busy={uploads.isPending} className="flex flex-col gap-3">
+        <h2 id="upload-history-title" className="text-lg font-semibold text-fg">
+          {t('dataUpload.history.title')}
+        </h2>
+        {uploads.isPending ? (
+          <div className="flex flex-col gap-2">
+            {[0, 1, 2, 3].map((row) => (
+              <Skeleton key={row} className="h-12 w-full" />
+            ))}
+          </div>
+        ) : uploads.isError ? (
+          <p role="alert" className="text-sm text-danger">
+            {t('dataUpload.errors.load')}
+          </p>
+        ) : uploads.data.length === 0 ? (
+          <EmptyState
+            title={t('dataUpload.history.emptyTitle')}
+            text={t('dataUpload.history.emptyText')}
+            action={
+              <Link to={`${paths.dataUpload.getHref()}/new`} className={primaryLink}>
+                {t('dataUpload.history.newUpload')}
+              </Link>
+            }
+          />
+        ) : (
+          <HistoryTable uploads={uploads.data} />
+        )}
+      </section>
+    </WorkspacePage>
+  );
+}
+
+function HistoryTable({ uploads }: { uploads: TransactionUpload[] }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const companyId = useAuthStore((state) => state.selectedCompanyId);
+  const periods = useDataPeriods();
+  const action = useUploadAction();
+  const download = useDownloadProblems();
+  const [confirmingDelete, setConfirmingDelete] = useState<string | null>(null);
+  const [message, setMessage] = useState('');
+  const monthOf = new Map((periods.data ?? []).map((period) => [period.id, period.month]));
+
+  const run = (upload: TransactionUpload, kind: UploadAction) => {
+    setConfirmingDelete(null);
+    action.mutate(
+      { uploadId: upload.id, action: kind },
+      {
+        onSuccess: () => setMessage(t(`dataUpload.history.done.${kind}`, { file: upload.fileName })),
+        onError: (error) => setMessage(error.message),
+      },
+    );
+  };
+
+  return (
+    <>
+      <p aria-live="polite" className="text-sm text-fg-secondary empty:hidden">
+        {message}
+      </p>
+      <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+        <table className="w-full min-w-[56rem] text-left text-sm">
+          <caption className="sr-only">{t('dataUpload.history.caption')}</caption>
+          <thead className="bg-light text-fg-secondary">
+            <tr>
+              {(['file', 'status', 'format', 'period', 'rows', 'problems', 'uploaded', 'actions'] as const).map(
+                (column) => (
+                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                    {t(`dataUpload.history.columns.${column}`)}
+                  </th>
+                ),
+              )}
+            </tr>
+          </thead>
+          <tbody>
+            {uploads.map((upload) => (
+              <tr key={upload.id} className="border-t border-border align-top">
+                <th scope="row" className="max-w-[16rem] px-3 py-2 font-medium text-fg">
+                  <Link
+                    to={`${paths.dataUpload.getHref()}/${upload.id}`}
+                    className="break-all text-primary underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
+                  >
+                    {upload.fileName}
+                  </Link>
+                  <span className="block text-xs font-normal text-fg-secondary">{format.bytes(upload.bytesTotal)}</span>
+                </th>
+                <td className="px-3 py-2">
+                  <StatusBadge status={upload.status} />
+                </td>
+                <td className="px-3 py-2 text-fg">{t(`dataUpload.sources.${upload.format}.short`)}</td>
+                <td className="px-3 py-2 text-fg">
+                  {upload.dataPeriodId && monthOf.get(upload.dataPeriodId)
+                    ? format.month(monthOf.get(upload.dataPeriodId) as string)
+                    : '—'}
+                </td>
+                <td className="px-3 py-2 tabular-nums text-fg">
+                  {format.number(upload.status === 'completed' ? upload.rowsImported : upload.rowsRead)}
+                </td>
+                <td className="px-3 py-2 tabular-nums text-fg">
+                  {upload.problemCount > 0 ? (
+                    <button
+                      type="button"
+                      className={smallAction}
+                      onClick={() => companyId && void download(companyId, upload).catch(() => undefined)}
+                      aria-label={t('dataUpload.history.downloadProblemsOf', {
+                        count: upload.problemCount,
+                        file: upload.fileName,
+                      })}
+                    >
+                      {format.number(upload.problemCount)}
+                    </button>
+                  ) : (
+                    format.number(0)
+                  )}
+                </td>
+                <td className="px-3 py-2 whitespace-nowrap text-fg">{format.date(upload.createdAt.slice(0, 10))}</td>
+                <td className="px-3 py-2">
+                  {confirmingDelete === upload.id ? (
+                    <fieldset className="flex flex-wrap items-center gap-1">
+                      <legend className="sr-only">
+                        {t('dataUpload.history.confirmDelete', { file: upload.fileName })}
+                      </legend>
+                      <span className="text-fg">{t('dataUpload.history.confirmDeleteShort')}</span>
+                      <button type="button" className={smallAction} onClick={() => run(upload, 'delete')}>
+                        {t('dataUpload.history.yesDelete')}
+                      </button>
+                      <button type="button" className={smallAction} onClick={() => setConfirmingDelete(null)}>
+                        {t('dataUpload.history.keep')}
+                      </button>
+                    </fieldset>
+                  ) : (
+                    <div className="flex flex-wrap gap-1">
+                      {canCancel(upload) ? (
+                        <button
+                          type="button"
+                          className={smallAction}
+                          disabled={action.isPending}
+                          onClick={() => run(upload, 'cancel')}
+                          aria-label={t('dataUpload.history.cancelOf', { file: upload.fileName })}
+                        >
+                          {t('dataUpload.actions.cancel')}
+                        </button>
+                      ) : null}
+                      {canRerun(upload) ? (
+                        <button
+                          type="button"
+                          className={smallAction}
+                          disabled={action.isPending}
+                          onClick={() => run(upload, 'rerun')}
+                          aria-label={t('dataUpload.history.rerunOf', { file: upload.fileName })}
+                        >
+                          {t('dataUpload.actions.rerun')}
+                        </button>
+                      ) : null}
+                      {canDelete(upload) ? (
+                        <button
+                          type="button"
+                          className={smallAction}
+                          disabled={action.isPending}
+                          onClick={() => setConfirmingDelete(upload.id)}
+                          aria-label={t('dataUpload.history.deleteOf', { file: upload.fileName })}
+                        >
+                          {t('dataUpload.actions.delete')}
+                        </button>
+                      ) : null}
+                    </div>
+                  )}
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </>
+  );
+}
