@@ -2,7 +2,14 @@ import type { ColumnMapping } from '@vatlas/contract';
 
 /** Reads enough of a file for its header row: the first 64 KiB, decoded as UTF-8 (a BOM dropped). */
 export async function readHeaderText(file: Blob): Promise<string> {
-  const buffer = await file.slice(0, 64 * 1024).arrayBuffer();
+  const part = file.slice(0, 64 * 1024);
+  const buffer = await new Promise<ArrayBuffer>((resolve, reject) => {
+    // FileReader rather than Blob.arrayBuffer(): the same in every browser and in jsdom.
+    const reader = new FileReader();
+    reader.onload = () => resolve(reader.result as ArrayBuffer);
+    reader.onerror = () => reject(reader.error);
+    reader.readAsArrayBuffer(part);
+  });
   return new TextDecoder('utf-8').decode(buffer).replace(/^\uFEFF/, '');
 }
 

@@ -116,7 +116,12 @@ export function validateMappingForm(
   if (!mapping.success) {
     for (const issue of mapping.error.issues) errors[String(issue.path[0] ?? 'mapping')] = true;
   }
-  if (!name.success || !mapping.success) return { errors };
+  // The schema checks the amounts only once the rest is valid; the form says everything at once.
+  const amounts = AMOUNTS.filter((key) => values.columns[key] !== '');
+  if (amounts.length < 2) {
+    for (const key of AMOUNTS) if (values.columns[key] === '') errors[key] = true;
+  }
+  if (!name.success || !mapping.success || Object.keys(errors).length > 0) return { errors };
   return { mapping: mapping.data, name: name.data, errors: null };
 }
 
