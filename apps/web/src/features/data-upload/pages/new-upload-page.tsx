@@ -244,7 +244,7 @@ function FilesStep({ files, onChange }: { files: File[]; onChange: (files: File[
               key={`${file.name}|${file.size}|${file.lastModified}`}
               className="flex flex-wrap items-center justify-between gap-2 rounded-md border border-border px-3 py-2"
             >
-              <span className="min-w-0 break-all text-sm text-fg">
+              <span className="min-w-0 break-words text-sm text-fg">
                 {file.name} <span className="text-fg-secondary">({format.bytes(file.size)})</span>
               </span>
               <Button
@@ -394,7 +394,7 @@ function FileUploadRow({ item }: { item: FileUploadItem }) {
       {item.state === 'sent' && item.upload ? (
         <Link
           to={`${paths.dataUpload.getHref()}/${item.upload.id}`}
-          className="text-sm font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
+          className="text-sm font-medium text-primary-strong underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
         >
           {t('dataUpload.upload.viewReport', { file: item.file.name })}
         </Link>
@@ -407,7 +407,7 @@ function FileUploadRow({ item }: { item: FileUploadItem }) {
           {item.error.uploadId ? (
             <Link
               to={`${paths.dataUpload.getHref()}/${item.error.uploadId}`}
-              className="font-medium text-primary underline-offset-2 hover:underline"
+              className="font-medium text-primary-strong underline-offset-2 hover:underline"
             >
               {t('dataUpload.upload.viewEarlier')}
             </Link>

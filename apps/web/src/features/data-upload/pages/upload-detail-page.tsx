@@ -59,7 +59,7 @@ function UploadDetail({ upload }: { upload: TransactionUpload }) {
         title={t(`dataUpload.detail.titles.${phase}`)}
         description={
           <span className="flex flex-wrap items-center gap-2">
-            <span className="break-all">{upload.fileName}</span>
+            <span className="break-words">{upload.fileName}</span>
             <span aria-hidden="true">·</span>
             <span>{t(`dataUpload.sources.${upload.format}.short`)}</span>
             <span aria-hidden="true">·</span>

@@ -20,7 +20,7 @@ const linkButton =
 export const primaryLink = `${linkButton} bg-primary-strong text-on-primary hover:brightness-90`;
 export const secondaryLink = `${linkButton} bg-surface text-fg border border-border hover:bg-gray-100`;
 const smallAction =
-  'rounded-md px-2 py-1 text-sm font-medium text-primary underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60';
+  'rounded-md px-2 py-1 text-sm font-medium text-primary-strong underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60';
 
 export function UploadHistoryPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
@@ -115,7 +115,7 @@ function HistoryTable({ uploads }: { uploads: TransactionUpload[] }) {
                 <th scope="row" className="max-w-[16rem] px-3 py-2 font-medium text-fg">
                   <Link
                     to={`${paths.dataUpload.getHref()}/${upload.id}`}
-                    className="break-all text-primary underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
+                    className="break-words text-primary-strong underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
                   >
                     {upload.fileName}
                   </Link>
