@@ -196,7 +196,7 @@ export function ColumnMappingForm({
   const eitherField = (key: EitherKey, placeholder: string) => (
     <fieldset key={key} className="flex flex-col gap-1">
       <legend className="text-sm font-medium text-fg">{t(`dataUpload.mapping.fields.${key}`)}</legend>
-      <div className="grid grid-cols-1 gap-2 sm:grid-cols-2">
+      <div className={values.either[key].column === '' ? 'grid grid-cols-1 gap-2 sm:grid-cols-2' : 'grid grid-cols-1'}>
         <select
           aria-label={t('dataUpload.mapping.fromColumn', { field: t(`dataUpload.mapping.fields.${key}`) })}
           className={inputClass}
