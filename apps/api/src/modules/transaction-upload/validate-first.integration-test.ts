@@ -98,7 +98,7 @@ forEachDatabase('validate-first uploads and re-runs', (context) => {
   }
 
   it('validates without storing a row or changing a total, then imports the stored file on Confirm', async () => {
-    const baseline = await upload(vtrFile(VTR_LINES.slice(0, 30)), { format: 'amazon-vtr' });
+    await upload(vtrFile(VTR_LINES.slice(0, 30)), { format: 'amazon-vtr' });
     expect(await worker().runOnce()).toBe('completed');
     expect(await storedRows()).toBe(30);
     const before = await summary();

@@ -1,5 +1,4 @@
-import { Navigate, Route, Routes } from 'react-router';
-import { paths } from '../../config/paths';
+import { Route, Routes } from 'react-router';
 import { NewUploadPage } from './pages/new-upload-page';
 import { UploadDetailPage } from './pages/upload-detail-page';
 import { UploadHistoryPage } from './pages/upload-history-page';
@@ -14,7 +13,8 @@ export function DataUploadPage({ titleKey }: { titleKey: string }) {
       <Route index element={<UploadHistoryPage titleKey={titleKey} />} />
       <Route path="new" element={<NewUploadPage />} />
       <Route path=":uploadId" element={<UploadDetailPage />} />
-      <Route path="*" element={<Navigate to={paths.dataUpload.getHref()} replace />} />
+      {/* Any other nested path shows the history where it is, as the app's unknown paths show the dashboard. */}
+      <Route path="*" element={<UploadHistoryPage titleKey={titleKey} />} />
     </Routes>
   );
 }
