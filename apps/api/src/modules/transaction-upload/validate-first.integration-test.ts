@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiPaths, type LiabilitySummary, type TransactionUpload, type UploadProblemPage } from '@vatlas/contract';
-import { count, eq } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { companies, transactions } from '../../db/schema';
+import { companies, transactions, transactionUploads } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
 import { buildMultipart } from '../documents/document-test-kit';
@@ -214,5 +214,35 @@ forEachDatabase('validate-first uploads and re-runs', (context) => {
     expect(await worker().runOnce()).toBe('failed');
     expect(await readUpload(failing.id)).toMatchObject({ status: 'failed', problemCount: 1 });
     expect(await storedRows(failing.id)).toBe(0);
+  });
+
+  it('takes over a validation whose worker died, and finishes it as validated, storing nothing', async () => {
+    const db = context.database.db;
+    const bytes = vtrFile(VTR_LINES.slice(40, 50));
+    const validating = await upload(bytes, { format: 'amazon-vtr', mode: 'validate' });
+    // A worker claimed it and stopped saying it is alive a minute ago.
+    await db
+      .update(transactionUploads)
+      .set({
+        lockedBy: 'dead-worker',
+        heartbeatAt: sql`now() - interval '60 seconds'`,
+        attempts: 1,
+        bytesProcessed: '7',
+      })
+      .where(eq(transactionUploads.id, validating.id));
+    const refused = await app.inject({
+      method: 'DELETE',
+      url: apiPaths.transactionUpload(companyId, validating.id),
+      headers: bearer(await signIn(app, provider, owner)),
+    });
+    expect(refused.statusCode).toBe(409);
+    expect(await worker().runOnce()).toBe('validated');
+    expect(await readUpload(validating.id)).toMatchObject({
+      status: 'validated',
+      rowsRead: 10,
+      bytesProcessed: bytes.length,
+      problemCount: 0,
+    });
+    expect(await storedRows(validating.id)).toBe(0);
   });
 });
