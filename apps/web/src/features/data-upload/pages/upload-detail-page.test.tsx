@@ -144,9 +144,12 @@ describe('the history', () => {
         return [buildUpload({ status: 'completed', rowsImported: 1234 })];
       return [];
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'Delete march.txt' }));
+    // The phone cards and the table both exist in the DOM (CSS shows one of them): act on the first.
+    const [deleteButton] = await screen.findAllByRole('button', { name: 'Delete march.txt' });
+    fireEvent.click(deleteButton as HTMLElement);
     expect(request).not.toHaveBeenCalledWith(expect.anything(), expect.objectContaining({ method: 'DELETE' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Yes, delete' }));
+    const [yes] = screen.getAllByRole('button', { name: 'Yes, delete' });
+    fireEvent.click(yes as HTMLElement);
     await waitFor(() =>
       expect(request).toHaveBeenCalledWith(apiPaths.transactionUpload(COMPANY, UPLOAD_ID), { method: 'DELETE' }),
     );

@@ -90,13 +90,120 @@ function HistoryTable({ uploads }: { uploads: TransactionUpload[] }) {
     );
   };
 
+  const monthLabel = (upload: TransactionUpload) => {
+    const month = upload.dataPeriodId ? monthOf.get(upload.dataPeriodId) : undefined;
+    return month ? format.month(month) : '—';
+  };
+  const rowCount = (upload: TransactionUpload) =>
+    format.number(upload.status === 'completed' ? upload.rowsImported : upload.rowsRead);
+
+  const problemsOf = (upload: TransactionUpload) =>
+    upload.problemCount > 0 ? (
+      <button
+        type="button"
+        className={smallAction}
+        onClick={() => companyId && void download(companyId, upload).catch(() => undefined)}
+        aria-label={t('dataUpload.history.downloadProblemsOf', {
+          count: upload.problemCount,
+          file: upload.fileName,
+        })}
+      >
+        {format.number(upload.problemCount)}
+      </button>
+    ) : (
+      format.number(0)
+    );
+
+  const actionsOf = (upload: TransactionUpload) =>
+    confirmingDelete === upload.id ? (
+      <fieldset className="flex flex-wrap items-center gap-1">
+        <legend className="sr-only">{t('dataUpload.history.confirmDelete', { file: upload.fileName })}</legend>
+        <span className="text-fg">{t('dataUpload.history.confirmDeleteShort')}</span>
+        <button type="button" className={smallAction} onClick={() => run(upload, 'delete')}>
+          {t('dataUpload.history.yesDelete')}
+        </button>
+        <button type="button" className={smallAction} onClick={() => setConfirmingDelete(null)}>
+          {t('dataUpload.history.keep')}
+        </button>
+      </fieldset>
+    ) : (
+      <div className="flex flex-wrap gap-1">
+        {canCancel(upload) ? (
+          <button
+            type="button"
+            className={smallAction}
+            disabled={action.isPending}
+            onClick={() => run(upload, 'cancel')}
+            aria-label={t('dataUpload.history.cancelOf', { file: upload.fileName })}
+          >
+            {t('dataUpload.actions.cancel')}
+          </button>
+        ) : null}
+        {canRerun(upload) ? (
+          <button
+            type="button"
+            className={smallAction}
+            disabled={action.isPending}
+            onClick={() => run(upload, 'rerun')}
+            aria-label={t('dataUpload.history.rerunOf', { file: upload.fileName })}
+          >
+            {t('dataUpload.actions.rerun')}
+          </button>
+        ) : null}
+        {canDelete(upload) ? (
+          <button
+            type="button"
+            className={smallAction}
+            disabled={action.isPending}
+            onClick={() => setConfirmingDelete(upload.id)}
+            aria-label={t('dataUpload.history.deleteOf', { file: upload.fileName })}
+          >
+            {t('dataUpload.actions.delete')}
+          </button>
+        ) : null}
+      </div>
+    );
+
+  const fileLink = (upload: TransactionUpload) => (
+    <Link
+      to={`${paths.dataUpload.getHref()}/${upload.id}`}
+      className="break-words text-primary-strong underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
+    >
+      {upload.fileName}
+    </Link>
+  );
+
   return (
     <>
       <p aria-live="polite" className="text-sm text-fg-secondary empty:hidden">
         {message}
       </p>
-      <div className="overflow-x-auto rounded-lg border border-border bg-surface">
-        <table className="w-full min-w-[56rem] text-left text-sm">
+      {/* Phones: one card per upload; wider screens: the table. */}
+      <ul className="flex flex-col gap-3 md:hidden" aria-label={t('dataUpload.history.caption')}>
+        {uploads.map((upload) => (
+          <li key={upload.id} className="flex flex-col gap-2 rounded-lg border border-border bg-surface p-4 text-sm">
+            <div className="flex items-start justify-between gap-2">
+              <span className="min-w-0 font-medium">{fileLink(upload)}</span>
+              <StatusBadge status={upload.status} />
+            </div>
+            <dl className="grid grid-cols-2 gap-x-4 gap-y-1 text-fg">
+              <dt className="text-fg-secondary">{t('dataUpload.history.columns.format')}</dt>
+              <dd>{t(`dataUpload.sources.${upload.format}.short`)}</dd>
+              <dt className="text-fg-secondary">{t('dataUpload.history.columns.period')}</dt>
+              <dd>{monthLabel(upload)}</dd>
+              <dt className="text-fg-secondary">{t('dataUpload.history.columns.rows')}</dt>
+              <dd className="tabular-nums">{rowCount(upload)}</dd>
+              <dt className="text-fg-secondary">{t('dataUpload.history.columns.problems')}</dt>
+              <dd className="tabular-nums">{problemsOf(upload)}</dd>
+              <dt className="text-fg-secondary">{t('dataUpload.history.columns.uploaded')}</dt>
+              <dd>{format.date(upload.createdAt.slice(0, 10))}</dd>
+            </dl>
+            {actionsOf(upload)}
+          </li>
+        ))}
+      </ul>
+      <div className="hidden overflow-x-auto rounded-lg border border-border bg-surface md:block">
+        <table className="w-full text-left text-sm">
           <caption className="sr-only">{t('dataUpload.history.caption')}</caption>
           <thead className="bg-light text-fg-secondary">
             <tr>
@@ -113,96 +220,18 @@ function HistoryTable({ uploads }: { uploads: TransactionUpload[] }) {
             {uploads.map((upload) => (
               <tr key={upload.id} className="border-t border-border align-top">
                 <th scope="row" className="max-w-[16rem] px-3 py-2 font-medium text-fg">
-                  <Link
-                    to={`${paths.dataUpload.getHref()}/${upload.id}`}
-                    className="break-words text-primary-strong underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
-                  >
-                    {upload.fileName}
-                  </Link>
+                  {fileLink(upload)}
                   <span className="block text-xs font-normal text-fg-secondary">{format.bytes(upload.bytesTotal)}</span>
                 </th>
                 <td className="px-3 py-2">
                   <StatusBadge status={upload.status} />
                 </td>
                 <td className="px-3 py-2 text-fg">{t(`dataUpload.sources.${upload.format}.short`)}</td>
-                <td className="px-3 py-2 text-fg">
-                  {upload.dataPeriodId && monthOf.get(upload.dataPeriodId)
-                    ? format.month(monthOf.get(upload.dataPeriodId) as string)
-                    : '—'}
-                </td>
-                <td className="px-3 py-2 tabular-nums text-fg">
-                  {format.number(upload.status === 'completed' ? upload.rowsImported : upload.rowsRead)}
-                </td>
-                <td className="px-3 py-2 tabular-nums text-fg">
-                  {upload.problemCount > 0 ? (
-                    <button
-                      type="button"
-                      className={smallAction}
-                      onClick={() => companyId && void download(companyId, upload).catch(() => undefined)}
-                      aria-label={t('dataUpload.history.downloadProblemsOf', {
-                        count: upload.problemCount,
-                        file: upload.fileName,
-                      })}
-                    >
-                      {format.number(upload.problemCount)}
-                    </button>
-                  ) : (
-                    format.number(0)
-                  )}
-                </td>
+                <td className="px-3 py-2 text-fg">{monthLabel(upload)}</td>
+                <td className="px-3 py-2 tabular-nums text-fg">{rowCount(upload)}</td>
+                <td className="px-3 py-2 tabular-nums text-fg">{problemsOf(upload)}</td>
                 <td className="px-3 py-2 whitespace-nowrap text-fg">{format.date(upload.createdAt.slice(0, 10))}</td>
-                <td className="px-3 py-2">
-                  {confirmingDelete === upload.id ? (
-                    <fieldset className="flex flex-wrap items-center gap-1">
-                      <legend className="sr-only">
-                        {t('dataUpload.history.confirmDelete', { file: upload.fileName })}
-                      </legend>
-                      <span className="text-fg">{t('dataUpload.history.confirmDeleteShort')}</span>
-                      <button type="button" className={smallAction} onClick={() => run(upload, 'delete')}>
-                        {t('dataUpload.history.yesDelete')}
-                      </button>
-                      <button type="button" className={smallAction} onClick={() => setConfirmingDelete(null)}>
-                        {t('dataUpload.history.keep')}
-                      </button>
-                    </fieldset>
-                  ) : (
-                    <div className="flex flex-wrap gap-1">
-                      {canCancel(upload) ? (
-                        <button
-                          type="button"
-                          className={smallAction}
-                          disabled={action.isPending}
-                          onClick={() => run(upload, 'cancel')}
-                          aria-label={t('dataUpload.history.cancelOf', { file: upload.fileName })}
-                        >
-                          {t('dataUpload.actions.cancel')}
-                        </button>
-                      ) : null}
-                      {canRerun(upload) ? (
-                        <button
-                          type="button"
-                          className={smallAction}
-                          disabled={action.isPending}
-                          onClick={() => run(upload, 'rerun')}
-                          aria-label={t('dataUpload.history.rerunOf', { file: upload.fileName })}
-                        >
-                          {t('dataUpload.actions.rerun')}
-                        </button>
-                      ) : null}
-                      {canDelete(upload) ? (
-                        <button
-                          type="button"
-                          className={smallAction}
-                          disabled={action.isPending}
-                          onClick={() => setConfirmingDelete(upload.id)}
-                          aria-label={t('dataUpload.history.deleteOf', { file: upload.fileName })}
-                        >
-                          {t('dataUpload.actions.delete')}
-                        </button>
-                      ) : null}
-                    </div>
-                  )}
-                </td>
+                <td className="px-3 py-2">{actionsOf(upload)}</td>
               </tr>
             ))}
           </tbody>
