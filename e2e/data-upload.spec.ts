@@ -168,7 +168,7 @@ test.describe('data upload', () => {
     // Confirm: the import runs with row progress, then the result.
     await page.getByRole('button', { name: 'Import now' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Importing' })).toBeVisible();
-    await expect(page.getByRole('progressbar', { name: 'Imported' })).toBeVisible();
+    await expect(page.getByRole('progressbar', { name: 'File read' })).toBeVisible();
     await expect(page.getByText('Rows read')).toBeVisible();
     await expect(page.getByRole('heading', { level: 1, name: 'Import complete' })).toBeVisible({ timeout: 120_000 });
     await expect(page.getByText(`${rows} transactions are now part of your data.`)).toBeVisible();

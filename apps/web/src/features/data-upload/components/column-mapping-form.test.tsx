@@ -1,4 +1,4 @@
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { type ColumnMapping, columnMappingSchema } from '@vatlas/contract';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -43,6 +43,8 @@ describe('the column mapping form', () => {
     expect(screen.getAllByText('Pick at least two of the three amounts.').length).toBeGreaterThan(0);
     expect(screen.getByText('Give the mapping a name.')).toBeTruthy();
     expect(screen.getByLabelText('Net amount').getAttribute('aria-invalid')).toBe('true');
+    // Focus goes to the first field to fix: the country of arrival, which no header name gave away.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByLabelText('Country of arrival: column')));
   });
 
   it('saves a mapping the API accepts: columns, a fixed country and currency, the chosen name', async () => {

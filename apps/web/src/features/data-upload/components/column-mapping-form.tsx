@@ -5,7 +5,7 @@ import {
   columnMappingNameSchema,
   columnMappingSchema,
 } from '@vatlas/contract';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { type Delimiter, guessMapping } from '../csv-header';
@@ -140,6 +140,7 @@ export function ColumnMappingForm({
   const formId = useId();
   const [values, setValues] = useState(() => initialMappingValues(columns, delimiter));
   const [errors, setErrors] = useState<Record<string, true>>({});
+  const formRef = useRef<HTMLFormElement>(null);
 
   const setColumn = (key: ColumnKey, column: string) =>
     setValues((current) => ({ ...current, columns: { ...current.columns, [key]: column } }));
@@ -154,6 +155,13 @@ export function ColumnMappingForm({
     const result = validateMappingForm(values);
     if (result.errors) {
       setErrors(result.errors);
+      // To the first field to fix, once the errors are rendered (the optional ones may sit in a closed <details>).
+      requestAnimationFrame(() => {
+        const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+        const details = first?.closest('details');
+        if (details) details.open = true;
+        first?.focus();
+      });
       return;
     }
     setErrors({});
@@ -228,7 +236,13 @@ export function ColumnMappingForm({
   );
 
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-6" aria-label={t('dataUpload.mapping.formLabel')}>
+    <form
+      ref={formRef}
+      onSubmit={submit}
+      noValidate
+      className="flex flex-col gap-6"
+      aria-label={t('dataUpload.mapping.formLabel')}
+    >
       <p className="text-sm text-fg-secondary">{t('dataUpload.mapping.intro', { count: columns.length })}</p>
       <div className="grid grid-cols-1 gap-4 md:grid-cols-2">
         {REQUIRED.map((key) => columnSelect(key, true))}

@@ -85,7 +85,7 @@ describe('one upload', () => {
       apiPaths.confirmTransactionUpload(COMPANY, UPLOAD_ID),
       expect.objectContaining({ method: 'POST' }),
     );
-    expect(screen.getByRole('progressbar', { name: 'Imported' })).toBeTruthy();
+    expect(screen.getByRole('progressbar', { name: 'File read' })).toBeTruthy();
     // The live region says the phase, not every number.
     await waitFor(() => expect(screen.getByText('Importing.')).toBeTruthy());
   });
