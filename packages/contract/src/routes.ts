@@ -100,6 +100,10 @@ export const apiPaths = {
   },
   transactionUploadProblemsCsv: (companyId: string, uploadId: string) =>
     `/api/v1/TransactionUpload/${segment(companyId)}/${segment(uploadId)}/Problems.csv`,
+  confirmTransactionUpload: (companyId: string, uploadId: string) =>
+    `/api/v1/TransactionUpload/${segment(companyId)}/${segment(uploadId)}/Confirm`,
+  rerunTransactionUpload: (companyId: string, uploadId: string) =>
+    `/api/v1/TransactionUpload/${segment(companyId)}/${segment(uploadId)}/Rerun`,
   columnMappings: (companyId: string) => `/api/v1/TransactionUpload/${segment(companyId)}/ColumnMappings`,
   columnMapping: (companyId: string, nameOrId: string) =>
     `/api/v1/TransactionUpload/${segment(companyId)}/ColumnMappings/${segment(nameOrId)}`,

@@ -11,7 +11,19 @@ import { columnMappingSchema } from './column-mapping';
 export const uploadFormatSchema = z.enum(TRANSACTION_SOURCES);
 export type UploadFormat = z.infer<typeof uploadFormatSchema>;
 
-export const UPLOAD_STATUSES = ['queued', 'processing', 'completed', 'failed', 'cancelled'] as const;
+/**
+ * `validating` and `validated` belong to a validate-first upload (`mode=validate`): the file is read completely,
+ * its problems and counts stored, no transaction; `POST …/Confirm` queues the validated file for import.
+ */
+export const UPLOAD_STATUSES = [
+  'queued',
+  'processing',
+  'completed',
+  'failed',
+  'cancelled',
+  'validating',
+  'validated',
+] as const;
 export const uploadStatusSchema = z.enum(UPLOAD_STATUSES);
 export type UploadStatus = z.infer<typeof uploadStatusSchema>;
 
@@ -21,6 +33,8 @@ export const transactionUploadFieldsSchema = z.object({
   dataPeriodId: z.uuid().optional(),
   /** Required for `generic-csv`: the saved column mapping that says which column holds what. */
   columnMappingId: z.uuid().optional(),
+  /** `validate`: read and check the file only, then wait for Confirm. Without it the file is imported at once. */
+  mode: z.enum(['import', 'validate']).optional(),
 });
 export type TransactionUploadFields = z.infer<typeof transactionUploadFieldsSchema>;
 

@@ -173,6 +173,9 @@ function toProblemRows(uploadId: string, problems: readonly RowProblem[], alread
  */
 export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Promise<ImportResult> {
   const { db } = deps.database;
+  // A validate-first upload is claimed as 'validating': the whole file is read for its problems and counts, and no
+  // row is loaded; it ends 'validated' (problems or not) and waits for Confirm. Whole-file errors fail it as usual.
+  const isValidation = upload.status === 'validating';
   // One chunk is loaded while the next is parsed: on PostgreSQL the server's COPY and our parsing run on two cores.
   // Every ending waits for the load in flight first, so no chunk lands after the rows were deleted.
   let loading: Promise<void> = Promise.resolve();
@@ -236,7 +239,7 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
         progress.problemCount += batch.problems.length;
       }
       // After the first problem the upload will fail: the rest is read for its problems only, not loaded.
-      if (progress.problemCount === 0) {
+      if (progress.problemCount === 0 && !isValidation) {
         for (const tx of batch.transactions) {
           const line = encodeCopyLine(toCopyValues(tx, upload, profile));
           pending.push(line);
@@ -259,7 +262,7 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
         return 'released';
       }
     }
-    if (progress.problemCount === 0) {
+    if (progress.problemCount === 0 && !isValidation) {
       await flush();
       await loading;
     }
@@ -283,6 +286,14 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
     }
     await drain();
     throw error;
+  }
+
+  if (isValidation) {
+    progress.bytesProcessed = Number(upload.sizeBytes);
+    const signal = await reportProgress(db, upload.id, deps.workerId, progress);
+    if (!signal.isOwned) return 'lost';
+    if (signal.isCancelRequested) return finish({ status: 'cancelled' });
+    return finish({ status: 'validated' });
   }
 
   if (progress.problemCount > 0) {

@@ -12,7 +12,10 @@ export type ProblemRecord = typeof uploadProblems.$inferSelect;
 type Rows<T> = { rows: T[] };
 
 /** Uploads whose rows are, or may become, part of the company's data: a file among them is not taken twice. */
-const LIVE_STATUSES = ['queued', 'processing', 'completed'];
+const LIVE_STATUSES = ['queued', 'processing', 'completed', 'validating', 'validated'];
+
+/** The statuses of a job a worker holds: importing, or reading a validate-first upload. */
+const RUNNING_STATUSES = ['processing', 'validating'];
 
 export async function insertUpload(db: Db, values: NewUploadRecord): Promise<UploadRecord> {
   const [row] = await db.insert(transactionUploads).values(values).returning();
@@ -58,25 +61,91 @@ export async function listUploadsOfCompany(db: Db, companyId: string): Promise<U
     .orderBy(desc(transactionUploads.createdAt), desc(transactionUploads.id));
 }
 
-/** Queued → cancelled at once; processing → the worker is asked to stop between batches. */
+/**
+ * Queued, validated or a validation no worker holds yet → cancelled at once; processing or validating in a worker's
+ * hands → the worker is asked to stop between batches.
+ */
 export async function requestCancel(db: Db, companyId: string, uploadId: string): Promise<UploadRecord | undefined> {
   if (!isUuid(uploadId)) return undefined;
+  const isIdle = sql`(${transactionUploads.status} in ('queued', 'validated') or (${transactionUploads.status} = 'validating' and ${transactionUploads.lockedBy} is null))`;
   const [row] = await db
     .update(transactionUploads)
     .set({
-      status: sql`case when ${transactionUploads.status} = 'queued' then 'cancelled' else ${transactionUploads.status} end`,
-      finishedAt: sql`case when ${transactionUploads.status} = 'queued' then now() else ${transactionUploads.finishedAt} end`,
+      status: sql`case when ${isIdle} then 'cancelled' else ${transactionUploads.status} end`,
+      finishedAt: sql`case when ${isIdle} then now() else ${transactionUploads.finishedAt} end`,
       cancelRequestedAt: sql`coalesce(${transactionUploads.cancelRequestedAt}, now())`,
     })
     .where(
       and(
         eq(transactionUploads.companyId, companyId),
         eq(transactionUploads.id, uploadId),
-        inArray(transactionUploads.status, ['queued', 'processing']),
+        inArray(transactionUploads.status, ['queued', 'processing', 'validating', 'validated']),
       ),
     )
     .returning();
   return row;
+}
+
+/** A validated upload without problems → queued for import from its stored file; undefined when it is not one. */
+export async function queueValidatedUpload(
+  db: Db,
+  companyId: string,
+  uploadId: string,
+): Promise<UploadRecord | undefined> {
+  if (!isUuid(uploadId)) return undefined;
+  const [row] = await db
+    .update(transactionUploads)
+    .set({ status: 'queued', attempts: 0, startedAt: null, finishedAt: null })
+    .where(
+      and(
+        eq(transactionUploads.companyId, companyId),
+        eq(transactionUploads.id, uploadId),
+        eq(transactionUploads.status, 'validated'),
+        eq(transactionUploads.problemCount, 0),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * A failed or cancelled upload → queued again from its stored file, counts, error and problems reset (one
+ * transaction, so the problems never outlive the reset counts).
+ */
+export async function requeueEndedUpload(
+  db: Db,
+  companyId: string,
+  uploadId: string,
+): Promise<UploadRecord | undefined> {
+  if (!isUuid(uploadId)) return undefined;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(transactionUploads)
+      .set({
+        status: 'queued',
+        attempts: 0,
+        bytesProcessed: '0',
+        rowsRead: 0,
+        rowsImported: 0,
+        rowsDuplicate: 0,
+        problemCount: 0,
+        errorCode: null,
+        errorMessage: null,
+        cancelRequestedAt: null,
+        startedAt: null,
+        finishedAt: null,
+      })
+      .where(
+        and(
+          eq(transactionUploads.companyId, companyId),
+          eq(transactionUploads.id, uploadId),
+          inArray(transactionUploads.status, ['failed', 'cancelled']),
+        ),
+      )
+      .returning();
+    if (row) await tx.delete(uploadProblems).where(eq(uploadProblems.uploadId, uploadId));
+    return row;
+  });
 }
 
 /** Removes an upload that is not being processed; its rows and problems go with it (foreign-key cascade). */
@@ -88,6 +157,7 @@ export async function deleteUploadRow(db: Db, companyId: string, uploadId: strin
         eq(transactionUploads.companyId, companyId),
         eq(transactionUploads.id, uploadId),
         sql`${transactionUploads.status} <> 'processing'`,
+        sql`not (${transactionUploads.status} = 'validating' and ${transactionUploads.lockedBy} is not null)`,
       ),
     )
     .returning();
@@ -189,17 +259,19 @@ export async function deleteColumnMapping(db: Db, companyId: string, reference: 
 export async function claimNextUpload(db: Db, workerId: string, staleAfterSeconds: number): Promise<string | null> {
   const result = (await db.execute(sql`
     update transaction_uploads
-    set status = 'processing', locked_by = ${workerId}, heartbeat_at = now(), attempts = attempts + 1,
+    set status = case when status = 'validating' then 'validating' else 'processing' end, locked_by = ${workerId}, heartbeat_at = now(), attempts = attempts + 1,
         started_at = coalesce(started_at, now()), bytes_processed = 0, rows_read = 0, rows_imported = 0,
         rows_duplicate = 0, problem_count = 0
     where id = (
       select candidate.id from transaction_uploads candidate
       where (candidate.status = 'queued'
-          or (candidate.status = 'processing'
+          or (candidate.status = 'validating' and candidate.locked_by is null)
+          or (candidate.status in ('processing', 'validating')
               and candidate.heartbeat_at < now() - make_interval(secs => ${staleAfterSeconds})))
         and not exists (
           select 1 from transaction_uploads busy
-          where busy.company_id = candidate.company_id and busy.id <> candidate.id and busy.status = 'processing'
+          where busy.company_id = candidate.company_id and busy.id <> candidate.id
+            and busy.status in ('processing', 'validating')
             and busy.heartbeat_at >= now() - make_interval(secs => ${staleAfterSeconds}))
       order by candidate.created_at, candidate.id
       limit 1
@@ -237,7 +309,7 @@ export async function reportProgress(
       and(
         eq(transactionUploads.id, uploadId),
         eq(transactionUploads.lockedBy, workerId),
-        eq(transactionUploads.status, 'processing'),
+        inArray(transactionUploads.status, RUNNING_STATUSES),
       ),
     )
     .returning({ cancelRequestedAt: transactionUploads.cancelRequestedAt });
@@ -252,7 +324,7 @@ export async function touchHeartbeat(db: Db, uploadId: string, workerId: string)
       and(
         eq(transactionUploads.id, uploadId),
         eq(transactionUploads.lockedBy, workerId),
-        eq(transactionUploads.status, 'processing'),
+        inArray(transactionUploads.status, RUNNING_STATUSES),
       ),
     );
 }
@@ -269,6 +341,7 @@ export async function deleteImportedData(db: Db, uploadId: string): Promise<void
 
 export type JobOutcome =
   | { status: 'completed' }
+  | { status: 'validated' }
   | { status: 'failed'; errorCode: string; errorMessage: string }
   | { status: 'cancelled' };
 
@@ -288,7 +361,7 @@ export async function finishJob(db: Db, uploadId: string, workerId: string, outc
       and(
         eq(transactionUploads.id, uploadId),
         eq(transactionUploads.lockedBy, workerId),
-        eq(transactionUploads.status, 'processing'),
+        inArray(transactionUploads.status, RUNNING_STATUSES),
         ...(outcome.status === 'completed' ? [sql`${transactionUploads.cancelRequestedAt} is null`] : []),
       ),
     )
@@ -301,7 +374,7 @@ export async function releaseJob(db: Db, uploadId: string, workerId: string): Pr
   await db
     .update(transactionUploads)
     .set({
-      status: 'queued',
+      status: sql`case when ${transactionUploads.status} = 'validating' then 'validating' else 'queued' end`,
       lockedBy: null,
       heartbeatAt: null,
       attempts: sql`greatest(${transactionUploads.attempts} - 1, 0)`,
@@ -310,7 +383,7 @@ export async function releaseJob(db: Db, uploadId: string, workerId: string): Pr
       and(
         eq(transactionUploads.id, uploadId),
         eq(transactionUploads.lockedBy, workerId),
-        eq(transactionUploads.status, 'processing'),
+        inArray(transactionUploads.status, RUNNING_STATUSES),
       ),
     );
 }

@@ -23,6 +23,7 @@ import type { FileStorage } from '../storage/file-storage';
 import type { TaxPositionRecomputer } from './import-job';
 import {
   cancelUpload,
+  confirmUpload,
   deleteUpload,
   getMapping,
   getProblemPage,
@@ -32,6 +33,7 @@ import {
   queueUpload,
   removeMapping,
   renderProblemsCsv,
+  rerunUpload,
   type StoredFile,
   saveMapping,
   storeFileStream,
@@ -43,6 +45,8 @@ export const TRANSACTION_UPLOAD_ROUTE_PATTERNS = {
   uploads: '/api/v1/TransactionUpload/:companyId',
   upload: '/api/v1/TransactionUpload/:companyId/:uploadId',
   cancel: '/api/v1/TransactionUpload/:companyId/:uploadId/Cancel',
+  confirm: '/api/v1/TransactionUpload/:companyId/:uploadId/Confirm',
+  rerun: '/api/v1/TransactionUpload/:companyId/:uploadId/Rerun',
   problems: '/api/v1/TransactionUpload/:companyId/:uploadId/Problems',
   problemsCsv: '/api/v1/TransactionUpload/:companyId/:uploadId/Problems.csv',
   columnMappings: '/api/v1/TransactionUpload/:companyId/ColumnMappings',
@@ -111,6 +115,7 @@ async function receiveUpload(request: FastifyRequest, deps: TransactionUploadRou
     format: fields.format,
     ...(fields.dataPeriodId ? { dataPeriodId: fields.dataPeriodId } : {}),
     ...(fields.columnMappingId ? { columnMappingId: fields.columnMappingId } : {}),
+    ...(fields.mode ? { mode: fields.mode } : {}),
   });
   const details = parsed.success
     ? []
@@ -139,7 +144,9 @@ export async function registerTransactionUploadRoutes(app: FastifyInstance, deps
           description:
             'Fields: `format` (`amazon-vtr`, `shopify-orders` or `generic-csv`), optional `dataPeriodId` (a data ' +
             'period of this company), `columnMappingId` (a saved column mapping; required for `generic-csv`) and one ' +
-            '`file`. The file is stored and queued: 202 answers the upload with status `queued`; poll it for ' +
+            '`file`, and optional `mode`: `validate` reads and checks the file first (status `validating`, then ' +
+            '`validated` with its problems and counts, no transaction stored) and waits for `POST …/Confirm`; without ' +
+            'it the file is imported at once. The file is stored and queued: 202 answers the upload with status `queued`; poll it for ' +
             'progress. Its rows count only once it is `completed`. 409 `duplicate_file` when the same file (sha256) ' +
             'is queued, importing or imported already (`details.uploadId` names it); 413 `file_too_large`.',
           consumes: ['multipart/form-data'],
@@ -279,6 +286,48 @@ export async function registerTransactionUploadRoutes(app: FastifyInstance, deps
     async (request) => cancelUpload(deps.db, request.params.companyId, request.params.uploadId),
   );
 
+  typed.post(
+    TRANSACTION_UPLOAD_ROUTE_PATTERNS.confirm,
+    {
+      config: guard('company'),
+      schema: {
+        tags,
+        summary: 'Import a validated upload',
+        description:
+          'Queues a `validated` upload for import from the file stored at validation (no second transfer). 409 ' +
+          '`upload_has_problems` when its validation found problems, `upload_not_validated` in any other status.',
+        params: uploadParams,
+        response: { 200: transactionUploadSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const upload = await confirmUpload(deps.db, request.params.companyId, request.params.uploadId);
+      deps.onUploadQueued?.();
+      return upload;
+    },
+  );
+
+  typed.post(
+    TRANSACTION_UPLOAD_ROUTE_PATTERNS.rerun,
+    {
+      config: guard('company'),
+      schema: {
+        tags,
+        summary: 'Import a failed or cancelled upload again',
+        description:
+          'Queues the upload again from its stored file; its counts, error and problems are reset. 409 ' +
+          '`upload_not_rerunnable` in any other status, `duplicate_file` when the same file was uploaded again meanwhile.',
+        params: uploadParams,
+        response: { 200: transactionUploadSchema, 404: apiErrorSchema, 409: apiErrorSchema },
+      },
+    },
+    async (request) => {
+      const upload = await rerunUpload(deps.db, request.params.companyId, request.params.uploadId);
+      deps.onUploadQueued?.();
+      return upload;
+    },
+  );
+
   typed.delete(
     TRANSACTION_UPLOAD_ROUTE_PATTERNS.upload,
     {
@@ -286,7 +335,9 @@ export async function registerTransactionUploadRoutes(app: FastifyInstance, deps
       schema: {
         tags,
         summary: 'Delete an upload with its transactions, problems and file',
-        description: 'The tax position is recomputed without its rows. 409 `upload_processing` while it is importing.',
+        description:
+          'The tax position is recomputed without its rows. 409 `upload_processing` while it is importing or ' +
+          'being validated.',
         params: uploadParams,
         response: { 204: z.null().describe('Deleted'), 404: apiErrorSchema, 409: apiErrorSchema },
       },

@@ -30,7 +30,9 @@ import {
   listProblems,
   listUploadsOfCompany,
   type ProblemRecord,
+  queueValidatedUpload,
   requestCancel,
+  requeueEndedUpload,
   type UploadRecord,
   upsertColumnMapping,
 } from './repository';
@@ -145,7 +147,7 @@ export async function queueUpload(
       storageKey: file.storageKey,
       sha256: file.sha256,
       sizeBytes: String(file.sizeBytes),
-      status: 'queued',
+      status: fields.mode === 'validate' ? 'validating' : 'queued',
       uploadedBy: input.userId,
     });
     return toUploadAnswer(row);
@@ -174,6 +176,50 @@ export async function cancelUpload(db: Db, companyId: string, uploadId: string):
     409,
     'upload_not_cancellable',
     `The upload is ${existing.status} already; only a queued or running import can be cancelled.`,
+  );
+}
+
+/** Queues a validated upload without problems for import, from the file stored at validation. */
+export async function confirmUpload(db: Db, companyId: string, uploadId: string): Promise<TransactionUpload> {
+  const row = await queueValidatedUpload(db, companyId, uploadId);
+  if (row) return toUploadAnswer(row);
+  const existing = await findUpload(db, companyId, uploadId);
+  if (!existing) throw uploadNotFound();
+  if (existing.status === 'validated') {
+    throw new HttpError(
+      409,
+      'upload_has_problems',
+      `The file has ${existing.problemCount} problem(s); nothing can be imported. Fix them and upload the file again.`,
+    );
+  }
+  throw new HttpError(
+    409,
+    'upload_not_validated',
+    `The upload is ${existing.status}; only a validated upload can be confirmed.`,
+  );
+}
+
+/** Imports a failed or cancelled upload again from its stored file, its counts and problems reset. */
+export async function rerunUpload(db: Db, companyId: string, uploadId: string): Promise<TransactionUpload> {
+  const existing = await findUpload(db, companyId, uploadId);
+  if (!existing) throw uploadNotFound();
+  if (existing.status === 'failed' || existing.status === 'cancelled') {
+    // The same file may have been uploaded again meanwhile: it would be imported twice over.
+    const earlier = await findLiveUploadBySha(db, companyId, existing.sha256);
+    if (earlier && earlier.id !== uploadId) {
+      throw new HttpError(409, 'duplicate_file', `This file was uploaded again as "${earlier.fileName}".`, {
+        uploadId: earlier.id,
+        fileName: earlier.fileName,
+        status: earlier.status,
+      });
+    }
+  }
+  const row = await requeueEndedUpload(db, companyId, uploadId);
+  if (row) return toUploadAnswer(row);
+  throw new HttpError(
+    409,
+    'upload_not_rerunnable',
+    `The upload is ${existing.status}; only a failed or cancelled upload can be run again.`,
   );
 }
 

@@ -80,6 +80,30 @@ export const matrixEntries: MatrixEntry[] = [
     expected: expectCompanyScoped(200),
   },
   {
+    route: 'POST /api/v1/TransactionUpload/:companyId/:uploadId/Confirm',
+    scope: 'company',
+    build: async (context) => {
+      const uploadId = await createUploadRow(context.db, context.companyId, 'validated');
+      return withToken(context, {
+        method: 'POST',
+        url: apiPaths.confirmTransactionUpload(context.companyId, uploadId),
+      });
+    },
+    expected: expectCompanyScoped(200),
+  },
+  {
+    route: 'POST /api/v1/TransactionUpload/:companyId/:uploadId/Rerun',
+    scope: 'company',
+    build: async (context) => {
+      const uploadId = await createUploadRow(context.db, context.companyId, 'failed');
+      return withToken(context, {
+        method: 'POST',
+        url: apiPaths.rerunTransactionUpload(context.companyId, uploadId),
+      });
+    },
+    expected: expectCompanyScoped(200),
+  },
+  {
     route: 'DELETE /api/v1/TransactionUpload/:companyId/:uploadId',
     scope: 'company',
     build: async (context) => {

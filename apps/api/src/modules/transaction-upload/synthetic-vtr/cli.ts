@@ -2,7 +2,7 @@
  * Writes a synthetic Amazon VTR to a file and its expected totals beside it (`<out>.expected.json`):
  *
  *   node --import tsx apps/api/src/modules/transaction-upload/synthetic-vtr/cli.ts --rows 1000000 --seed 1 \
- *     --out /tmp/vtr.txt [--from 2024-01-01] [--to 2024-12-31] [--layout 92|95] [--csv] [--seller DE]
+ *     --out /tmp/vtr.txt [--from 2024-01-01] [--to 2024-12-31] [--layout 92|95] [--csv] [--seller DE] [--stock DE,FR]
  */
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -16,6 +16,8 @@ const { values } = parseArgs({
     to: { type: 'string', default: '2024-12-31' },
     layout: { type: 'string', default: '95' },
     seller: { type: 'string', default: 'DE' },
+    /** Countries of the seller's stock, comma-separated (default: the generator's own spread). */
+    stock: { type: 'string' },
     csv: { type: 'boolean', default: false },
     out: { type: 'string' },
   },
@@ -27,6 +29,10 @@ function wholeNumber(name: string, text: string): number {
 }
 
 if (values.out === undefined) throw new Error('--out <file> is required');
+const stockCountries = values.stock?.split(',').map((country) => country.trim().toUpperCase());
+if (stockCountries?.some((country) => !/^[A-Z]{2}$/.test(country))) {
+  throw new Error(`--stock must be comma-separated country codes, got ${values.stock}`);
+}
 if (values.layout !== '92' && values.layout !== '95') throw new Error('--layout must be 92 or 95');
 const started = performance.now();
 const { bytes, expected } = await writeVtrFile(
@@ -36,6 +42,7 @@ const { bytes, expected } = await writeVtrFile(
     from: values.from,
     to: values.to,
     sellerCountry: values.seller,
+    ...(stockCountries ? { stockCountries } : {}),
     layout: values.layout === '92' ? 92 : 95,
     delimiter: values.csv ? ',' : '\t',
   },
