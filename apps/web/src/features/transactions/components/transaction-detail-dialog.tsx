@@ -161,7 +161,7 @@ function DetailBody({ detail }: { detail: TransactionDetail }) {
         <h3 id="transaction-why" className="text-base font-semibold text-fg">
           {t('transactions.detail.why')}
         </h3>
-        <p className="mt-1 text-sm font-semibold text-primary">{detail.treatmentLabel}</p>
+        <p className="mt-1 text-sm font-semibold text-fg">{detail.treatmentLabel}</p>
         <p className="mt-2 text-sm text-fg" data-testid="transaction-explanation">
           {detail.explanation}
         </p>

@@ -1,5 +1,5 @@
 import { COUNTRY_CODES, TRANSACTION_TREATMENTS, TRANSACTION_TYPES, treatmentLabel } from '@vatlas/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { useCountryName } from '../../../lib/format/use-country-name';
@@ -25,6 +25,7 @@ export function TransactionFilters({
 }) {
   const { t, i18n } = useTranslation();
   const countryName = useCountryName();
+  const id = useId();
   const language = i18n.language.startsWith('de') ? 'de' : 'en';
 
   const [text, setText] = useState(filters.search ?? '');
@@ -51,18 +52,20 @@ export function TransactionFilters({
     <search aria-label={t('transactions.filters.legend')}>
       <form onSubmit={(event) => event.preventDefault()}>
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[repeat(4,minmax(0,1fr))_minmax(0,1.6fr)_minmax(0,1fr)] xl:grid-cols-[repeat(5,minmax(0,1fr))_minmax(0,1.6fr)_minmax(0,1fr)]">
-          <label className={labelClass}>
-            {t('transactions.filters.month')}
+          <div className={labelClass}>
+            <label htmlFor={`${id}-month`}>{t('transactions.filters.month')}</label>
             <input
+              id={`${id}-month`}
               type="month"
               className={fieldClass}
               value={filters.month ?? ''}
               onChange={(event) => setFilter('month', event.target.value || undefined)}
             />
-          </label>
-          <label className={labelClass}>
-            {t('transactions.filters.jurisdiction')}
+          </div>
+          <div className={labelClass}>
+            <label htmlFor={`${id}-jurisdiction`}>{t('transactions.filters.jurisdiction')}</label>
             <select
+              id={`${id}-jurisdiction`}
               className={fieldClass}
               value={filters.jurisdiction ?? ''}
               onChange={(event) => setFilter('jurisdiction', event.target.value || undefined)}
@@ -74,10 +77,11 @@ export function TransactionFilters({
                 </option>
               ))}
             </select>
-          </label>
-          <label className={labelClass}>
-            {t('transactions.filters.type')}
+          </div>
+          <div className={labelClass}>
+            <label htmlFor={`${id}-type`}>{t('transactions.filters.type')}</label>
             <select
+              id={`${id}-type`}
               className={fieldClass}
               value={filters.type ?? ''}
               onChange={(event) => setFilter('type', event.target.value || undefined)}
@@ -89,10 +93,11 @@ export function TransactionFilters({
                 </option>
               ))}
             </select>
-          </label>
-          <label className={labelClass}>
-            {t('transactions.filters.treatment')}
+          </div>
+          <div className={labelClass}>
+            <label htmlFor={`${id}-treatment`}>{t('transactions.filters.treatment')}</label>
             <select
+              id={`${id}-treatment`}
               className={fieldClass}
               value={filters.treatment ?? ''}
               onChange={(event) => setFilter('treatment', event.target.value || undefined)}
@@ -104,10 +109,11 @@ export function TransactionFilters({
                 </option>
               ))}
             </select>
-          </label>
-          <label className={labelClass}>
-            {t('transactions.filters.country')}
+          </div>
+          <div className={labelClass}>
+            <label htmlFor={`${id}-country`}>{t('transactions.filters.country')}</label>
             <select
+              id={`${id}-country`}
               className={fieldClass}
               value={filters.country ?? ''}
               onChange={(event) => setFilter('country', event.target.value || undefined)}
@@ -119,10 +125,11 @@ export function TransactionFilters({
                 </option>
               ))}
             </select>
-          </label>
-          <label className={`${labelClass} col-span-2 sm:col-span-1`}>
-            {t('transactions.filters.search')}
+          </div>
+          <div className={`${labelClass} col-span-2 sm:col-span-1`}>
+            <label htmlFor={`${id}-search`}>{t('transactions.filters.search')}</label>
             <input
+              id={`${id}-search`}
               type="search"
               className={fieldClass}
               value={text}
@@ -130,10 +137,11 @@ export function TransactionFilters({
               placeholder={t('transactions.filters.searchPlaceholder')}
               onChange={(event) => setText(event.target.value)}
             />
-          </label>
-          <label className={labelClass}>
-            {t('transactions.filters.sort')}
+          </div>
+          <div className={labelClass}>
+            <label htmlFor={`${id}-sort`}>{t('transactions.filters.sort')}</label>
             <select
+              id={`${id}-sort`}
               className={fieldClass}
               value={filters.sort}
               onChange={(event) => setSort(event.target.value as Filters['sort'])}
@@ -141,7 +149,7 @@ export function TransactionFilters({
               <option value="date-desc">{t('transactions.filters.sortDesc')}</option>
               <option value="date-asc">{t('transactions.filters.sortAsc')}</option>
             </select>
-          </label>
+          </div>
         </div>
         {hasActiveFilters(filters) ? (
           <div className="mt-3">
