@@ -18,27 +18,34 @@ const money = (amount: string, row: TransactionSummary, context: CellContext) =>
   row.currency ? context.format.money(amount, row.currency) : context.format.number(amount);
 
 export const COLUMN_DEFINITIONS: Record<TransactionColumn, ColumnDefinition> = {
-  taxPointDate: { width: 124, render: (row, { format }) => format.date(row.taxPointDate) },
-  type: { width: 150, render: (row, { t }) => t(`transactions.types.${row.type}`, { defaultValue: row.type }) },
-  treatment: { width: 230, render: (row, { language }) => treatmentLabel(row.treatment, language) },
-  eventId: { width: 170, render: (row) => <span className="font-mono text-xs">{row.eventId}</span> },
-  sku: { width: 140, render: (row) => row.sku ?? '' },
+  taxPointDate: { width: 120, render: (row, { format }) => format.date(row.taxPointDate) },
+  type: { width: 124, render: (row, { t }) => t(`transactions.types.${row.type}`, { defaultValue: row.type }) },
+  treatment: {
+    width: 214,
+    render: (row, { language }) => {
+      const label = treatmentLabel(row.treatment, language);
+      // The cell truncates long labels; the full one is the tooltip.
+      return <span title={label}>{label}</span>;
+    },
+  },
+  eventId: { width: 166, render: (row) => <span className="font-mono text-xs">{row.eventId}</span> },
+  sku: { width: 130, render: (row) => row.sku ?? '' },
   route: {
-    width: 110,
+    width: 124,
     render: (row, { t }) =>
       row.departureCountry || row.arrivalCountry
         ? `${row.departureCountry ?? '?'} → ${row.arrivalCountry ?? '?'}`
         : t('transactions.table.noRoute'),
   },
-  taxableJurisdiction: { width: 110, render: (row) => row.taxableJurisdiction ?? '' },
-  netAmount: { width: 130, isNumeric: true, render: (row, context) => money(row.netAmount, row, context) },
+  taxableJurisdiction: { width: 128, render: (row) => row.taxableJurisdiction ?? '' },
+  netAmount: { width: 120, isNumeric: true, render: (row, context) => money(row.netAmount, row, context) },
   vatRate: {
     width: 96,
     isNumeric: true,
     render: (row, { format }) => (row.vatRate === null ? '' : format.percentOfFraction(row.vatRate)),
   },
-  vatAmount: { width: 120, isNumeric: true, render: (row, context) => money(row.vatAmount, row, context) },
-  grossAmount: { width: 130, isNumeric: true, render: (row, context) => money(row.grossAmount, row, context) },
+  vatAmount: { width: 110, isNumeric: true, render: (row, context) => money(row.vatAmount, row, context) },
+  grossAmount: { width: 120, isNumeric: true, render: (row, context) => money(row.grossAmount, row, context) },
   marketplace: { width: 140, render: (row) => row.marketplace ?? '' },
   source: {
     width: 120,
