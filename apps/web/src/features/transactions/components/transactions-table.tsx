@@ -1,6 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TransactionSummary } from '@vatlas/contract';
-import { type KeyboardEvent, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useFormatters } from '../../../lib/format/format';
@@ -13,7 +13,7 @@ const HEADER_HEIGHT = 44;
 /** Placeholder rows after the last loaded one while more exist: scrolling into them asks for the next page. */
 const PLACEHOLDER_ROWS = 40;
 /** Ask for the next (previous) page when the visible rows come this close to the loaded end (start). */
-const PREFETCH_DISTANCE = 60;
+const PREFETCH_DISTANCE = 150;
 
 export type TransactionsTableProps = {
   pages: readonly IndexedPage[];
@@ -64,6 +64,8 @@ export function TransactionsTable(props: TransactionsTableProps) {
     estimateSize: () => ROW_HEIGHT,
     overscan: 12,
     scrollPaddingStart: HEADER_HEIGHT,
+    // Scroll updates render in React's normal batching instead of one synchronous render per scroll event.
+    useFlushSync: false,
   });
   const items = virtualizer.getVirtualItems();
   const firstVisible = items[0]?.index ?? 0;
@@ -127,35 +129,36 @@ export function TransactionsTable(props: TransactionsTableProps) {
     }
   };
 
-  const context: CellContext = { t, format, language: i18n.language.startsWith('de') ? 'de' : 'en' };
+  const language = i18n.language.startsWith('de') ? 'de' : 'en';
+  const context = useMemo<CellContext>(() => ({ t, format, language }), [t, format, language]);
+  const onOpen = props.onOpen;
   const width = columns.reduce((sum, column) => sum + COLUMN_DEFINITIONS[column].width, 0);
-  const paddingTop = items[0]?.start ?? 0;
-  const paddingBottom = virtualizer.getTotalSize() - (items.at(-1)?.end ?? 0);
 
   return (
     <div
       ref={scrollRef}
-      className="relative h-[min(70vh,44rem)] min-h-80 overflow-auto overscroll-contain rounded-xl border border-border bg-surface"
+      // contain: strict — the scroller has its own size, so what happens inside never lays out the page around it.
+      className="relative h-[min(70vh,44rem)] min-h-80 overflow-auto overscroll-contain rounded-xl border border-border bg-surface [contain:strict]"
       data-testid="transactions-scroll"
     >
+      {/*
+        A real table whose rows are placed by transform (display: block/flex instead of table layout): a scroll step
+        moves a few rows instead of laying out the whole table again. Semantics stay those of the elements.
+      */}
       <table
-        className="table-fixed border-separate border-spacing-0 text-sm text-fg"
+        className="block text-sm text-fg"
         style={{ width, minWidth: '100%' }}
         aria-rowcount={props.totalRows === undefined ? -1 : props.totalRows + 1}
       >
         <caption className="sr-only">{t('transactions.table.caption', { sort: props.sortLabel })}</caption>
-        <colgroup>
-          {columns.map((column) => (
-            <col key={column} style={{ width: COLUMN_DEFINITIONS[column].width }} />
-          ))}
-        </colgroup>
-        <thead>
-          <tr aria-rowindex={1}>
+        <thead className="sticky top-0 z-10 block border-b border-border bg-light">
+          <tr aria-rowindex={1} className="flex h-11">
             {columns.map((column) => (
               <th
                 key={column}
                 scope="col"
-                className={`sticky top-0 z-10 h-11 truncate border-b border-border bg-light px-3 text-left text-xs font-semibold uppercase tracking-wide text-fg-secondary ${
+                style={cellStyle(column)}
+                className={`block truncate px-3 text-left text-xs leading-11 font-semibold uppercase tracking-wide text-fg-secondary ${
                   COLUMN_DEFINITIONS[column].isNumeric ? 'text-right' : ''
                 }`}
               >
@@ -164,65 +167,100 @@ export function TransactionsTable(props: TransactionsTableProps) {
             ))}
           </tr>
         </thead>
-        <tbody onKeyDown={onKeyDown}>
-          {paddingTop > 0 ? (
-            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row, never focusable (tabIndex only on data rows).
-            <tr aria-hidden="true">
-              <td colSpan={columns.length} style={{ height: paddingTop, padding: 0 }} />
-            </tr>
-          ) : null}
+        <tbody onKeyDown={onKeyDown} className="relative block" style={{ height: virtualizer.getTotalSize() }}>
           {items.map((item) => {
             const row = rowAt(item.index);
             if (!row) {
               return (
                 // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a placeholder row while its page loads, not focusable.
-                <tr key={`placeholder-${item.index}`} aria-hidden="true" style={{ height: ROW_HEIGHT }}>
+                <tr
+                  key={`placeholder-${item.index}`}
+                  aria-hidden="true"
+                  className="absolute top-0 left-0 flex w-full border-b border-border"
+                  style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                >
                   {columns.map((column) => (
-                    <td key={column} className="border-b border-border px-3">
-                      <Skeleton className="h-3.5 w-3/4" />
+                    <td key={column} style={cellStyle(column)} className="flex items-center px-3">
+                      {/* Still, not pulsing: dozens of animated blocks would repaint every frame while scrolling. */}
+                      <Skeleton className="h-3.5 w-3/4 animate-none" />
                     </td>
                   ))}
                 </tr>
               );
             }
             return (
-              <tr
+              <TransactionRow
                 key={row.id}
-                data-row-index={item.index}
-                aria-rowindex={item.index + 2}
-                tabIndex={item.index === tabStop ? 0 : -1}
-                onClick={(event) => {
-                  setActiveIndex(item.index);
-                  props.onOpen(row, event.currentTarget);
-                }}
-                onFocus={() => setActiveIndex(item.index)}
-                style={{ height: ROW_HEIGHT }}
-                className="cursor-pointer hover:bg-light focus-visible:bg-light focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-primary"
-              >
-                {columns.map((column) => (
-                  <td
-                    key={column}
-                    className={`truncate border-b border-border px-3 ${
-                      COLUMN_DEFINITIONS[column].isNumeric ? 'text-right tabular-nums' : ''
-                    }`}
-                  >
-                    {COLUMN_DEFINITIONS[column].render(row, context)}
-                  </td>
-                ))}
-              </tr>
+                row={row}
+                index={item.index}
+                start={item.start}
+                columns={columns}
+                context={context}
+                isTabStop={item.index === tabStop}
+                onOpen={onOpen}
+                onActivate={setActiveIndex}
+              />
             );
           })}
-          {paddingBottom > 0 ? (
-            // biome-ignore lint/a11y/noAriaHiddenOnFocusable: a spacer row, never focusable (tabIndex only on data rows).
-            <tr aria-hidden="true">
-              <td colSpan={columns.length} style={{ height: paddingBottom, padding: 0 }} />
-            </tr>
-          ) : null}
         </tbody>
       </table>
     </div>
   );
 }
+
+/** A column's fixed share of the row; wider screens grow every column alike, so headers and cells stay aligned. */
+const cellStyle = (column: TransactionColumn) => ({ flex: `1 0 ${COLUMN_DEFINITIONS[column].width}px`, minWidth: 0 });
+
+/**
+ * One loaded row. Memoised: while the table scrolls only the rows that come into view render; the ones already on
+ * screen keep their cells (the formatting of amounts and dates is the costly part of a row).
+ */
+const TransactionRow = memo(function TransactionRow({
+  row,
+  index,
+  start,
+  columns,
+  context,
+  isTabStop,
+  onOpen,
+  onActivate,
+}: {
+  row: TransactionSummary;
+  index: number;
+  start: number;
+  columns: readonly TransactionColumn[];
+  context: CellContext;
+  isTabStop: boolean;
+  onOpen: TransactionsTableProps['onOpen'];
+  onActivate: (index: number) => void;
+}) {
+  return (
+    <tr
+      data-row-index={index}
+      aria-rowindex={index + 2}
+      tabIndex={isTabStop ? 0 : -1}
+      onClick={(event) => {
+        onActivate(index);
+        onOpen(row, event.currentTarget);
+      }}
+      onFocus={() => onActivate(index)}
+      style={{ height: ROW_HEIGHT, transform: `translateY(${start}px)` }}
+      className="absolute top-0 left-0 flex w-full cursor-pointer border-b border-border hover:bg-light focus-visible:bg-light focus-visible:outline-3 focus-visible:-outline-offset-3 focus-visible:outline-primary"
+    >
+      {columns.map((column) => (
+        <td
+          key={column}
+          style={cellStyle(column)}
+          className={`block truncate px-3 leading-[43px] ${
+            COLUMN_DEFINITIONS[column].isNumeric ? 'text-right tabular-nums' : ''
+          }`}
+        >
+          {COLUMN_DEFINITIONS[column].render(row, context)}
+        </td>
+      ))}
+    </tr>
+  );
+});
 
 /** The table's shape while the first page loads: the header and skeleton rows, no layout jump when data arrives. */
 export function TransactionsTableSkeleton({ columns }: { columns: readonly TransactionColumn[] }) {

@@ -1,5 +1,5 @@
 import type { TransactionSummary } from '@vatlas/contract';
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
@@ -25,7 +25,7 @@ export function TransactionsPage({ titleKey }: { titleKey: string }) {
   const format = useFormatters();
   const { filters, setFilter, setSort, clearFilters } = useTransactionFilters();
   const { visibility, setColumn } = useColumnVisibility();
-  const columns = visibleColumns(visibility);
+  const columns = useMemo(() => visibleColumns(visibility), [visibility]);
   const pagesQuery = useTransactionPages(filters);
   const countQuery = useTransactionCount(filters);
   const [openRow, setOpenRow] = useState<{ id: string; element: HTMLElement } | null>(null);
