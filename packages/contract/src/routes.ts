@@ -115,6 +115,10 @@ export const apiPaths = {
     `/api/v1/Transactions/${segment(companyId)}${queryString(query)}`,
   transaction: (companyId: string, transactionId: string) =>
     `/api/v1/Transactions/${segment(companyId)}/${segment(transactionId)}`,
+  transactionsCount: (companyId: string, query: Record<string, string | number | undefined> = {}) =>
+    `/api/v1/Transactions/${segment(companyId)}/Count${queryString(query)}`,
+  transactionsExportCsv: (companyId: string, query: Record<string, string | number | undefined> = {}) =>
+    `/api/v1/Transactions/${segment(companyId)}/Export.csv${queryString(query)}`,
   liabilitySummary: (companyId: string, year: number) =>
     `/api/v1/Liabilities/${segment(companyId)}/Summary?year=${year}`,
   ossLines: (companyId: string, period: string) =>

@@ -9,13 +9,26 @@ const decimal = z.string().describe('Decimal string (never a binary float)');
 
 export const TRANSACTION_SORTS = ['date-desc', 'date-asc'] as const;
 
-export const transactionListQuerySchema = z.object({
+const isoMonth = z
+  .string()
+  .regex(/^\d{4}-(0[1-9]|1[0-2])$/, 'a month as YYYY-MM')
+  .describe('Only tax points in this calendar month (YYYY-MM)');
+
+/** The filters of the list, its count and its export (every one optional; they combine with AND). */
+export const transactionFilterSchema = z.object({
   dataPeriodId: z.string().optional().describe('Only the month of this data period'),
+  month: isoMonth.optional(),
+  from: isoDate.optional().describe('Only tax points on or after this day'),
+  to: isoDate.optional().describe('Only tax points on or before this day'),
   jurisdiction: countryCode.optional().describe('Taxable jurisdiction as the file gave it'),
   type: z.enum(TRANSACTION_TYPES).optional(),
   treatment: z.enum(TRANSACTION_TREATMENTS).optional(),
   country: countryCode.optional().describe('Departure or arrival country'),
   search: z.string().trim().min(1).max(100).optional().describe('Prefix of the event id, activity id or SKU'),
+});
+export type TransactionFilterQuery = z.infer<typeof transactionFilterSchema>;
+
+export const transactionListQuerySchema = transactionFilterSchema.extend({
   sort: z.enum(TRANSACTION_SORTS).default('date-desc').describe('By tax point, then id'),
   cursor: z.string().max(200).optional().describe('nextCursor of the previous page'),
   limit: z.coerce.number().int().min(1).max(200).default(50),
@@ -52,6 +65,51 @@ export const transactionPageSchema = z.object({
   nextCursor: z.string().nullable().describe('Pass as `cursor` for the next page; null on the last page'),
 });
 export type TransactionPage = z.infer<typeof transactionPageSchema>;
+
+/** The export takes the filters and the sort of the list (no cursor, no limit: the whole filtered set). */
+export const transactionExportQuerySchema = transactionFilterSchema.extend({
+  sort: z.enum(TRANSACTION_SORTS).default('date-desc').describe('By tax point, then id'),
+});
+export type TransactionExportQuery = z.infer<typeof transactionExportQuerySchema>;
+
+/** Counting stops at this many rows: beyond it the answer is "more than" (`isExact: false`). */
+export const TRANSACTION_COUNT_LIMIT = 100_000;
+
+export const transactionCountSchema = z.object({
+  count: z.number().int().min(0).describe(`Rows matching the filters, at most ${TRANSACTION_COUNT_LIMIT}`),
+  isExact: z.boolean().describe('false: more rows match than `count` (counting stopped there)'),
+});
+export type TransactionCount = z.infer<typeof transactionCountSchema>;
+
+/** The columns of `Export.csv`, in order (the header row). No personal data: the store keeps none. */
+export const TRANSACTION_EXPORT_COLUMNS = [
+  'id',
+  'tax_point_date',
+  'complete_date',
+  'type',
+  'treatment',
+  'source',
+  'upload_id',
+  'line_number',
+  'event_id',
+  'activity_id',
+  'marketplace',
+  'sales_channel',
+  'departure_country',
+  'arrival_country',
+  'taxable_jurisdiction',
+  'currency',
+  'net_amount',
+  'vat_amount',
+  'gross_amount',
+  'computed_vat_amount',
+  'vat_rate',
+  'buyer_is_business',
+  'is_export',
+  'tax_reporting_scheme',
+  'sku',
+  'quantity',
+] as const;
 
 export const transactionDetailSchema = transactionSummarySchema.extend({
   salesChannel: z.string().nullable(),

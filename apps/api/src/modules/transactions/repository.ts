@@ -35,13 +35,15 @@ const isVisible = (companyId: string) =>
 /** `value` as a LIKE prefix pattern: its own %, _ and \ match literally. */
 const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
+/** The list's filters without position, order or size: what the list, its count and its export share. */
+export type TransactionFilterConditions = Omit<TransactionFilter, 'sort' | 'after' | 'limit'>;
+
 /**
- * One page of the company's visible transactions in tax-point order with the id as tiebreaker. Keyset pagination
- * (a row-value comparison on the key of `transactions_company_date_idx`): every page costs the same however deep,
- * where OFFSET would read and drop every earlier row.
+ * The WHERE conditions of the filters. The date range is a condition on the second column of both keyset indexes
+ * (`transactions_company_date_idx`, `transactions_company_jurisdiction_date_idx`), so a month is a range scan of
+ * those indexes, never a scan of the company's rows.
  */
-export async function listTransactionPage(db: Db, filter: TransactionFilter): Promise<TransactionRecord[]> {
-  const isDescending = filter.sort === 'date-desc';
+function filterConditions(filter: TransactionFilterConditions): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [eq(transactions.companyId, filter.companyId), isVisible(filter.companyId)];
   if (filter.period) {
     conditions.push(sql`${transactions.taxPointDate} between ${filter.period.start} and ${filter.period.end}`);
@@ -64,6 +66,17 @@ export async function listTransactionPage(db: Db, filter: TransactionFilter): Pr
       ),
     );
   }
+  return conditions;
+}
+
+/**
+ * One page of the company's visible transactions in tax-point order with the id as tiebreaker. Keyset pagination
+ * (a row-value comparison on the key of `transactions_company_date_idx`): every page costs the same however deep,
+ * where OFFSET would read and drop every earlier row.
+ */
+export async function listTransactionPage(db: Db, filter: TransactionFilter): Promise<TransactionRecord[]> {
+  const isDescending = filter.sort === 'date-desc';
+  const conditions = filterConditions(filter);
   if (filter.after) {
     const key = sql`(${transactions.taxPointDate}, ${transactions.id})`;
     const cursor = sql`(${filter.after.taxPointDate}::date, ${filter.after.id}::uuid)`;
@@ -76,6 +89,21 @@ export async function listTransactionPage(db: Db, filter: TransactionFilter): Pr
     .where(and(...conditions))
     .orderBy(direction(transactions.taxPointDate), direction(transactions.id))
     .limit(filter.limit);
+}
+
+/**
+ * How many visible rows match, counting at most `limit` of them: the inner LIMIT stops the scan there, so the cost is
+ * bounded however many rows the company has (a plain count(*) reads every matching row).
+ */
+export async function countTransactions(db: Db, filter: TransactionFilterConditions, limit: number): Promise<number> {
+  const inner = db
+    .select({ one: sql`1` })
+    .from(transactions)
+    .where(and(...filterConditions(filter)))
+    .limit(limit)
+    .as('matching');
+  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(inner);
+  return Number(row?.count ?? 0);
 }
 
 export async function findVisibleTransaction(

@@ -1,4 +1,14 @@
-import type { TransactionDetail, TransactionListQuery, TransactionPage, TransactionSummary } from '@vatlas/contract';
+import {
+  TRANSACTION_COUNT_LIMIT,
+  TRANSACTION_EXPORT_COLUMNS,
+  type TransactionCount,
+  type TransactionDetail,
+  type TransactionExportQuery,
+  type TransactionFilterQuery,
+  type TransactionListQuery,
+  type TransactionPage,
+  type TransactionSummary,
+} from '@vatlas/contract';
 import {
   crossCheckRow,
   type ExplanationContext,
@@ -14,7 +24,16 @@ import { HttpError } from '../../plugins/errors';
 import { decodeKeysetCursor, toKeysetPage } from '../../plugins/keyset-cursor';
 import { findOssThresholdYear } from '../liabilities/repository';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
-import { findDataPeriod, findVisibleTransaction, listTransactionPage, type TransactionRecord } from './repository';
+import { toCsvLine, UTF8_BOM } from './csv';
+import {
+  countTransactions,
+  findDataPeriod,
+  findVisibleTransaction,
+  listTransactionPage,
+  type TransactionFilterConditions,
+  type TransactionKey,
+  type TransactionRecord,
+} from './repository';
 
 export function toTransactionSummary(row: TransactionRecord): TransactionSummary {
   return {
@@ -43,18 +62,42 @@ export function toTransactionSummary(row: TransactionRecord): TransactionSummary
   };
 }
 
-export async function listTransactions(
+/** The last day of a YYYY-MM month. */
+function lastDayOf(month: string): string {
+  const [year, monthNumber] = month.split('-').map(Number);
+  const day = new Date(Date.UTC(year ?? 1970, monthNumber ?? 1, 0)).getUTCDate();
+  return `${month}-${String(day).padStart(2, '0')}`;
+}
+
+/**
+ * The query's filters as repository conditions. The date filters (`dataPeriodId`, `month`, `from`, `to`) intersect
+ * into one tax-point range; an empty intersection matches nothing (start after end).
+ */
+export async function resolveFilter(
   db: Db,
   companyId: string,
-  query: TransactionListQuery,
-): Promise<TransactionPage> {
-  let period: { start: string; end: string } | undefined;
+  query: TransactionFilterQuery,
+): Promise<TransactionFilterConditions> {
+  const starts: string[] = [];
+  const ends: string[] = [];
   if (query.dataPeriodId !== undefined) {
-    period = await findDataPeriod(db, companyId, query.dataPeriodId);
+    const period = await findDataPeriod(db, companyId, query.dataPeriodId);
     if (!period) throw new HttpError(404, 'data_period_not_found', 'No such data period in this company.');
+    starts.push(period.start);
+    ends.push(period.end);
   }
-  // One row more than asked tells whether another page exists without a count over the whole list.
-  const rows = await listTransactionPage(db, {
+  if (query.month !== undefined) {
+    starts.push(`${query.month}-01`);
+    ends.push(lastDayOf(query.month));
+  }
+  if (query.from !== undefined) starts.push(query.from);
+  if (query.to !== undefined) ends.push(query.to);
+  // ISO dates order as strings; an open side is bounded by dates no tax point has.
+  const period =
+    starts.length + ends.length === 0
+      ? undefined
+      : { start: starts.sort().at(-1) ?? '0001-01-01', end: ends.sort()[0] ?? '9999-12-31' };
+  return {
     companyId,
     period,
     jurisdiction: query.jurisdiction,
@@ -62,6 +105,18 @@ export async function listTransactions(
     treatment: query.treatment,
     country: query.country,
     search: query.search,
+  };
+}
+
+export async function listTransactions(
+  db: Db,
+  companyId: string,
+  query: TransactionListQuery,
+): Promise<TransactionPage> {
+  const filter = await resolveFilter(db, companyId, query);
+  // One row more than asked tells whether another page exists without a count over the whole list.
+  const rows = await listTransactionPage(db, {
+    ...filter,
     sort: query.sort,
     after:
       query.cursor === undefined
@@ -71,6 +126,96 @@ export async function listTransactions(
   });
   const { page, nextCursor } = toKeysetPage(rows, query.limit, query.sort);
   return { items: page.map(toTransactionSummary), nextCursor };
+}
+
+/** The number of rows the filters match, exact up to TRANSACTION_COUNT_LIMIT, "more than" beyond. */
+export async function countFilteredTransactions(
+  db: Db,
+  companyId: string,
+  query: TransactionFilterQuery,
+): Promise<TransactionCount> {
+  const filter = await resolveFilter(db, companyId, query);
+  const count = await countTransactions(db, filter, TRANSACTION_COUNT_LIMIT + 1);
+  return count > TRANSACTION_COUNT_LIMIT
+    ? { count: TRANSACTION_COUNT_LIMIT, isExact: false }
+    : { count, isExact: true };
+}
+
+/** Rows per keyset batch of the export: memory stays at one batch whatever the size of the set. */
+export const EXPORT_BATCH_SIZE = 2000;
+
+function toExportLine(row: TransactionRecord): string {
+  const summary = toTransactionSummary(row);
+  const cells: Record<(typeof TRANSACTION_EXPORT_COLUMNS)[number], string | number | boolean | null> = {
+    id: row.id,
+    tax_point_date: row.taxPointDate,
+    complete_date: row.completeDate,
+    type: row.transactionType,
+    treatment: row.treatment,
+    source: row.source,
+    upload_id: row.uploadId,
+    line_number: row.lineNumber,
+    event_id: row.eventId,
+    activity_id: row.activityId,
+    marketplace: row.marketplace,
+    sales_channel: row.salesChannel,
+    departure_country: row.departureCountry,
+    arrival_country: row.arrivalCountry,
+    taxable_jurisdiction: row.taxableJurisdiction,
+    currency: row.currency,
+    net_amount: row.netAmount,
+    vat_amount: row.vatAmount,
+    gross_amount: row.grossAmount,
+    computed_vat_amount: row.computedVatAmount,
+    vat_rate: summary.vatRate,
+    // Whether the buyer is a business, never the buyer's VAT number: the export carries no data about a person.
+    buyer_is_business: row.buyerVatNumber !== null,
+    is_export: row.isExport,
+    tax_reporting_scheme: row.taxReportingScheme,
+    sku: row.sku,
+    quantity: row.quantity,
+  };
+  return toCsvLine(TRANSACTION_EXPORT_COLUMNS.map((column) => cells[column]));
+}
+
+/** The file name of an export: the filters that made it, e.g. `transactions-DE-2026-03.csv`. */
+export function exportFileName(query: TransactionExportQuery): string {
+  const parts = [
+    query.jurisdiction,
+    query.month,
+    query.from && `from-${query.from}`,
+    query.to && `to-${query.to}`,
+    query.type?.toLowerCase(),
+    query.treatment?.toLowerCase(),
+    query.country && `country-${query.country}`,
+    query.search && `search-${query.search.replace(/[^\w.-]+/g, '_').slice(0, 40)}`,
+  ].filter((part): part is string => Boolean(part));
+  return `${['transactions', ...parts].join('-')}.csv`;
+}
+
+/**
+ * The filtered set as CSV text chunks: the BOM and the header row, then one chunk per keyset batch of
+ * EXPORT_BATCH_SIZE rows. The filters are resolved (and a wrong data period refused) before the first chunk.
+ */
+export async function exportTransactionsCsv(
+  db: Db,
+  companyId: string,
+  query: TransactionExportQuery,
+  batchSize = EXPORT_BATCH_SIZE,
+): Promise<AsyncGenerator<string>> {
+  const filter = await resolveFilter(db, companyId, query);
+  async function* chunks(): AsyncGenerator<string> {
+    yield `${UTF8_BOM}${toCsvLine(TRANSACTION_EXPORT_COLUMNS)}`;
+    let after: TransactionKey | undefined;
+    for (;;) {
+      const rows = await listTransactionPage(db, { ...filter, sort: query.sort, after, limit: batchSize });
+      if (rows.length > 0) yield rows.map(toExportLine).join('');
+      const last = rows.at(-1);
+      if (rows.length < batchSize || !last) return;
+      after = { taxPointDate: last.taxPointDate, id: last.id };
+    }
+  }
+  return chunks();
 }
 
 export async function findTransactionOrFail(

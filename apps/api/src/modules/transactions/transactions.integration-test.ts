@@ -1,4 +1,10 @@
-import { apiPaths, transactionDetailSchema, transactionPageSchema } from '@vatlas/contract';
+import {
+  apiPaths,
+  TRANSACTION_EXPORT_COLUMNS,
+  transactionCountSchema,
+  transactionDetailSchema,
+  transactionPageSchema,
+} from '@vatlas/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -21,6 +27,8 @@ import {
   type Person,
   signIn,
 } from '../user/account-test-kit';
+import { countTransactions } from './repository';
+import { exportTransactionsCsv } from './service';
 
 const PROFILE = { establishmentCountry: 'DE', ioss: null } as const;
 const COUNTRIES = ['DE', 'FR', 'IT', 'PL'] as const;
@@ -61,6 +69,9 @@ forEachDatabase('transactions API', (context) => {
         arrivalCountry: arrival,
         taxableJurisdiction: arrival,
         sku: index % 2 === 0 ? 'MUG-BLUE' : 'CUP-RED',
+        // A cell a spreadsheet would run, and a buyer VAT number the export must not carry.
+        ...(index === 3 ? { marketplace: '=HYPERLINK("http://evil.test")' } : {}),
+        ...(index === 5 ? { buyerVatNumber: 'FR40303265045' } : {}),
       });
     });
     visibleIds = await insertTransactions(db, {
@@ -197,5 +208,131 @@ forEachDatabase('transactions API', (context) => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().details).toEqual([expect.objectContaining({ field: 'cursor' })]);
+  });
+
+  it('filters by month and by from/to tax-point days, which intersect with each other', async () => {
+    const march = await readAll({ month: '2023-03' });
+    expect(march.length).toBe(10);
+    expect(march.every((item) => item.taxPointDate.startsWith('2023-03'))).toBe(true);
+    expect((await readAll({ month: '2023-03', dataPeriodId: marchPeriodId })).length).toBe(10);
+    expect((await readAll({ month: '2023-02', dataPeriodId: marchPeriodId })).length).toBe(0);
+
+    const marchInFrance = await readAll({ month: '2023-03', jurisdiction: 'FR' });
+    expect(marchInFrance.length).toBeGreaterThan(0);
+    expect(
+      marchInFrance.every((item) => item.taxPointDate.startsWith('2023-03') && item.taxableJurisdiction === 'FR'),
+    ).toBe(true);
+
+    const range = await readAll({ from: '2023-03-03', to: '2023-04-02' });
+    const expected = (await readAll({})).filter(
+      (item) => item.taxPointDate >= '2023-03-03' && item.taxPointDate <= '2023-04-02',
+    );
+    expect(range.map((item) => item.id).sort()).toEqual(expected.map((item) => item.id).sort());
+    expect(range.length).toBeGreaterThan(0);
+    expect(
+      (await readAll({ month: '2023-04', to: '2023-04-01' })).every((item) => item.taxPointDate === '2023-04-01'),
+    ).toBe(true);
+  });
+
+  it.each([{ month: '2023-13' }, { month: '2023-3' }, { from: '2023-02-30' }])(
+    'refuses a malformed date filter %j',
+    async (query) => {
+      const response = await app.inject({
+        method: 'GET',
+        url: apiPaths.transactions(companyId, query),
+        headers: bearer(token),
+      });
+      expect(response.statusCode).toBe(400);
+    },
+  );
+
+  const count = async (query: Record<string, string | undefined>) => {
+    const response = await app.inject({
+      method: 'GET',
+      url: apiPaths.transactionsCount(companyId, query),
+      headers: bearer(token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    return transactionCountSchema.parse(response.json());
+  };
+
+  it('counts the rows the filters match, only visible ones, as the list pages them', async () => {
+    expect(await count({})).toEqual({ count: 30, isExact: true });
+    for (const query of [
+      { jurisdiction: 'FR' },
+      { month: '2023-03', type: 'SALE' },
+      { search: 'MUG' },
+      { country: 'PL' },
+    ]) {
+      expect((await count(query)).count, JSON.stringify(query)).toBe((await readAll(query)).length);
+    }
+    expect(await count({ month: '2022-01' })).toEqual({ count: 0, isExact: true });
+  });
+
+  it('stops counting at the limit it is given', async () => {
+    expect(await countTransactions(context.database.db, { companyId }, 7)).toBe(7);
+    expect(await countTransactions(context.database.db, { companyId }, 1000)).toBe(30);
+  });
+
+  const parseCsv = (body: string) => {
+    expect(body.startsWith('\uFEFF')).toBe(true);
+    const lines = body.slice(1).split('\r\n');
+    expect(lines.pop()).toBe('');
+    return { header: lines[0], rows: lines.slice(1) };
+  };
+
+  it('exports the filtered set as CSV with a BOM, a header, the filters in the file name and defused formulas', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: apiPaths.transactionsExportCsv(companyId, { month: '2023-03', jurisdiction: 'FR', sort: 'date-asc' }),
+      headers: bearer(token),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toContain('filename="transactions-FR-2023-03.csv"');
+    const { header, rows } = parseCsv(response.body);
+    expect(header).toBe(TRANSACTION_EXPORT_COLUMNS.join(','));
+    const listed = await readAll({ month: '2023-03', jurisdiction: 'FR', sort: 'date-asc' });
+    expect(rows.map((row) => row.split(',')[0])).toEqual(listed.map((item) => item.id));
+    const jurisdictionColumn = TRANSACTION_EXPORT_COLUMNS.indexOf('taxable_jurisdiction');
+    expect(rows.every((row) => row.split(',')[jurisdictionColumn] === 'FR')).toBe(true);
+
+    const all = parseCsv(
+      (await app.inject({ method: 'GET', url: apiPaths.transactionsExportCsv(companyId), headers: bearer(token) }))
+        .body,
+    );
+    expect(all.rows).toHaveLength(30);
+    const text = all.rows.join('\n');
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.test"")"`);
+    expect(text).not.toMatch(/(^|,)=HYPERLINK/m);
+    // No personal data: whether the buyer is a business, never the number.
+    expect(text).not.toContain('FR40303265045');
+    expect(
+      all.rows.filter((row) => row.split(',')[TRANSACTION_EXPORT_COLUMNS.indexOf('buyer_is_business')] === 'true'),
+    ).toHaveLength(1);
+  });
+
+  it('reads the export in keyset batches that cover every row exactly once', async () => {
+    let body = '';
+    let chunks = 0;
+    for await (const chunk of await exportTransactionsCsv(context.database.db, companyId, { sort: 'date-desc' }, 7)) {
+      body += chunk;
+      chunks += 1;
+    }
+    // The header, then ceil(30 / 7) = 5 batches.
+    expect(chunks).toBe(6);
+    const ids = parseCsv(body).rows.map((row) => row.split(',')[0]);
+    expect(ids).toHaveLength(30);
+    expect(new Set(ids)).toEqual(new Set(visibleIds));
+  });
+
+  it('refuses an export of another company and a data period of another company', async () => {
+    const response = await app.inject({
+      method: 'GET',
+      url: apiPaths.transactionsExportCsv(companyId, { dataPeriodId: '00000000-0000-4000-8000-000000000000' }),
+      headers: bearer(token),
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().code).toBe('data_period_not_found');
   });
 });

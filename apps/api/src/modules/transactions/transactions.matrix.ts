@@ -26,4 +26,16 @@ export const matrixEntries: MatrixEntry[] = [
     },
     expected: expectCompanyScoped(200),
   },
+  {
+    route: 'GET /api/v1/Transactions/:companyId/Count',
+    scope: 'company',
+    build: (context) => withToken(context, { method: 'GET', url: apiPaths.transactionsCount(context.companyId) }),
+    expected: expectCompanyScoped(200),
+  },
+  {
+    route: 'GET /api/v1/Transactions/:companyId/Export.csv',
+    scope: 'company',
+    build: (context) => withToken(context, { method: 'GET', url: apiPaths.transactionsExportCsv(context.companyId) }),
+    expected: expectCompanyScoped(200),
+  },
 ];

@@ -1,5 +1,2 @@
-import { PageNotAvailable } from '../../components/ui/page-not-available';
-
-export function TransactionsPage({ titleKey }: { titleKey: string }) {
-  return <PageNotAvailable titleKey={titleKey} />;
-}
+/** The route's entry (the router lazy-loads this file); the page lives in pages/. */
+export { TransactionsPage } from './pages/transactions-page';

@@ -1,0 +1,164 @@
+import { COUNTRY_CODES, TRANSACTION_TREATMENTS, TRANSACTION_TYPES, treatmentLabel } from '@vatlas/domain';
+import { useEffect, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { useCountryName } from '../../../lib/format/use-country-name';
+import { useDebouncedValue } from '../hooks/use-debounced-value';
+import { type FilterKey, type TransactionFilters as Filters, hasActiveFilters } from '../lib/filters';
+
+const SEARCH_DEBOUNCE_MS = 350;
+
+const fieldClass =
+  'h-10 w-full rounded-md border border-border bg-surface px-3 text-sm text-fg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary';
+const labelClass = 'flex min-w-0 flex-col gap-1 text-xs font-medium text-fg-secondary';
+
+export function TransactionFilters({
+  filters,
+  setFilter,
+  setSort,
+  clearFilters,
+}: {
+  filters: Filters;
+  setFilter: (name: FilterKey, value: string | undefined, options?: { replace?: boolean }) => void;
+  setSort: (sort: Filters['sort']) => void;
+  clearFilters: () => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const countryName = useCountryName();
+  const id = useId();
+  const language = i18n.language.startsWith('de') ? 'de' : 'en';
+
+  const [text, setText] = useState(filters.search ?? '');
+  const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: only a settled search text writes the URL.
+  useEffect(() => {
+    const value = debounced.trim();
+    if (value !== (filters.search ?? '')) setFilter('search', value === '' ? undefined : value, { replace: true });
+  }, [debounced]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the URL changed from elsewhere (clear, back, a link).
+  useEffect(() => {
+    if ((filters.search ?? '') !== text.trim()) setText(filters.search ?? '');
+  }, [filters.search]);
+
+  const countries = useMemo(
+    () =>
+      [...new Set([...COUNTRY_CODES, filters.country, filters.jurisdiction].filter((code): code is string => !!code))]
+        .map((code) => ({ code, name: countryName(code) }))
+        .sort((a, b) => a.name.localeCompare(b.name, i18n.language)),
+    [countryName, filters.country, filters.jurisdiction, i18n.language],
+  );
+
+  return (
+    <search aria-label={t('transactions.filters.legend')}>
+      <form onSubmit={(event) => event.preventDefault()}>
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[repeat(4,minmax(0,1fr))_minmax(0,1.6fr)_minmax(0,1fr)] xl:grid-cols-[repeat(5,minmax(0,1fr))_minmax(0,1.6fr)_minmax(0,1fr)]">
+          <div className={labelClass}>
+            <label htmlFor={`${id}-month`}>{t('transactions.filters.month')}</label>
+            <input
+              id={`${id}-month`}
+              type="month"
+              className={fieldClass}
+              value={filters.month ?? ''}
+              onChange={(event) => setFilter('month', event.target.value || undefined)}
+            />
+          </div>
+          <div className={labelClass}>
+            <label htmlFor={`${id}-jurisdiction`}>{t('transactions.filters.jurisdiction')}</label>
+            <select
+              id={`${id}-jurisdiction`}
+              className={fieldClass}
+              value={filters.jurisdiction ?? ''}
+              onChange={(event) => setFilter('jurisdiction', event.target.value || undefined)}
+            >
+              <option value="">{t('transactions.filters.any')}</option>
+              {countries.map(({ code, name }) => (
+                <option key={code} value={code}>
+                  {name} ({code})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={labelClass}>
+            <label htmlFor={`${id}-type`}>{t('transactions.filters.type')}</label>
+            <select
+              id={`${id}-type`}
+              className={fieldClass}
+              value={filters.type ?? ''}
+              onChange={(event) => setFilter('type', event.target.value || undefined)}
+            >
+              <option value="">{t('transactions.filters.any')}</option>
+              {TRANSACTION_TYPES.map((type) => (
+                <option key={type} value={type}>
+                  {t(`transactions.types.${type}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={labelClass}>
+            <label htmlFor={`${id}-treatment`}>{t('transactions.filters.treatment')}</label>
+            <select
+              id={`${id}-treatment`}
+              className={fieldClass}
+              value={filters.treatment ?? ''}
+              onChange={(event) => setFilter('treatment', event.target.value || undefined)}
+            >
+              <option value="">{t('transactions.filters.any')}</option>
+              {TRANSACTION_TREATMENTS.map((treatment) => (
+                <option key={treatment} value={treatment}>
+                  {treatmentLabel(treatment, language)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={labelClass}>
+            <label htmlFor={`${id}-country`}>{t('transactions.filters.country')}</label>
+            <select
+              id={`${id}-country`}
+              className={fieldClass}
+              value={filters.country ?? ''}
+              onChange={(event) => setFilter('country', event.target.value || undefined)}
+            >
+              <option value="">{t('transactions.filters.any')}</option>
+              {countries.map(({ code, name }) => (
+                <option key={code} value={code}>
+                  {name} ({code})
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className={`${labelClass} col-span-2 sm:col-span-1`}>
+            <label htmlFor={`${id}-search`}>{t('transactions.filters.search')}</label>
+            <input
+              id={`${id}-search`}
+              type="search"
+              className={fieldClass}
+              value={text}
+              maxLength={100}
+              placeholder={t('transactions.filters.searchPlaceholder')}
+              onChange={(event) => setText(event.target.value)}
+            />
+          </div>
+          <div className={labelClass}>
+            <label htmlFor={`${id}-sort`}>{t('transactions.filters.sort')}</label>
+            <select
+              id={`${id}-sort`}
+              className={fieldClass}
+              value={filters.sort}
+              onChange={(event) => setSort(event.target.value as Filters['sort'])}
+            >
+              <option value="date-desc">{t('transactions.filters.sortDesc')}</option>
+              <option value="date-asc">{t('transactions.filters.sortAsc')}</option>
+            </select>
+          </div>
+        </div>
+        {hasActiveFilters(filters) ? (
+          <div className="mt-3">
+            <Button variant="secondary" onClick={clearFilters}>
+              {t('transactions.filters.clear')}
+            </Button>
+          </div>
+        ) : null}
+      </form>
+    </search>
+  );
+}

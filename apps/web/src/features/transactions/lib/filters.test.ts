@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import {
+  exportFileName,
+  filtersFromSearchParams,
+  filtersToApiQuery,
+  filtersToSearchParams,
+  hasActiveFilters,
+} from './filters';
+
+describe('transaction filters in the URL', () => {
+  it('reads the dashboard link /transactions?jurisdiction=DE&month=2026-03', () => {
+    const filters = filtersFromSearchParams(new URLSearchParams('jurisdiction=DE&month=2026-03'));
+    expect(filters).toEqual({
+      jurisdiction: 'DE',
+      month: '2026-03',
+      type: undefined,
+      treatment: undefined,
+      country: undefined,
+      search: undefined,
+      sort: 'date-desc',
+    });
+    expect(hasActiveFilters(filters)).toBe(true);
+  });
+
+  it('reads every filter and the sort', () => {
+    const filters = filtersFromSearchParams(
+      new URLSearchParams(
+        'jurisdiction=fr&month=2025-12&type=REFUND&treatment=intra-eu-distance-sale&country=PL&search=+302-1+&sort=date-asc',
+      ),
+    );
+    expect(filters).toEqual({
+      jurisdiction: 'FR',
+      month: '2025-12',
+      type: 'REFUND',
+      treatment: 'intra-eu-distance-sale',
+      country: 'PL',
+      search: '302-1',
+      sort: 'date-asc',
+    });
+  });
+
+  it('drops values the API would refuse instead of sending them', () => {
+    const filters = filtersFromSearchParams(
+      new URLSearchParams('jurisdiction=Germany&month=2026-13&type=GIFT&treatment=x&country=1&search=%20&sort=random'),
+    );
+    expect(filters).toEqual({ sort: 'date-desc' });
+    expect(hasActiveFilters(filters)).toBe(false);
+  });
+
+  it('writes only the set filters, leaves out the default sort and keeps other parameters', () => {
+    const params = filtersToSearchParams(
+      { jurisdiction: 'DE', month: '2026-03', search: 'MUG', sort: 'date-desc' },
+      new URLSearchParams('theme=stripe&type=SALE'),
+    );
+    expect(params.toString()).toBe('theme=stripe&jurisdiction=DE&month=2026-03&search=MUG');
+    expect(filtersToSearchParams({ sort: 'date-asc' }).toString()).toBe('sort=date-asc');
+  });
+
+  it('round-trips URL → filters → URL', () => {
+    const query = 'jurisdiction=FR&month=2026-01&type=SALE&treatment=domestic-sale&country=DE&search=abc&sort=date-asc';
+    expect(filtersToSearchParams(filtersFromSearchParams(new URLSearchParams(query))).toString()).toBe(query);
+  });
+
+  it('gives the API the same filters and names the export after them', () => {
+    const filters = filtersFromSearchParams(new URLSearchParams('jurisdiction=DE&month=2026-03&type=REFUND'));
+    expect(filtersToApiQuery(filters)).toMatchObject({
+      jurisdiction: 'DE',
+      month: '2026-03',
+      type: 'REFUND',
+      sort: 'date-desc',
+    });
+    expect(exportFileName(filters)).toBe('transactions-DE-2026-03-refund.csv');
+    expect(exportFileName({ sort: 'date-desc' })).toBe('transactions.csv');
+    expect(exportFileName({ search: 'a b/c', sort: 'date-desc' })).toBe('transactions-search-a_b_c.csv');
+  });
+});

@@ -1,0 +1,94 @@
+import { TRANSACTION_SORTS } from '@vatlas/contract';
+import {
+  TRANSACTION_TREATMENTS,
+  TRANSACTION_TYPES,
+  type TransactionTreatment,
+  type TransactionType,
+} from '@vatlas/domain';
+
+/**
+ * The table's filters and sort as they live in the URL query (`jurisdiction`, `month`, `type`, `treatment`, `country`,
+ * `search`, `sort`), so a link — the dashboard's `/transactions?jurisdiction=DE&month=2026-03` — and a reload show
+ * the same rows. Values the API would refuse are dropped when read, never sent.
+ */
+export type TransactionFilters = {
+  jurisdiction?: string;
+  month?: string;
+  type?: TransactionType;
+  treatment?: TransactionTreatment;
+  country?: string;
+  search?: string;
+  sort: (typeof TRANSACTION_SORTS)[number];
+};
+
+export const FILTER_KEYS = ['jurisdiction', 'month', 'type', 'treatment', 'country', 'search'] as const;
+export type FilterKey = (typeof FILTER_KEYS)[number];
+
+const COUNTRY = /^[A-Z]{2}$/;
+const MONTH = /^\d{4}-(0[1-9]|1[0-2])$/;
+
+const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>
+  value !== null && (values as readonly string[]).includes(value) ? (value as T) : undefined;
+
+export function filtersFromSearchParams(params: URLSearchParams): TransactionFilters {
+  const country = (key: string) => {
+    const value = params.get(key)?.toUpperCase() ?? '';
+    return COUNTRY.test(value) ? value : undefined;
+  };
+  const month = params.get('month') ?? '';
+  const search = (params.get('search') ?? '').trim().slice(0, 100);
+  return {
+    jurisdiction: country('jurisdiction'),
+    month: MONTH.test(month) ? month : undefined,
+    type: oneOf(TRANSACTION_TYPES, params.get('type')),
+    treatment: oneOf(TRANSACTION_TREATMENTS, params.get('treatment')),
+    country: country('country'),
+    search: search === '' ? undefined : search,
+    sort: oneOf(TRANSACTION_SORTS, params.get('sort')) ?? 'date-desc',
+  };
+}
+
+/**
+ * The URL query of the filters: only the set ones, in a fixed order, the default sort left out. Other parameters of
+ * the URL (e.g. `theme`) are kept.
+ */
+export function filtersToSearchParams(filters: TransactionFilters, base?: URLSearchParams): URLSearchParams {
+  const params = new URLSearchParams(base);
+  for (const key of [...FILTER_KEYS, 'sort'] as const) params.delete(key);
+  for (const key of FILTER_KEYS) {
+    const value = filters[key];
+    if (value !== undefined && value !== '') params.set(key, value);
+  }
+  if (filters.sort !== 'date-desc') params.set('sort', filters.sort);
+  return params;
+}
+
+/** The API query of the filters (the list, its count and its export take the same). */
+export function filtersToApiQuery(filters: TransactionFilters): Record<string, string | undefined> {
+  return {
+    jurisdiction: filters.jurisdiction,
+    month: filters.month,
+    type: filters.type,
+    treatment: filters.treatment,
+    country: filters.country,
+    search: filters.search,
+    sort: filters.sort,
+  };
+}
+
+export function hasActiveFilters(filters: TransactionFilters): boolean {
+  return FILTER_KEYS.some((key) => filters[key] !== undefined);
+}
+
+/** The export's file name, the same the API gives: `transactions-DE-2026-03.csv`. */
+export function exportFileName(filters: TransactionFilters): string {
+  const parts = [
+    filters.jurisdiction,
+    filters.month,
+    filters.type?.toLowerCase(),
+    filters.treatment?.toLowerCase(),
+    filters.country && `country-${filters.country}`,
+    filters.search && `search-${filters.search.replace(/[^\w.-]+/g, '_').slice(0, 40)}`,
+  ].filter((part): part is string => Boolean(part));
+  return `${['transactions', ...parts].join('-')}.csv`;
+}

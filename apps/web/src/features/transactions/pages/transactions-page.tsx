@@ -1,0 +1,134 @@
+import type { TransactionSummary } from '@vatlas/contract';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { PageHeader, WorkspacePage } from '../../../components/ui/page-header';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { paths } from '../../../config/paths';
+import { useFormatters } from '../../../lib/format/format';
+import { useTransactionCount } from '../api/count-transactions';
+import { useTransactionPages } from '../api/list-transactions';
+import { ColumnChooser } from '../components/column-chooser';
+import { ExportButton } from '../components/export-button';
+import { TransactionDetailDialog } from '../components/transaction-detail-dialog';
+import { TransactionFilters } from '../components/transaction-filters';
+import { TransactionsTable, TransactionsTableSkeleton } from '../components/transactions-table';
+import { useColumnVisibility } from '../hooks/use-column-visibility';
+import { useTransactionFilters } from '../hooks/use-transaction-filters';
+import { visibleColumns } from '../lib/columns';
+import { hasActiveFilters } from '../lib/filters';
+
+export function TransactionsPage({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const { filters, setFilter, setSort, clearFilters } = useTransactionFilters();
+  const { visibility, setColumn } = useColumnVisibility();
+  const columns = useMemo(() => visibleColumns(visibility), [visibility]);
+  const pagesQuery = useTransactionPages(filters);
+  const countQuery = useTransactionCount(filters);
+  const [openRow, setOpenRow] = useState<{ id: string; element: HTMLElement } | null>(null);
+
+  const onOpen = useCallback(
+    (row: TransactionSummary, element: HTMLElement) => setOpenRow({ id: row.id, element }),
+    [],
+  );
+  const { fetchNextPage, fetchPreviousPage } = pagesQuery;
+  const next = useCallback(() => void fetchNextPage(), [fetchNextPage]);
+  const previous = useCallback(() => void fetchPreviousPage(), [fetchPreviousPage]);
+
+  const count = countQuery.data;
+  const countText = count
+    ? count.isExact
+      ? t('transactions.count.exact', { count: count.count, formatted: format.number(count.count) })
+      : t('transactions.count.moreThan', { formatted: format.number(count.count) })
+    : null;
+  const pages = pagesQuery.data?.pages ?? [];
+  const isEmpty = pagesQuery.isSuccess && pages.length > 0 && pages.every((page) => page.items.length === 0);
+  const sortLabel =
+    filters.sort === 'date-asc' ? t('transactions.filters.sortAsc') : t('transactions.filters.sortDesc');
+
+  return (
+    <WorkspacePage wide>
+      <PageHeader
+        title={t(titleKey)}
+        description={t('transactions.description')}
+        actions={
+          <>
+            <ColumnChooser visibility={visibility} setColumn={setColumn} />
+            <ExportButton filters={filters} />
+          </>
+        }
+      />
+      <TransactionFilters filters={filters} setFilter={setFilter} setSort={setSort} clearFilters={clearFilters} />
+      <div className="flex min-h-6 items-center justify-between gap-4 text-sm text-fg-secondary">
+        <p aria-live="polite" data-testid="transactions-count" className="font-medium text-fg">
+          {countText ?? (
+            <>
+              <span className="sr-only">{t('transactions.count.loading')}</span>
+              <Skeleton className="h-4 w-40" />
+            </>
+          )}
+        </p>
+        <p aria-live="polite" className="text-xs">
+          {pagesQuery.isFetchingNextPage || pagesQuery.isFetchingPreviousPage
+            ? t('transactions.table.loadingMore')
+            : ''}
+        </p>
+      </div>
+      {pagesQuery.isError ? (
+        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-border bg-surface p-6">
+          <p className="text-sm text-danger">{t('transactions.table.error')}</p>
+          <Button variant="secondary" onClick={() => void pagesQuery.refetch()}>
+            {t('transactions.table.retry')}
+          </Button>
+        </div>
+      ) : isEmpty ? (
+        hasActiveFilters(filters) ? (
+          <EmptyState
+            title={t('transactions.empty.noMatchTitle')}
+            text={t('transactions.empty.noMatchText')}
+            action={<Button onClick={clearFilters}>{t('transactions.filters.clear')}</Button>}
+          />
+        ) : (
+          <EmptyState
+            title={t('transactions.empty.noDataTitle')}
+            text={t('transactions.empty.noDataText')}
+            action={
+              <Link
+                to={paths.dataUpload.getHref()}
+                className="inline-flex items-center rounded-md bg-primary-strong px-4 py-2.5 text-sm font-semibold text-on-primary hover:brightness-90 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
+              >
+                {t('transactions.empty.noDataAction')}
+              </Link>
+            }
+          />
+        )
+      ) : pagesQuery.isPending ? (
+        <div aria-busy="true">
+          <TransactionsTableSkeleton columns={columns} />
+        </div>
+      ) : (
+        <TransactionsTable
+          pages={pages}
+          columns={columns}
+          totalRows={count?.isExact ? count.count : undefined}
+          hasNextPage={pagesQuery.hasNextPage}
+          hasPreviousPage={pagesQuery.hasPreviousPage}
+          isFetchingNextPage={pagesQuery.isFetchingNextPage}
+          isFetchingPreviousPage={pagesQuery.isFetchingPreviousPage}
+          fetchNextPage={next}
+          fetchPreviousPage={previous}
+          sortLabel={sortLabel}
+          onOpen={onOpen}
+        />
+      )}
+      <TransactionDetailDialog
+        transactionId={openRow?.id ?? null}
+        returnFocusTo={openRow?.element ?? null}
+        onClose={() => setOpenRow(null)}
+      />
+    </WorkspacePage>
+  );
+}
