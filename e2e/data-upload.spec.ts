@@ -210,5 +210,29 @@ test.describe('data upload', () => {
     const row = page.getByRole('row').filter({ hasText: generated.fileName });
     await expect(row.getByText('Imported', { exact: true })).toBeVisible();
     await expect(row.getByRole('cell', { name: 'Mar 2024' })).toBeVisible();
+
+    // The dashboard shows the new month: its table alternative holds the API's amounts for March 2024.
+    const summary = await readLiabilities(page);
+    const march = summary.jurisdictions.flatMap((line) =>
+      line.months
+        .filter((month) => month.periodStart.startsWith(MONTH))
+        .map((month) => ({ series: `${line.jurisdiction}-${line.scheme}`, vat: month.vatEur })),
+    );
+    expect(march.length).toBeGreaterThan(0);
+    await page.goto('/dashboard');
+    await page.getByLabel('Year', { exact: true }).selectOption(String(YEAR));
+    await page.getByRole('button', { name: 'Show as table' }).click();
+    const table = page.getByTestId('liabilities-table');
+    for (const { series, vat } of march) {
+      await expect(table.locator(`a[data-series="${series}"][data-month="${MONTH}"]`)).toHaveAttribute(
+        'data-amount',
+        vat,
+      );
+    }
+
+    // And the transactions table lists exactly the imported rows for that month.
+    await page.goto(`/transactions?month=${MONTH}`);
+    await expect(page.getByTestId('transactions-count')).toContainText(rows);
+    await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
   });
 });
