@@ -10,6 +10,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import { type AppConfig, IDP_MOUNT_PATH } from './config';
 import type { Database } from './db/client';
 import { redactAddressQuery, registerAddressSuggestionRoutes } from './modules/address-suggestions/routes';
+import { registerAnalyticsRoutes } from './modules/analytics/routes';
 import { registerBusinessProfileRoutes } from './modules/business-profile/routes';
 import { registerClientErrorRoutes } from './modules/client-errors/routes';
 import { registerCompanyRoutes } from './modules/company/routes';
@@ -169,6 +170,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerTransactionRoutes(app, { db: database.db });
   registerLiabilityRoutes(app, { db: database.db });
   registerFilingRoutes(app, { db: database.db });
+  registerAnalyticsRoutes(app, { db: database.db });
   registerAddressSuggestionRoutes(app, { config });
   await registerClientErrorRoutes(app, { db: database.db });
 

@@ -17,3 +17,4 @@ export * from './token';
 export * from './transaction-upload';
 export * from './transactions';
 export * from './user';
+export * from './analytics';

@@ -126,4 +126,8 @@ export const apiPaths = {
     `/api/v1/Filings/${segment(companyId)}/${segment(filingId)}/MarkFiled`,
   reopenFiling: (companyId: string, filingId: string) =>
     `/api/v1/Filings/${segment(companyId)}/${segment(filingId)}/Reopen`,
+  analytics: (companyId: string, query: { from: string; to: string }) =>
+    `/api/v1/Analytics/${segment(companyId)}${queryString(query)}`,
+  analyticsExport: (companyId: string, query: { format: 'csv' | 'xlsx'; from: string; to: string }) =>
+    `/api/v1/Analytics/${segment(companyId)}/Export${queryString(query)}`,
 } as const;
