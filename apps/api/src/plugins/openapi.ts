@@ -65,6 +65,7 @@ export const OPENAPI_TAGS = [
       'cancel, delete, row problems, saved column mappings.',
   },
   { name: 'Period manager', description: 'The calendar months of sales data a company keeps, with their state.' },
+  { name: 'Analytics', description: 'Sales and VAT in EUR by month, country, channel and rate; CSV and XLSX export.' },
 ] as const;
 
 const description = [
