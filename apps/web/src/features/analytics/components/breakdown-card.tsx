@@ -115,7 +115,7 @@ export function BreakdownCard({
         </ResponsiveContainer>
       </div>
       <details className="group">
-        <summary className="cursor-pointer rounded-md text-sm font-medium text-primary focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary">
+        <summary className="cursor-pointer rounded-md text-sm font-medium text-fg underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary">
           {t('analytics.table.show')}
         </summary>
         <div className="mt-3 overflow-x-auto">
