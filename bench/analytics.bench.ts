@@ -10,26 +10,25 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { openDatabase } from '../apps/api/src/db/client';
+import { type Database, openDatabase } from '../apps/api/src/db/client';
 import { runMigrations } from '../apps/api/src/db/migrate';
+import { companies } from '../apps/api/src/db/schema';
 import { getAnalytics } from '../apps/api/src/modules/analytics/service';
 import { ensureExchangeRates } from '../apps/api/src/modules/exchange-rates/service';
+import { ensureDefaultTenant } from '../apps/api/src/modules/identity/seed';
 import { insertUpload } from '../apps/api/src/modules/tax-position/tax-position-test-kit';
-import { createCompany, createHomeTenant } from '../apps/api/src/modules/user/account-test-kit';
-import { createThrowAwayPostgresDatabase } from '../apps/api/src/test/databases';
-import { percentile } from './bench-server';
+import { percentile, withThrowAwayPostgres } from './bench-server';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-const throwAway = await createThrowAwayPostgresDatabase(adminUrl);
-const dataDir = mkdtempSync(join(tmpdir(), 'vatlas-bench-analytics-'));
-const database = await openDatabase({ databaseUrl: throwAway.url, dataDir });
-try {
+async function run(database: Database): Promise<void> {
   await runMigrations(database);
   await ensureExchangeRates(database);
   const db = database.db;
-  const companyId = await createCompany(db, { tenantId: await createHomeTenant(db), name: 'Bench GmbH' });
+  const tenantId = (await ensureDefaultTenant(db)).id;
+  const [company] = await db.insert(companies).values({ tenantId, legalNameOfBusiness: 'Bench GmbH' }).returning();
+  const companyId = company?.id ?? '';
   const uploadId = await insertUpload(db, companyId);
   const started = performance.now();
   await db.execute(
@@ -66,8 +65,15 @@ try {
   console.info(
     `getAnalytics 12 months over ${ROWS} rows: p50 ${percentile(timings, 50).toFixed(0)} ms, p95 ${percentile(timings, 95).toFixed(0)} ms (first ${timings[0]?.toFixed(0)} … max ${timings.at(-1)?.toFixed(0)})`,
   );
-} finally {
-  await database.close();
-  await throwAway.drop();
-  rmSync(dataDir, { recursive: true, force: true });
 }
+
+await withThrowAwayPostgres(adminUrl, async (databaseUrl) => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'vatlas-bench-analytics-'));
+  const database = await openDatabase({ databaseUrl, dataDir });
+  try {
+    await run(database);
+  } finally {
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -117,6 +117,17 @@ forEachDatabase('analytics API', (context) => {
       }),
       // Outside the span.
       transactionFixture({ taxPointDate: '2023-05-01', netAmount: '999.00', vatAmount: '0.00', grossAmount: '999.00' }),
+      // The last day of September 2023 is a Saturday: Friday 29 September's GBP 0.86458 applies (Monday's is 0.86628),
+      // although the span ends that day. 86.46 / 0.86458 = 100.0023 → 100.00; 17.29 → 19.998 → 20.00;
+      // 103.75 → 120.0005 → 120.00.
+      transactionFixture({
+        taxPointDate: '2023-09-30',
+        marketplace: 'amazon.co.uk',
+        currency: 'GBP',
+        netAmount: '86.46',
+        vatAmount: '17.29',
+        grossAmount: '103.75',
+      }),
     ];
     await insertTransactions(db, { companyId, uploadId: await insertUpload(db, companyId), profile: PROFILE, rows });
     // Rows of an upload that did not complete, and of another company, never count.
@@ -165,6 +176,13 @@ forEachDatabase('analytics API', (context) => {
     expect(lineOf(analytics.byRate, '0.2')).toEqual(figures('60.00', '12.00', '72.00', 2));
     expect(lineOf(analytics.byRate, '0')).toEqual(figures('0.00', '0.00', '0.00', 1, 1));
     expect(analytics.unconverted).toEqual([{ currency: 'AED', transactionCount: 1, days: 1 }]);
+  });
+
+  it('converts a weekend at the very end of the span at the previous publication day', async () => {
+    const response = await get(apiPaths.analytics(companyId, { from: '2023-09', to: '2023-09' }));
+    const analytics = analyticsSchema.parse(response.json());
+    expect(analytics.totals).toEqual(figures('100.00', '20.00', '120.00', 1));
+    expect(analytics.unconverted).toEqual([]);
   });
 
   it('answers every month of the span, also the empty ones', async () => {

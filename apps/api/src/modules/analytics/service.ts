@@ -85,7 +85,8 @@ const BREAKDOWN_OF_DIMENSION: Record<Exclude<AnalyticsDimension, 'total'>, Analy
   rate: 'byRate',
 };
 
-const isZero = (amount: string) => new Decimal(amount).eq(0);
+/** A sum's text is zero ("0", "0.00", "-0.00"): no rate is needed to convert it. */
+const isZero = (amount: string) => /^-?0+(\.0+)?$/.test(amount);
 
 /**
  * Shapes day sums into the analytics answer. Each (day, currency[, dimension]) sum is converted to EUR with
@@ -138,10 +139,12 @@ export function shapeAnalytics(
       }
       continue;
     }
+    // EUR sums are exact cents already: no division. Others: amount ÷ rate, half-up to the cent.
     const currency = sum.currency;
-    const net = convertToEur(sum.netAmount, currency, rate);
-    const vat = convertToEur(sum.vatAmount, currency, rate);
-    const gross = convertToEur(sum.grossAmount, currency, rate);
+    const convert = (amount: string) => (currency === 'EUR' ? amount : convertToEur(amount, currency, rate));
+    const net = convert(sum.netAmount);
+    const vat = convert(sum.vatAmount);
+    const gross = convert(sum.grossAmount);
     for (const target of targets) {
       target.net = target.net.plus(net);
       target.vat = target.vat.plus(vat);
@@ -192,7 +195,9 @@ export async function getAnalytics(db: Db, companyId: string, query: AnalyticsQu
       ? undefined
       : await loadExchangeRateTable(db, {
           from: addIsoDays(fromDate, -RATE_LOOKBACK_DAYS - 3),
-          to: toDate,
+          // A week past the span: the table's coverage must reach beyond its last day, or a weekend at the end of the
+          // span would look like a day after the last publication held (which, as in the tax engine, is missing).
+          to: addIsoDays(toDate, RATE_LOOKBACK_DAYS),
           currencies,
         });
   const emptyTable: ExchangeRateTable = {
