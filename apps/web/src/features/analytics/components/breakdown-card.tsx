@@ -118,9 +118,19 @@ export function BreakdownCard({
         <summary className="cursor-pointer rounded-md text-sm font-medium text-fg underline underline-offset-2 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary">
           {t('analytics.table.show')}
         </summary>
-        <div className="mt-3 overflow-x-auto">
+        {/* The caption is repeated visibly outside the scrolling area, so a phone does not cut it off. */}
+        <p aria-hidden="true" className="mt-3 mb-2 text-sm text-fg-secondary">
+          {caption}
+        </p>
+        {/* Focusable, so a keyboard can scroll the table sideways on a narrow screen. */}
+        <section
+          aria-label={title}
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
+          tabIndex={0}
+          className="overflow-x-auto rounded-md focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
+        >
           <table className="w-full min-w-[28rem] text-sm" data-testid={`table-${id}`}>
-            <caption className="mb-2 text-left text-fg-secondary">{caption}</caption>
+            <caption className="sr-only">{caption}</caption>
             <thead>
               <tr className="border-b border-border text-left text-fg-secondary">
                 <th scope="col" className="py-2 pr-3 font-medium">
@@ -154,7 +164,7 @@ export function BreakdownCard({
               ))}
             </tbody>
           </table>
-        </div>
+        </section>
       </details>
     </section>
   );

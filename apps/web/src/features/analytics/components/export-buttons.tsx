@@ -39,7 +39,7 @@ export function ExportButtons({ range, disabled }: { range: MonthRange | undefin
           </Button>
         ))}
       </div>
-      <p role="status" aria-live="polite" className="min-h-5 text-sm text-fg-secondary">
+      <p role="status" aria-live="polite" className="text-sm text-fg-secondary">
         {status}
       </p>
       {exporter.isError ? (

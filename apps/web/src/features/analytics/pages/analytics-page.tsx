@@ -128,7 +128,7 @@ export function AnalyticsPage({ titleKey }: { titleKey: string }) {
                     </div>
                   ))
                 : query.isPending
-                  ? ['month', 'country', 'rate', 'channel'].map((id) => (
+                  ? ['month', 'country', 'rate', 'channel', 'arrival'].map((id) => (
                       <div key={id} className={id === 'month' ? 'xl:col-span-2' : undefined}>
                         <BreakdownSkeleton />
                       </div>
