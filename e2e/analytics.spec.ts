@@ -4,7 +4,7 @@ import { type Analytics, analyticsSchema } from '@vatlas/contract';
 import { strFromU8, unzipSync } from 'fflate';
 import { demoAccounts } from './support/accounts';
 import { checkScreenInBothThemes } from './support/screens';
-import { signIn } from './support/sign-in';
+import { expectNoAxeViolations, signIn } from './support/sign-in';
 
 /**
  * The analytics screen on the seller's demo data (the 12 complete months before today): the breakdowns, a table's
@@ -141,5 +141,17 @@ test.describe('analytics', () => {
       for (const summary of await ready.getByText('Show as table').all()) await summary.click();
       await expect(ready.getByTestId('table-country')).toBeVisible();
     });
+  });
+
+  test('on a 375 px phone, with the tables open, passes axe-core', async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/analytics');
+    await expect(page.getByTestId('breakdown-month').locator('svg.recharts-surface')).toBeVisible();
+    for (const summary of await page.getByText('Show as table').all()) await summary.click();
+    await expect(page.getByTestId('table-month')).toBeVisible();
+    // No horizontal scrolling of the page itself: wide tables scroll inside their own region.
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await expectNoAxeViolations(page);
   });
 });

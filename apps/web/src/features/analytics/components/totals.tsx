@@ -25,7 +25,7 @@ export function Totals({ totals }: { totals: AnalyticsFigures | undefined }) {
             data-testid={`total-${item.id}`}
           >
             <dt className="text-sm text-fg-secondary">{item.label}</dt>
-            <dd className="mt-1 text-xl font-semibold break-words text-fg tabular-nums">
+            <dd className="mt-1 text-lg font-semibold break-words text-fg tabular-nums sm:text-xl">
               {item.value ?? <Skeleton className="h-7 w-28" />}
             </dd>
           </div>

@@ -4,23 +4,43 @@
  * from generate_series (a year of tax points, 3 currencies, 10 countries, 5 channels, 4 rates), not through the
  * import: this measures the read side alone. Prints the p50/p95 of `getAnalytics` for 12 months.
  *
- *   BENCH_ROWS=1000000 node --import tsx bench/analytics.bench.ts
+ *   BENCH_ROWS=1000000 node --import tsx apps/api/src/modules/analytics/analytics-read.bench.ts
  */
+
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { type Database, openDatabase } from '../apps/api/src/db/client';
-import { runMigrations } from '../apps/api/src/db/migrate';
-import { companies } from '../apps/api/src/db/schema';
-import { getAnalytics } from '../apps/api/src/modules/analytics/service';
-import { ensureExchangeRates } from '../apps/api/src/modules/exchange-rates/service';
-import { ensureDefaultTenant } from '../apps/api/src/modules/identity/seed';
-import { insertUpload } from '../apps/api/src/modules/tax-position/tax-position-test-kit';
-import { percentile, withThrowAwayPostgres } from './bench-server';
+import pg from 'pg';
+import { type Database, openDatabase } from '../../db/client';
+import { runMigrations } from '../../db/migrate';
+import { companies } from '../../db/schema';
+import { ensureExchangeRates } from '../exchange-rates/service';
+import { ensureDefaultTenant } from '../identity/seed';
+import { insertUpload } from '../tax-position/tax-position-test-kit';
+import { getAnalytics } from './service';
 
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+
+async function withThrowAwayPostgres(serverUrl: string, run: (databaseUrl: string) => Promise<void>): Promise<void> {
+  const name = `vatlas_bench_${randomUUID().replaceAll('-', '')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  try {
+    const url = new URL(serverUrl);
+    url.pathname = `/${name}`;
+    await run(url.toString());
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
 
 async function run(database: Database): Promise<void> {
   await runMigrations(database);
