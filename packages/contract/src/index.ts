@@ -1,5 +1,6 @@
 export * from './account';
 export * from './address';
+export * from './analytics';
 export * from './assessment';
 export * from './business-profile';
 export * from './column-mapping';
@@ -17,4 +18,3 @@ export * from './token';
 export * from './transaction-upload';
 export * from './transactions';
 export * from './user';
-export * from './analytics';
