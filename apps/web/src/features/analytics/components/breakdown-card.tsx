@@ -124,7 +124,7 @@ export function BreakdownCard({
         </p>
         {/* Focusable, so a keyboard can scroll the table sideways on a narrow screen. */}
         <section
-          aria-label={title}
+          aria-label={caption}
           // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
           tabIndex={0}
           className="overflow-x-auto rounded-md focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
