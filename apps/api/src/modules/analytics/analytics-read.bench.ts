@@ -1,6 +1,6 @@
 /**
  * Benchmark: GET analytics over 1,000,000 stored transactions (BENCH_ROWS) of one company, on PostgreSQL
- * (BENCH_DATABASE_URL, default the local server; a throw-away database). The rows are written by one INSERT … SELECT
+ * (BENCH_DATABASE_URL, default the local server; a throw-away database) or PGlite (BENCH_DATABASE=pglite). The rows are written by one INSERT … SELECT
  * from generate_series (a year of tax points, 3 currencies, 10 countries, 5 channels, 4 rates), not through the
  * import: this measures the read side alone. Prints the p50/p95 of `getAnalytics` for 12 months.
  *
@@ -74,7 +74,7 @@ async function run(database: Database): Promise<void> {
 
   const timings: number[] = [];
   let lastTotals = '';
-  for (let run = 0; run < 7; run += 1) {
+  for (let attempt = 0; attempt < 7; attempt += 1) {
     const start = performance.now();
     const analytics = await getAnalytics(db, companyId, { from: '2023-01', to: '2023-12' });
     timings.push(performance.now() - start);
@@ -87,7 +87,7 @@ async function run(database: Database): Promise<void> {
   );
 }
 
-await withThrowAwayPostgres(adminUrl, async (databaseUrl) => {
+async function onDatabase(databaseUrl: string | null): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vatlas-bench-analytics-'));
   const database = await openDatabase({ databaseUrl, dataDir });
   try {
@@ -96,4 +96,7 @@ await withThrowAwayPostgres(adminUrl, async (databaseUrl) => {
     await database.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-});
+}
+
+if (process.env.BENCH_DATABASE === 'pglite') await onDatabase(null);
+else await withThrowAwayPostgres(adminUrl, onDatabase);
