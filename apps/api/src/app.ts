@@ -10,6 +10,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import { type AppConfig, IDP_MOUNT_PATH } from './config';
 import type { Database } from './db/client';
 import { redactAddressQuery, registerAddressSuggestionRoutes } from './modules/address-suggestions/routes';
+import { registerAnalyticsRoutes } from './modules/analytics/routes';
 import { registerBusinessProfileRoutes } from './modules/business-profile/routes';
 import { registerCalendarRoutes } from './modules/calendar/routes';
 import { registerClientErrorRoutes } from './modules/client-errors/routes';
@@ -172,6 +173,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerLiabilityRoutes(app, { db: database.db });
   registerFilingRoutes(app, { db: database.db });
   registerDataHealthRoutes(app, { db: database.db });
+  registerAnalyticsRoutes(app, { db: database.db });
   registerAddressSuggestionRoutes(app, { config });
   await registerClientErrorRoutes(app, { db: database.db });
   await registerCalendarRoutes(app, {

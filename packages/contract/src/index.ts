@@ -1,5 +1,6 @@
 export * from './account';
 export * from './address';
+export * from './analytics';
 export * from './assessment';
 export * from './business-profile';
 export * from './calendar';

@@ -138,4 +138,8 @@ export const apiPaths = {
   calendarFeed: '/api/v1/Calendar/Feed',
   rotateCalendarFeed: '/api/v1/Calendar/Feed/Rotate',
   calendarFeedIcs: (secret: string) => `/api/v1/Calendar/Feed/${segment(secret)}.ics`,
+  analytics: (companyId: string, query: { from: string; to: string }) =>
+    `/api/v1/Analytics/${segment(companyId)}${queryString(query)}`,
+  analyticsExport: (companyId: string, query: { format: 'csv' | 'xlsx'; from: string; to: string }) =>
+    `/api/v1/Analytics/${segment(companyId)}/Export${queryString(query)}`,
 } as const;

@@ -66,6 +66,7 @@ export const OPENAPI_TAGS = [
   },
   { name: 'Period manager', description: 'The calendar months of sales data a company keeps, with their state.' },
   { name: 'Calendar', description: 'The secret iCalendar (.ics) feed of filing deadlines for calendar applications.' },
+  { name: 'Analytics', description: 'Sales and VAT in EUR by month, country, channel and rate; CSV and XLSX export.' },
 ] as const;
 
 const description = [

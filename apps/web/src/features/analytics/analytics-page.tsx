@@ -1,5 +1,1 @@
-import { PageNotAvailable } from '../../components/ui/page-not-available';
-
-export function AnalyticsPage({ titleKey }: { titleKey: string }) {
-  return <PageNotAvailable titleKey={titleKey} />;
-}
+export { AnalyticsPage } from './pages/analytics-page';
