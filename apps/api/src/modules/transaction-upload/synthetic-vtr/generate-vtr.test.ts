@@ -271,7 +271,12 @@ describe('generateVtrText', () => {
         const key = [from, 'local', isoOf(record.TAX_CALCULATION_DATE ?? '').slice(0, 7), 'EUR'].join('|');
         const value = money(record.COST_PRICE_OF_ITEMS ?? '').times(record.QTY ?? '');
         const sum = sums.get(key) ?? { net: money('0'), vat: money('0'), gross: money('0'), rowCount: 0 };
-        sums.set(key, { net: sum.net.plus(value), vat: sum.vat, gross: sum.gross.plus(value), rowCount: sum.rowCount + 1 });
+        sums.set(key, {
+          net: sum.net.plus(value),
+          vat: sum.vat,
+          gross: sum.gross.plus(value),
+          rowCount: sum.rowCount + 1,
+        });
         continue;
       }
       if (MOVEMENTS.has(record.TRANSACTION_TYPE ?? '')) continue;
