@@ -7,9 +7,10 @@ import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { transactions } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
+import { getDataHealth } from '../data-health/service';
 import { listFilings } from '../filings/service';
 import { seedDemoData } from '../identity/seed';
-import { getLiabilitySummary } from '../liabilities/service';
+import { getEcSalesList, getLiabilitySummary } from '../liabilities/service';
 import { listDataPeriods } from '../period-manager/service';
 import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
 import { recomputeTaxPosition } from '../tax-position/service';
@@ -108,6 +109,33 @@ forEachDatabase('demo transactions of seller@vatlas.test', (context) => {
       expect([...reported.keys()].filter((key) => key.endsWith(`|oss|${month}`)).length).toBeGreaterThan(3);
     }
     for (const summary of await summaries()) expect(summary.problems).toEqual([]);
+  });
+
+  it('values every stock transfer at its cost price: listed, acquired on the other side, none left without a value', async () => {
+    const db = context.database.db;
+    const months = new Map<string, { periodStart: string; zeroRatedNetEur: string; acquisitionNetEur: string }>();
+    for (const summary of await summaries()) {
+      for (const line of summary.jurisdictions) {
+        if (line.scheme !== 'local') continue;
+        for (const month of line.months) months.set(`${line.jurisdiction}|${month.periodStart.slice(0, 7)}`, month);
+      }
+    }
+    for (const { month } of MONTHS) {
+      const transfers = (await getEcSalesList(db, companyId, month)).lines.filter((line) => line.kind === 'transfer');
+      // Stock moves both ways between Germany and France every month, each way under the company's number there.
+      expect(transfers.map((line) => line.reportingCountry).sort()).toEqual(['DE', 'FR']);
+      for (const line of transfers) {
+        const other = line.reportingCountry === 'DE' ? 'FR' : 'DE';
+        expect(line.customerVatNumber?.startsWith(other)).toBe(true);
+        expect(money(line.netEur).gt(0)).toBe(true);
+        // What leaves one country is what the other acquires.
+        expect(months.get(`${other}|${month}`)?.acquisitionNetEur).toBe(line.netEur);
+      }
+    }
+    for (const year of [2025, 2026]) {
+      const health = await getDataHealth(db, companyId, year);
+      expect(health.alerts.map((alert) => alert.code)).not.toContain('stock-movement-without-cost-price');
+    }
   });
 
   it('plans the monthly German and French returns and the quarterly OSS returns with due dates and amounts', async () => {

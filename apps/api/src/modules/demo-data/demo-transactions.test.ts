@@ -58,10 +58,16 @@ describe('keepEuroRows', () => {
   });
 
   it('leaves buckets that add up to the kept rows, to the cent', () => {
-    const net = (rows: readonly Record<string, string>[]) =>
-      formatMoneyFixed2(sumMoney(rows.map((row) => money(row.TOTAL_ACTIVITY_VALUE_AMT_VAT_EXCL ?? '0'))));
+    // A transfer's value is its cost price × QTY (VAT 0); an inbound shipment's is no supply and has no bucket.
+    const netOf = (row: Record<string, string>) =>
+      row.TRANSACTION_TYPE === 'FC_TRANSFER'
+        ? money(row.COST_PRICE_OF_ITEMS ?? '').times(row.QTY ?? '')
+        : row.TRANSACTION_TYPE === 'INBOUND'
+          ? money('0')
+          : money(row.TOTAL_ACTIVITY_VALUE_AMT_VAT_EXCL || '0');
+    const net = (rows: readonly Record<string, string>[]) => formatMoneyFixed2(sumMoney(rows.map(netOf)));
     const vat = (rows: readonly Record<string, string>[]) =>
-      formatMoneyFixed2(sumMoney(rows.map((row) => money(row.TOTAL_ACTIVITY_VALUE_VAT_AMT ?? '0'))));
+      formatMoneyFixed2(sumMoney(rows.map((row) => money(row.TOTAL_ACTIVITY_VALUE_VAT_AMT || '0'))));
     expect(formatMoneyFixed2(sumMoney(kept.expected.buckets.map((bucket) => money(bucket.netAmount))))).toBe(
       net(keptRows),
     );

@@ -97,6 +97,91 @@ describe('Amazon VAT Transactions Report', () => {
     });
   });
 
+  describe('the value of stock movements (COST_PRICE_OF_ITEMS)', () => {
+    it('values a movement without an activity value at the cost price per unit × QTY, VAT excluded, in euro', async () => {
+      const rows = [
+        { ...FC_TRANSFER, COST_PRICE_OF_ITEMS: '12.345' },
+        { ...FC_TRANSFER, ACTIVITY_TRANSACTION_ID: 'FBA15ABCDE-2', QTY: '', COST_PRICE_OF_ITEMS: '7.5' },
+        {
+          ...FC_TRANSFER,
+          TRANSACTION_TYPE: 'INBOUND',
+          ACTIVITY_TRANSACTION_ID: 'FBA15ABCDE-3',
+          QTY: '3',
+          COST_PRICE_OF_ITEMS: '4.10',
+          TRANSACTION_CURRENCY_CODE: 'PLN',
+        },
+        // Some exports write zeros where Amazon leaves the movement's value empty.
+        {
+          ...FC_TRANSFER,
+          ACTIVITY_TRANSACTION_ID: 'FBA15ABCDE-4',
+          QTY: '2',
+          COST_PRICE_OF_ITEMS: '1234.50',
+          TOTAL_ACTIVITY_VALUE_AMT_VAT_EXCL: '0.00',
+          TOTAL_ACTIVITY_VALUE_VAT_AMT: '0.00',
+          TOTAL_ACTIVITY_VALUE_AMT_VAT_INCL: '0.00',
+        },
+      ];
+      const { transactions, problems } = await parseAll('amazon-vtr', vtrText(rows));
+      expect(problems).toEqual([]);
+      const values = transactions.map((row) => [row.type, row.netAmount, row.vatAmount, row.grossAmount, row.currency]);
+      expect(values).toEqual([
+        // 12.345 × 10 = 123.45 exactly; an empty QTY moves one unit.
+        ['FC_TRANSFER', '123.45', '0', '123.45', 'EUR'],
+        ['FC_TRANSFER', '7.50', '0', '7.50', 'EUR'],
+        // A currency the row names is kept.
+        ['INBOUND', '12.30', '0', '12.30', 'PLN'],
+        ['FC_TRANSFER', '2469.00', '0', '2469.00', 'EUR'],
+      ]);
+    });
+
+    it('rounds the line value half-up to the cent', async () => {
+      const { transactions } = await parseAll(
+        'amazon-vtr',
+        vtrText([{ ...FC_TRANSFER, QTY: '3', COST_PRICE_OF_ITEMS: '0.335' }]),
+      );
+      expect(transactions[0]?.netAmount).toBe('1.01'); // 1.005 → 1.01
+    });
+
+    it('keeps a movement without either value at zero and without a currency, as before', async () => {
+      const { transactions, problems } = await parseAll('amazon-vtr', vtrText([FC_TRANSFER]));
+      expect(problems).toEqual([]);
+      expect(transactions[0]).toMatchObject({ netAmount: '0', vatAmount: '0', grossAmount: '0', currency: null });
+    });
+
+    it('never lets the cost price replace the value of a sale or of a movement that has one', async () => {
+      const valuedMove = {
+        ...FC_TRANSFER,
+        COST_PRICE_OF_ITEMS: '99.00',
+        TOTAL_ACTIVITY_VALUE_AMT_VAT_EXCL: '40.00',
+        TOTAL_ACTIVITY_VALUE_VAT_AMT: '0.00',
+        TOTAL_ACTIVITY_VALUE_AMT_VAT_INCL: '40.00',
+        TRANSACTION_CURRENCY_CODE: 'EUR',
+      };
+      const { transactions, problems } = await parseAll(
+        'amazon-vtr',
+        vtrText([{ ...VTR_SALE, COST_PRICE_OF_ITEMS: '3.00' }, valuedMove]),
+      );
+      expect(problems).toEqual([]);
+      expect(transactions[0]).toEqual(VTR_SALE_TRANSACTION);
+      expect(transactions[1]).toMatchObject({ netAmount: '40.00', grossAmount: '40.00', currency: 'EUR' });
+    });
+
+    it('reports a cost price that is not an amount, or negative, with its line and column', async () => {
+      const { transactions, problems } = await parseAll(
+        'amazon-vtr',
+        vtrText([
+          { ...FC_TRANSFER, COST_PRICE_OF_ITEMS: 'n/a €' },
+          { ...FC_TRANSFER, ACTIVITY_TRANSACTION_ID: 'FBA15ABCDE-2', COST_PRICE_OF_ITEMS: '-5.00' },
+        ]),
+      );
+      expect(transactions).toEqual([]);
+      expect(problems.map((problem) => [problem.lineNumber, problem.column, problem.code])).toEqual([
+        [2, 'COST_PRICE_OF_ITEMS', 'bad-amount'],
+        [3, 'COST_PRICE_OF_ITEMS', 'bad-amount'],
+      ]);
+    });
+  });
+
   it('reads the 92-column layout, which has no reporting scheme and no collection responsibility', async () => {
     const { transactions, problems } = await parseAll('amazon-vtr', vtrText([VTR_SALE], { columns: VTR_COLUMNS_92 }));
     expect(problems).toEqual([]);

@@ -1,5 +1,6 @@
 import {
   differsByMoreThan,
+  multiplyToCentsHalfUp,
   type NormalizedTransaction,
   type TaxCollectionResponsibility,
   TRANSACTION_TYPES,
@@ -14,6 +15,17 @@ import { indexHeader, quoteCell, type SheetMapper, type SheetRow, type SheetTabl
  * layout of 2019–2020, the 95-column one of July 2021 (PROGRAM_TYPE inserted, TAX_REPORTING_SCHEME and
  * TAX_COLLECTION_RESPONSIBILITY appended) and any later one with more columns read alike. The personal columns
  * (BUYER_NAME, ARRIVAL_ADDRESS, cities, post codes) are never looked up, so they cannot leak anywhere.
+ *
+ * The value of a stock movement (FC_TRANSFER, INBOUND, RETURN…): Amazon leaves its TOTAL_ACTIVITY_VALUE_* columns
+ * empty and puts the seller's cost price of the goods in COST_PRICE_OF_ITEMS. That column is a price PER UNIT, so the
+ * row's value (net, VAT excluded) is COST_PRICE_OF_ITEMS × QTY, rounded half-up to the cent. Sources: Amazon's field
+ * definitions (research §3a, [AMZ-FD]) name it the cost price "of items" next to the per-unit PRICE_OF_ITEMS_*
+ * columns, whose line totals are the TOTAL_* columns; public VTR tooling reads it alike — an FC_TRANSFER price filler
+ * writes "unit cost" into COST_PRICE_OF_ITEMS and "unit cost × QTY" as the line's price, and an open-source VTR
+ * importer maps the column to `unit_cost_price_net` [U: no Amazon sample with QTY > 1 and a cost price was seen].
+ * A movement's TRANSACTION_CURRENCY_CODE is usually empty too; its cost price is then read as euro [U: the pan-EU
+ * tooling above totals transfer values in euro; a file that names a currency is read in that currency]. Sales,
+ * refunds and any row with an activity value keep that value: the cost price never replaces a price.
  */
 
 /** The columns without which a row cannot be taxed or told apart from another. */
@@ -46,6 +58,8 @@ const ZERO_AMOUNT = /^-?[0.]*$/;
 const NOT_APPLICABLE = 'N/A';
 const CURRENCY = /^[A-Z]{3}$/;
 const WHOLE_NUMBER = /^[+-]?\d{1,9}$/;
+/** The currency of a movement's cost price when the row names none (see the header comment). */
+const COST_PRICE_CURRENCY = 'EUR';
 
 type Columns = {
   type: number;
@@ -73,6 +87,7 @@ type Columns = {
   responsibility: number;
   quantity: number;
   sku: number;
+  costPrice: number;
 };
 
 export function createAmazonVtrMapper(table: SheetTable): SheetMapper {
@@ -124,6 +139,7 @@ export function createAmazonVtrMapper(table: SheetTable): SheetMapper {
     responsibility: find('TAX_COLLECTION_RESPONSIBILITY'),
     quantity: find('QTY'),
     sku: find('SELLER_SKU'),
+    costPrice: find('COST_PRICE_OF_ITEMS'),
   };
   const row = new RowReader(table.header);
   const dates = new DateCache(table.serialDateSystem);
@@ -215,11 +231,19 @@ function mapVtrRow(row: RowReader, columns: Columns, dates: DateCache): Normaliz
     } else taxableJurisdiction = code;
   }
 
-  const amounts = readAmounts(row, columns, type);
+  let quantity = 0;
+  const quantityText = row.cell(columns.quantity);
+  if (quantityText !== '') {
+    if (WHOLE_NUMBER.test(quantityText)) quantity = Number.parseInt(quantityText, 10);
+    else row.problem(columns.quantity, 'bad-quantity', `QTY ${quoteCell(quantityText)} is not a whole number.`);
+  }
+
+  const amounts = readAmounts(row, columns, type, quantity);
 
   const currencyText = row.cell(columns.currency).toUpperCase();
   let currency: string | null = null;
-  if (currencyText !== '') {
+  if (amounts?.isCostPrice && currencyText === '') currency = COST_PRICE_CURRENCY;
+  else if (currencyText !== '') {
     if (CURRENCY.test(currencyText)) currency = currencyText;
     else row.problem(columns.currency, 'bad-currency', `${quoteCell(currencyText)} is not an ISO 4217 currency code.`);
   } else if (amounts && !(amounts.isZero && !VALUED_TYPES.has(type))) {
@@ -262,13 +286,6 @@ function mapVtrRow(row: RowReader, columns: Columns, dates: DateCache): Normaliz
       'bad-value',
       `TAX_COLLECTION_RESPONSIBILITY is ${quoteCell(responsibilityText)}, not SELLER or MARKETPLACE.`,
     );
-  }
-
-  let quantity = 0;
-  const quantityText = row.cell(columns.quantity);
-  if (quantityText !== '') {
-    if (WHOLE_NUMBER.test(quantityText)) quantity = Number.parseInt(quantityText, 10);
-    else row.problem(columns.quantity, 'bad-quantity', `QTY ${quoteCell(quantityText)} is not a whole number.`);
   }
 
   if (row.problems.length > 0 || rowDates === undefined || amounts === undefined) return undefined;
@@ -343,12 +360,13 @@ function readAmounts(
   row: RowReader,
   columns: Columns,
   type: TransactionType,
-): { net: string; vat: string; gross: string; isZero: boolean } | undefined {
+  quantity: number,
+): { net: string; vat: string; gross: string; isZero: boolean; isCostPrice: boolean } | undefined {
   const netText = row.cell(columns.net);
   const vatText = row.cell(columns.vat);
   const grossText = row.cell(columns.gross);
   if (netText === '' && vatText === '' && grossText === '') {
-    if (!VALUED_TYPES.has(type)) return { net: '0', vat: '0', gross: '0', isZero: true };
+    if (!VALUED_TYPES.has(type)) return readCostPrice(row, columns, quantity);
     row.problem(columns.gross, 'missing-amount', `A ${type} row needs TOTAL_ACTIVITY_VALUE amounts; they are empty.`);
     return undefined;
   }
@@ -364,7 +382,39 @@ function readAmounts(
     );
     return undefined;
   }
-  return { net, vat, gross, isZero: ZERO_AMOUNT.test(net) && ZERO_AMOUNT.test(vat) && ZERO_AMOUNT.test(gross) };
+  const isZero = ZERO_AMOUNT.test(net) && ZERO_AMOUNT.test(vat) && ZERO_AMOUNT.test(gross);
+  // Some exports write 0.00 where Amazon leaves the movement's value empty: the cost price is its value all the same.
+  if (isZero && !VALUED_TYPES.has(type)) {
+    const cost = readCostPrice(row, columns, quantity);
+    if (cost === undefined || cost.isCostPrice) return cost;
+  }
+  return { net, vat, gross, isZero, isCostPrice: false };
+}
+
+/** A movement's value: COST_PRICE_OF_ITEMS (per unit) × QTY, VAT excluded and owed on nothing; zero without one. */
+function readCostPrice(
+  row: RowReader,
+  columns: Columns,
+  quantity: number,
+): { net: string; vat: string; gross: string; isZero: boolean; isCostPrice: boolean } | undefined {
+  const text = row.cell(columns.costPrice);
+  const unitCost = text === '' ? '0' : readPlainAmount(text);
+  if (unitCost === undefined) {
+    row.problem(
+      columns.costPrice,
+      'bad-amount',
+      `COST_PRICE_OF_ITEMS ${quoteCell(text)} is not an amount (expected 12.34).`,
+    );
+    return undefined;
+  }
+  if (ZERO_AMOUNT.test(unitCost)) return { net: '0', vat: '0', gross: '0', isZero: true, isCostPrice: false };
+  if (unitCost.startsWith('-')) {
+    row.problem(columns.costPrice, 'bad-amount', `COST_PRICE_OF_ITEMS ${quoteCell(text)} is negative.`);
+    return undefined;
+  }
+  // A row without a quantity moves one unit of the goods it describes.
+  const value = multiplyToCentsHalfUp(unitCost, String(quantity > 0 ? quantity : 1));
+  return { net: value, vat: '0', gross: value, isZero: false, isCostPrice: true };
 }
 
 function readAmount(row: RowReader, index: number, text: string): string | undefined {

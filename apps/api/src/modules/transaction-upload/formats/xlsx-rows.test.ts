@@ -66,6 +66,32 @@ describe('xlsx workbooks', () => {
     ]);
   });
 
+  it('values a stock transfer at its numeric COST_PRICE_OF_ITEMS × QTY when the activity value is empty', async () => {
+    const transfer = saleCells({
+      TRANSACTION_TYPE: 'FC_TRANSFER',
+      MARKETPLACE: 'N/A',
+      ACTIVITY_TRANSACTION_ID: 'FBA15XLSX-1',
+      QTY: 3,
+      COST_PRICE_OF_ITEMS: 0.1 + 0.2,
+      TOTAL_ACTIVITY_VALUE_AMT_VAT_EXCL: null,
+      TOTAL_ACTIVITY_VALUE_VAT_AMT: null,
+      TOTAL_ACTIVITY_VALUE_AMT_VAT_INCL: null,
+      TRANSACTION_CURRENCY_CODE: null,
+      PRICE_OF_ITEMS_VAT_RATE_PERCENT: null,
+    });
+    const { transactions, problems } = await parseAll('amazon-vtr', workbook([saleCells(), transfer]));
+    expect(problems).toEqual([]);
+    expect(transactions[0]).toEqual(EXPECTED);
+    // 0.30000000000000004 as stored, 0.3 as Excel shows it: 0.3 × 3 = 0.90, never 0.9000000000000001.
+    expect(transactions[1]).toMatchObject({
+      type: 'FC_TRANSFER',
+      netAmount: '0.90',
+      vatAmount: '0',
+      grossAmount: '0.90',
+      currency: 'EUR',
+    });
+  });
+
   it('reads amounts as Excel shows them, not as the binary float it stores', async () => {
     const rows = [
       saleCells({

@@ -8,18 +8,22 @@ import { addMoney, formatMoneyFixed2, type Money, TRANSACTION_TYPES, type Transa
  * - `oss`: intra-EU B2C distance sales (UNION-OSS) in the member state of arrival — the seller is OSS-registered in
  *   its own country in every scenario of this generator;
  * - `none`: rows where the marketplace collects the VAT (UK_VOEC-DOMESTIC, DEEMED_RESELLER).
- * Movements (RETURN, FC_TRANSFER, INBOUND) carry no value: they are counted by type only and have no bucket.
+ * Stock transfers between two member states (FC_TRANSFER) are zero-rated supplies of the departure country: `local`
+ * there, in euro, at their cost price × QTY (the row names no TAXABLE_JURISDICTION; the bucket is the departure
+ * country). Their acquisition in the arrival country is no supply and has no bucket. Returns, inbound shipments and
+ * transfers inside one country or across the EU border are counted by type only and have no bucket.
  */
 export type ExpectedScheme = 'local' | 'oss' | 'none';
 
 export type ExpectedBucket = {
-  /** ISO 3166-1 alpha-2 of the TAXABLE_JURISDICTION the row names. */
+  /** ISO 3166-1 alpha-2 of the TAXABLE_JURISDICTION the row names; for a transfer its departure country. */
   taxableJurisdiction: string;
   scheme: ExpectedScheme;
   /** `YYYY-MM` of the tax point (TAX_CALCULATION_DATE): a refund counts in the month of its sale. */
   month: string;
   currency: string;
-  /** Exact sums of the rows' TOTAL_ACTIVITY_VALUE_* columns, two decimals. */
+  /** Exact sums of the rows' TOTAL_ACTIVITY_VALUE_* columns (a transfer's COST_PRICE_OF_ITEMS × QTY, VAT 0), two
+   * decimals. */
   netAmount: string;
   vatAmount: string;
   grossAmount: string;

@@ -76,6 +76,9 @@ const NAME_TO_CODE: { [name: string]: string } = {
 const isoOf = (vtrDate: string) => `${vtrDate.slice(6, 10)}-${vtrDate.slice(3, 5)}-${vtrDate.slice(0, 2)}`;
 const amount = (record: Record, column: string): Money => money(record[column] ?? '');
 const MOVEMENTS = new Set(['RETURN', 'FC_TRANSFER', 'INBOUND']);
+/** Movements whose value is the cost price (per unit) in COST_PRICE_OF_ITEMS, the activity value left empty. */
+const COSTED_MOVEMENTS = new Set(['FC_TRANSFER', 'INBOUND']);
+const EU_STOCK = new Set(['DE', 'PL', 'CZ', 'FR', 'IT', 'ES']);
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -114,6 +117,7 @@ describe('generateVtrText', () => {
 
   it('keeps INCL = EXCL + VAT on every row and part, and VAT = net × rate rounded half-up per row', () => {
     for (const record of records) {
+      if (COSTED_MOVEMENTS.has(record.TRANSACTION_TYPE ?? '')) continue;
       const isMovement = MOVEMENTS.has(record.TRANSACTION_TYPE ?? '');
       const parts = isMovement
         ? ['TOTAL_ACTIVITY_VALUE']
@@ -147,6 +151,7 @@ describe('generateVtrText', () => {
 
   it('writes refunds negative with the earlier tax date of their sale, and sales positive', () => {
     for (const record of records) {
+      if (COSTED_MOVEMENTS.has(record.TRANSACTION_TYPE ?? '')) continue;
       const net = amount(record, 'TOTAL_ACTIVITY_VALUE_AMT_VAT_EXCL');
       const taxDate = isoOf(record.TAX_CALCULATION_DATE ?? '');
       const completeDate = isoOf(record.TRANSACTION_COMPLETE_DATE ?? '');
@@ -167,6 +172,35 @@ describe('generateVtrText', () => {
         .filter((r) => r.TRANSACTION_TYPE === 'REFUND')
         .some((r) => r.TAX_CALCULATION_DATE !== r.TRANSACTION_COMPLETE_DATE),
     ).toBe(true);
+  });
+
+  it('values transfers and inbound shipments as Amazon does: a unit cost price, no activity value, no currency', () => {
+    const costByAsin = new Map<string, string>();
+    for (const record of records) {
+      const type = record.TRANSACTION_TYPE ?? '';
+      if (!COSTED_MOVEMENTS.has(type)) {
+        // Sales, refunds and returns keep their own values; the cost price is a movement's.
+        expect(record.COST_PRICE_OF_ITEMS).toBe('');
+        continue;
+      }
+      for (const column of [
+        'TOTAL_ACTIVITY_VALUE_AMT_VAT_EXCL',
+        'TOTAL_ACTIVITY_VALUE_VAT_AMT',
+        'TOTAL_ACTIVITY_VALUE_AMT_VAT_INCL',
+        'TRANSACTION_CURRENCY_CODE',
+      ]) {
+        expect(record[column]).toBe('');
+      }
+      const cost = record.COST_PRICE_OF_ITEMS ?? '';
+      expect(cost).toMatch(/^\d+\.\d{2}$/);
+      expect(money(cost).gte('1.99') && money(cost).lte('59.98')).toBe(true);
+      // One cost per product, however often it moves.
+      const asin = record.ASIN ?? '';
+      expect(costByAsin.get(asin) ?? cost).toBe(cost);
+      costByAsin.set(asin, cost);
+    }
+    expect(new Set(costByAsin.values()).size).toBeGreaterThan(5);
+    expect(records.some((r) => r.TRANSACTION_TYPE === 'FC_TRANSFER' && Number(r.QTY) > 1)).toBe(true);
   });
 
   it('writes Amazon date, period, id and jurisdiction formats in date order', () => {
@@ -230,6 +264,21 @@ describe('generateVtrText', () => {
   it('expects exactly what re-summing the rows by jurisdiction, scheme, month of the tax date and currency gives', () => {
     const sums = new Map<string, { net: Money; vat: Money; gross: Money; rowCount: number }>();
     for (const record of records) {
+      // A transfer between two member states: a zero-rated supply of the departure country at cost × QTY, in euro.
+      const from = record.SALE_DEPART_COUNTRY ?? '';
+      const to = record.SALE_ARRIVAL_COUNTRY ?? '';
+      if (record.TRANSACTION_TYPE === 'FC_TRANSFER' && from !== to && EU_STOCK.has(from) && EU_STOCK.has(to)) {
+        const key = [from, 'local', isoOf(record.TAX_CALCULATION_DATE ?? '').slice(0, 7), 'EUR'].join('|');
+        const value = money(record.COST_PRICE_OF_ITEMS ?? '').times(record.QTY ?? '');
+        const sum = sums.get(key) ?? { net: money('0'), vat: money('0'), gross: money('0'), rowCount: 0 };
+        sums.set(key, {
+          net: sum.net.plus(value),
+          vat: sum.vat,
+          gross: sum.gross.plus(value),
+          rowCount: sum.rowCount + 1,
+        });
+        continue;
+      }
       if (MOVEMENTS.has(record.TRANSACTION_TYPE ?? '')) continue;
       const scheme =
         record.TAX_COLLECTION_RESPONSIBILITY === 'MARKETPLACE'

@@ -159,17 +159,31 @@ type Product = {
   weightGrams: number;
   commodityCode: string;
   madeIn: string;
+  /** The seller's cost price of one unit in euro cents, VAT excluded (COST_PRICE_OF_ITEMS of its movements). */
+  unitCostCents: number;
 };
 
+/** Unit cost prices span €1.99 to €59.98: below the item prices of `ITEM_PRICE_CENTS`, as a purchase price is. */
+const UNIT_COST_CENTS_MIN = 199;
+const UNIT_COST_CENTS_SPAN = 5_800;
+
 function createCatalogue(random: Random): readonly Product[] {
-  return PRODUCT_NAMES.map((description, index) => ({
-    sku: `NL-${String(1000 + index * 37)}-${random.pick(['BL', 'GR', 'RT', 'SW'])}`,
-    asin: `B0${randomCharacters(random, 8, 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789')}`,
-    description,
-    weightGrams: random.between(80, 2400),
-    commodityCode: random.pick(COMMODITY_CODES),
-    madeIn: random.pick(['CN', 'DE', 'PL', 'PT', 'IT']),
-  }));
+  return PRODUCT_NAMES.map((description, index) => {
+    // The draws in their original order; the cost comes from what the seed already drew, not from a new draw, so
+    // every other cell of a seed's file stays as it was.
+    const sku = `NL-${String(1000 + index * 37)}-${random.pick(['BL', 'GR', 'RT', 'SW'])}`;
+    const asin = `B0${randomCharacters(random, 8, 'ABCDEFGHJKLMNPQRSTUVWXYZ0123456789')}`;
+    const weightGrams = random.between(80, 2400);
+    return {
+      sku,
+      asin,
+      description,
+      weightGrams,
+      commodityCode: random.pick(COMMODITY_CODES),
+      madeIn: random.pick(['CN', 'DE', 'PL', 'PT', 'IT']),
+      unitCostCents: UNIT_COST_CENTS_MIN + ((weightGrams * 53 + index * 211) % UNIT_COST_CENTS_SPAN),
+    };
+  });
 }
 
 /** Digits after the country prefix of a plausible VAT number (format, not checksum). */
@@ -411,7 +425,7 @@ export function* generateVtrChunks(options: SyntheticVtrOptions): Generator<stri
     const written =
       kind.type === 'SALE' || kind.type === 'REFUND'
         ? buildSale(index, kind, iso, quantity)
-        : buildMovement(index, kind.type, iso);
+        : buildMovement(index, kind.type, iso, product, quantity);
     return { row, ...written };
   };
 
@@ -580,7 +594,18 @@ export function* generateVtrChunks(options: SyntheticVtrOptions): Generator<stri
     return { scheme, collector };
   };
 
-  const buildMovement = (index: number, type: 'RETURN' | 'FC_TRANSFER' | 'INBOUND', iso: string): WrittenScheme => {
+  /**
+   * A movement of the seller's own goods. Transfers and inbound shipments carry their value as Amazon writes it: the
+   * unit cost price in COST_PRICE_OF_ITEMS, the TOTAL_ACTIVITY_VALUE_* and currency columns empty; the import values
+   * the row at cost × QTY in euro (`formats/amazon-vtr.ts`). A customer return carries no value (the refund does).
+   */
+  const buildMovement = (
+    index: number,
+    type: 'RETURN' | 'FC_TRANSFER' | 'INBOUND',
+    iso: string,
+    product: Product,
+    quantity: number,
+  ): WrittenScheme => {
     set('ACTIVITY_PERIOD', activityPeriod(iso));
     set('SALES_CHANNEL', 'AFN');
     set('TRANSACTION_TYPE', type);
@@ -588,9 +613,13 @@ export function* generateVtrChunks(options: SyntheticVtrOptions): Generator<stri
     set('TRANSACTION_DEPART_DATE', vtrDate(iso));
     set('TRANSACTION_ARRIVAL_DATE', vtrDate(isoOfDayNumber(isoDayNumber(iso) + random.between(1, 4))));
     set('TRANSACTION_COMPLETE_DATE', vtrDate(iso));
-    set('TOTAL_ACTIVITY_VALUE_AMT_VAT_EXCL', '0.00');
-    set('TOTAL_ACTIVITY_VALUE_VAT_AMT', '0.00');
-    set('TOTAL_ACTIVITY_VALUE_AMT_VAT_INCL', '0.00');
+    if (type === 'RETURN') {
+      set('TOTAL_ACTIVITY_VALUE_AMT_VAT_EXCL', '0.00');
+      set('TOTAL_ACTIVITY_VALUE_VAT_AMT', '0.00');
+      set('TOTAL_ACTIVITY_VALUE_AMT_VAT_INCL', '0.00');
+    } else {
+      set('COST_PRICE_OF_ITEMS', centsToDecimal(product.unitCostCents));
+    }
     const stock = random.pick(stockCountries);
     if (type === 'FC_TRANSFER') {
       const others = stockCountries.filter((country) => country !== stock);
@@ -605,6 +634,17 @@ export function* generateVtrChunks(options: SyntheticVtrOptions): Generator<stri
       set('SELLER_DEPART_COUNTRY_VAT_NUMBER', sellerVatNumber(stock));
       set('SELLER_ARRIVAL_VAT_NUMBER_COUNTRY', arrival);
       set('SELLER_ARRIVAL_COUNTRY_VAT_NUMBER', sellerVatNumber(arrival));
+      // Between two member states a transfer is a zero-rated supply of the departure country (Art. 17), declared
+      // there at its cost; its acquisition in the arrival country adds no net to that country's supplies.
+      if (arrival !== stock && EU_ARRIVAL_COUNTRIES.includes(stock) && EU_ARRIVAL_COUNTRIES.includes(arrival)) {
+        const value = money(centsToDecimal(product.unitCostCents * quantity));
+        expected.addValue(
+          { taxableJurisdiction: stock, scheme: 'local', month: iso.slice(0, 7), currency: 'EUR' },
+          value,
+          ZERO,
+          value,
+        );
+      }
     } else if (type === 'INBOUND') {
       set('MARKETPLACE', 'N/A');
       // Random, not the row's index: an index repeats in every file, and one shipment must not appear in two months.
