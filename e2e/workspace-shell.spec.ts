@@ -104,6 +104,8 @@ test.describe('the app shell (issue 6)', () => {
       // The choice survives a reload: the user's language from the API wins.
       await page.reload();
       await expect(sidebarNav(page, 'Seiten')).toBeVisible();
+      // The page inside the shell has loaded (its h1) before axe judges the whole document.
+      await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoAxeViolations(page);
 
       await page.getByRole('group', { name: 'Sprache' }).getByRole('button', { name: 'English' }).click();
@@ -120,6 +122,7 @@ test.describe('the app shell (issue 6)', () => {
     await page.setViewportSize({ width: 375, height: 800 });
     await signIn(page, demoAccounts.seller.email);
     await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const menu = page.getByRole('button', { name: 'Menu', exact: true });
     await expect(menu).toBeVisible();
     await expect(sidebarNav(page)).toBeHidden();
@@ -174,9 +177,11 @@ test.describe('the app shell (issue 6)', () => {
     await signInSeller(page);
     await checkScreenInBothThemes(page, testInfo, 'shell-dashboard', '/dashboard', async (p) => {
       await expect(sidebarNav(p)).toBeVisible();
+      await expect(p.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     });
     await page.setViewportSize({ width: 375, height: 800 });
     await checkScreenInBothThemes(page, testInfo, 'shell-phone-menu', '/dashboard', async (p) => {
+      await expect(p.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
       await p.getByRole('button', { name: 'Menu', exact: true }).click();
       await expect(p.getByRole('dialog', { name: 'Navigation' })).toBeVisible();
     });
