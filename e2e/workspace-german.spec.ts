@@ -1,0 +1,36 @@
+import { expect, test } from '@playwright/test';
+import { apiPaths } from '@vatlas/contract';
+import { demoAccounts } from './support/accounts';
+import { expectNoAxeViolations, signIn } from './support/sign-in';
+
+/** Issue 6: every workspace screen in German, on the demo data, with axe-core and a screenshot artifact. */
+const germanScreens = [
+  { path: '/dashboard', heading: 'Dashboard', ready: 'Steuerverbindlichkeiten' },
+  { path: '/analytics', heading: 'Analysen', ready: 'Umsatz und Umsatzsteuer nach Monat' },
+  { path: '/calendar', heading: 'Fristenkalender', ready: 'Abonnieren' },
+  { path: '/data-upload', heading: 'Daten-Upload', ready: 'Upload-Verlauf' },
+  { path: '/transactions', heading: 'Transaktionen', ready: 'Spalten' },
+] as const;
+
+test('every workspace screen speaks German once the seller chooses Deutsch', async ({ page, request }, testInfo) => {
+  test.setTimeout(120_000);
+  await signIn(page, demoAccounts.seller.email);
+  await expect(page).toHaveURL(/\/dashboard$/);
+  const token = await page.evaluate(() => sessionStorage.getItem('tokenInternal'));
+  try {
+    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Deutsch' }).click();
+    await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+    for (const screen of germanScreens) {
+      await page.goto(screen.path);
+      await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
+      await expect(page.getByText(screen.ready, { exact: false }).first()).toBeVisible();
+      await expectNoAxeViolations(page);
+      const file = testInfo.outputPath(`${screen.path.slice(1)}-de.png`);
+      await page.screenshot({ path: file, fullPage: true });
+      await testInfo.attach(`${screen.path.slice(1)}-de`, { path: file, contentType: 'image/png' });
+    }
+  } finally {
+    // Other specs expect the seller in English.
+    await request.post(apiPaths.changeLanguage('en'), { headers: { authorization: `Bearer ${token}` } });
+  }
+});
