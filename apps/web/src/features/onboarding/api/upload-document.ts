@@ -1,23 +1,15 @@
 import { useQueryClient } from '@tanstack/react-query';
-import {
-  apiErrorSchema,
-  apiPaths,
-  type DocumentType,
-  documentSchema,
-  MAX_DOCUMENT_BYTES,
-  type StoredDocument,
-} from '@vatlas/contract';
+import { apiPaths, type DocumentType, documentSchema, MAX_DOCUMENT_BYTES, type StoredDocument } from '@vatlas/contract';
 import { useCallback, useState } from 'react';
 import { useAuthServices } from '../../../lib/auth/auth-services';
 import { useAuthStore } from '../../../lib/auth/auth-store';
 import type { HttpClient } from '../../../lib/http/http-client';
-import { HttpError } from '../../../lib/http/http-error';
-import { readInternalToken } from '../../../lib/storage/token-storage';
+import { type ByteProgress, postFormWithProgress } from '../../../lib/http/post-form-with-progress';
 import { documentChecklistQueryKey } from './get-document-checklist';
 import { onboardingQueryKey } from './get-onboarding';
 import { documentsQueryKey } from './list-documents';
 
-export type UploadProgress = { loaded: number; total: number };
+export type UploadProgress = ByteProgress;
 export type UploadInput = { file: File; documentType: DocumentType; countryCode?: string };
 
 /** Above the server's limit: refused here before a single byte is sent, with the server's own wording. */
@@ -28,39 +20,6 @@ export class FileTooLargeError extends Error {
   }
 }
 
-function sendOnce(
-  url: string,
-  input: UploadInput,
-  onProgress: (progress: UploadProgress) => void,
-): Promise<{ status: number; body: unknown }> {
-  return new Promise((resolve, reject) => {
-    const form = new FormData();
-    form.append('documentType', input.documentType);
-    if (input.countryCode) form.append('countryCode', input.countryCode);
-    form.append('file', input.file, input.file.name);
-    // XMLHttpRequest, not fetch: only it reports upload progress in every browser.
-    const request = new XMLHttpRequest();
-    request.open('POST', url);
-    request.setRequestHeader('Accept', 'application/json');
-    request.setRequestHeader('Authorization', `Bearer ${readInternalToken() ?? ''}`);
-    request.upload.onprogress = (event) => {
-      if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
-    };
-    request.onload = () => {
-      let body: unknown;
-      try {
-        body = JSON.parse(request.responseText);
-      } catch {
-        body = undefined;
-      }
-      resolve({ status: request.status, body });
-    };
-    request.onerror = () =>
-      reject(new HttpError({ kind: 'network', code: 'network_error', message: 'The upload could not be sent.' }));
-    request.send(form);
-  });
-}
-
 export async function uploadDocument(
   http: HttpClient,
   companyId: string,
@@ -68,21 +27,17 @@ export async function uploadDocument(
   onProgress: (progress: UploadProgress) => void,
 ): Promise<StoredDocument> {
   if (input.file.size > MAX_DOCUMENT_BYTES) throw new FileTooLargeError();
-  const url = apiPaths.documents(companyId);
-  let answer = await sendOnce(url, input, onProgress);
-  if (answer.status === 401) {
-    // A cheap JSON call lets the client renew the session once; then the upload is sent again.
-    await http.request(apiPaths.userMe);
-    answer = await sendOnce(url, input, onProgress);
-  }
-  if (answer.status === 201) return documentSchema.parse(answer.body);
-  const error = apiErrorSchema.safeParse(answer.body);
-  throw new HttpError({
-    kind: 'http',
-    status: answer.status,
-    code: error.success ? error.data.code : `http_${answer.status}`,
-    message: error.success ? error.data.message : 'The upload failed.',
-    details: error.success ? error.data.details : undefined,
+  return postFormWithProgress(http, apiPaths.documents(companyId), {
+    buildForm: () => {
+      const form = new FormData();
+      form.append('documentType', input.documentType);
+      if (input.countryCode) form.append('countryCode', input.countryCode);
+      form.append('file', input.file, input.file.name);
+      return form;
+    },
+    successStatus: 201,
+    schema: documentSchema,
+    onProgress,
   });
 }
 
