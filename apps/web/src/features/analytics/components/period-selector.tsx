@@ -1,9 +1,11 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
+import { useFormatters } from '../../../lib/format/format';
 import {
   ANALYTICS_MAX_MONTHS,
   type MonthRange,
+  monthChoices,
   PERIOD_PRESETS,
   presetOf,
   presetRange,
@@ -15,7 +17,8 @@ const inputClass =
   'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary';
 
 /**
- * From and to month (native month inputs) and three presets. A valid range is applied at once; an invalid one stays
+ * From and to month (native selects of months named in the UI's language: a month input would name them in the
+ * browser's) and three presets. A valid range is applied at once; an invalid one stays
  * in the inputs with the reason beside them and no request is made.
  */
 export function PeriodSelector({
@@ -36,8 +39,10 @@ export function PeriodSelector({
     setShown(range);
     setDraft(range);
   }
+  const format = useFormatters();
   const problem = rangeProblem(draft);
   const active = presetOf(range, today);
+  const choices = monthChoices(today, [draft.from, draft.to]);
 
   const update = (next: MonthRange) => {
     setDraft(next);
@@ -52,31 +57,41 @@ export function PeriodSelector({
           <label htmlFor={`${id}-from`} className="text-sm text-fg-secondary">
             {t('analytics.period.from')}
           </label>
-          <input
+          <select
             id={`${id}-from`}
-            type="month"
             required
             value={draft.from}
             aria-invalid={problem !== undefined}
             aria-describedby={problem ? `${id}-problem` : undefined}
             onChange={(event) => update({ ...draft, from: event.target.value })}
             className={inputClass}
-          />
+          >
+            {choices.map((month) => (
+              <option key={month} value={month}>
+                {format.month(month)}
+              </option>
+            ))}
+          </select>
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-to`} className="text-sm text-fg-secondary">
             {t('analytics.period.to')}
           </label>
-          <input
+          <select
             id={`${id}-to`}
-            type="month"
             required
             value={draft.to}
             aria-invalid={problem !== undefined}
             aria-describedby={problem ? `${id}-problem` : undefined}
             onChange={(event) => update({ ...draft, to: event.target.value })}
             className={inputClass}
-          />
+          >
+            {choices.map((month) => (
+              <option key={month} value={month}>
+                {format.month(month)}
+              </option>
+            ))}
+          </select>
         </div>
       </div>
       <fieldset className="flex flex-wrap gap-2">
