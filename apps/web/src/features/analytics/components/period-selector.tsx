@@ -1,11 +1,10 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MonthSelect } from '../../../components/ui/month-select';
 import { cn } from '../../../lib/cn';
-import { useFormatters } from '../../../lib/format/format';
 import {
   ANALYTICS_MAX_MONTHS,
   type MonthRange,
-  monthChoices,
   PERIOD_PRESETS,
   presetOf,
   presetRange,
@@ -39,10 +38,8 @@ export function PeriodSelector({
     setShown(range);
     setDraft(range);
   }
-  const format = useFormatters();
   const problem = rangeProblem(draft);
   const active = presetOf(range, today);
-  const choices = monthChoices(today, [draft.from, draft.to]);
 
   const update = (next: MonthRange) => {
     setDraft(next);
@@ -57,41 +54,31 @@ export function PeriodSelector({
           <label htmlFor={`${id}-from`} className="text-sm text-fg-secondary">
             {t('analytics.period.from')}
           </label>
-          <select
+          <MonthSelect
             id={`${id}-from`}
             required
+            today={today}
             value={draft.from}
             aria-invalid={problem !== undefined}
             aria-describedby={problem ? `${id}-problem` : undefined}
-            onChange={(event) => update({ ...draft, from: event.target.value })}
+            onChange={(month) => update({ ...draft, from: month })}
             className={inputClass}
-          >
-            {choices.map((month) => (
-              <option key={month} value={month}>
-                {format.month(month)}
-              </option>
-            ))}
-          </select>
+          />
         </div>
         <div className="flex flex-col gap-1">
           <label htmlFor={`${id}-to`} className="text-sm text-fg-secondary">
             {t('analytics.period.to')}
           </label>
-          <select
+          <MonthSelect
             id={`${id}-to`}
             required
+            today={today}
             value={draft.to}
             aria-invalid={problem !== undefined}
             aria-describedby={problem ? `${id}-problem` : undefined}
-            onChange={(event) => update({ ...draft, to: event.target.value })}
+            onChange={(month) => update({ ...draft, to: month })}
             className={inputClass}
-          >
-            {choices.map((month) => (
-              <option key={month} value={month}>
-                {format.month(month)}
-              </option>
-            ))}
-          </select>
+          />
         </div>
       </div>
       <fieldset className="flex flex-wrap gap-2">

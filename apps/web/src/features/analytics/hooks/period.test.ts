@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { monthChoices, presetOf, presetRange, rangeProblem } from './period';
+import { presetOf, presetRange, rangeProblem } from './period';
 
 const today = new Date(Date.UTC(2026, 10, 21));
 
@@ -30,22 +30,5 @@ describe('range problems', () => {
     [{ from: '', to: '2025-04' }, 'format'],
   ] as const)('%o → %s', (range, problem) => {
     expect(rangeProblem(range)).toBe(problem);
-  });
-});
-
-describe('month choices', () => {
-  it('offer this month back to January six years ago, newest first', () => {
-    const choices = monthChoices(today);
-    expect(choices[0]).toBe('2026-11');
-    expect(choices.at(-1)).toBe('2020-01');
-    expect(choices).toHaveLength(11 + 6 * 12);
-    expect(choices.indexOf('2025-12')).toBe(choices.indexOf('2026-01') + 1);
-  });
-
-  it('keep an older month of the URL, once and in order, and ignore a malformed one', () => {
-    const choices = monthChoices(today, ['2019-03', '2019-03', '2025-3']);
-    expect(choices.filter((month) => month === '2019-03')).toHaveLength(1);
-    expect(choices.at(-1)).toBe('2019-03');
-    expect(choices).not.toContain('2025-3');
   });
 });

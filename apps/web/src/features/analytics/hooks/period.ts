@@ -36,21 +36,6 @@ export function presetOf(range: MonthRange, today: Date): PeriodPreset | undefin
   });
 }
 
-/** How many whole years before this one the month selects offer. */
-export const MONTH_CHOICE_YEARS = 6;
-
-/**
- * The months a month select offers on `today` (UTC), newest first: from this month back to January six years ago,
- * plus any month of `keep` (the range of the URL) outside that, so a link to an older period still shows it.
- */
-export function monthChoices(today: Date, keep: readonly string[] = []): string[] {
-  const year = today.getUTCFullYear();
-  const months: string[] = [];
-  for (let index = today.getUTCMonth(); index >= -12 * MONTH_CHOICE_YEARS; index--) months.push(monthOf(year, index));
-  const extra = keep.filter((month) => YEAR_MONTH.test(month) && !months.includes(month));
-  return [...new Set([...months, ...extra])].sort().reverse();
-}
-
 export type RangeProblem = 'format' | 'order' | 'tooLong';
 
 /** Why the API would refuse the range, or undefined when it is valid. */

@@ -2,6 +2,7 @@ import { COUNTRY_CODES, TRANSACTION_TREATMENTS, TRANSACTION_TYPES, treatmentLabe
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { MonthSelect } from '../../../components/ui/month-select';
 import { useCountryName } from '../../../lib/format/use-country-name';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { type FilterKey, type TransactionFilters as Filters, hasActiveFilters } from '../lib/filters';
@@ -54,12 +55,12 @@ export function TransactionFilters({
         <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[repeat(4,minmax(0,1fr))_minmax(0,1.6fr)_minmax(0,1fr)] xl:grid-cols-[repeat(5,minmax(0,1fr))_minmax(0,1.6fr)_minmax(0,1fr)]">
           <div className={labelClass}>
             <label htmlFor={`${id}-month`}>{t('transactions.filters.month')}</label>
-            <input
+            <MonthSelect
               id={`${id}-month`}
-              type="month"
               className={fieldClass}
               value={filters.month ?? ''}
-              onChange={(event) => setFilter('month', event.target.value || undefined)}
+              emptyLabel={t('transactions.filters.any')}
+              onChange={(month) => setFilter('month', month || undefined)}
             />
           </div>
           <div className={labelClass}>
