@@ -1,8 +1,9 @@
 import { UPLOAD_FAILURE_CODES, UPLOAD_PROBLEM_CODES, type UploadProblem } from '@vatlas/contract';
 import { describe, expect, it } from 'vitest';
+import { HttpError } from '../../lib/http/http-error';
 import { type LocaleTree, translations } from '../../locales/resources';
 import { createTestI18n } from '../../test/test-i18n';
-import { failureText, problemReason } from './upload-messages';
+import { actionErrorText, failureText, problemReason } from './upload-messages';
 
 const lookup = (tree: LocaleTree, path: string): unknown =>
   path.split('.').reduce<unknown>((node, key) => (node as Record<string, unknown> | undefined)?.[key], tree);
@@ -62,5 +63,19 @@ describe('upload problem and failure texts', () => {
     expect(failureText(t, { errorCode: 'missing-columns', errorMessage: 'x', problemCount: 1 })).toMatch(
       /^Der Datei fehlen Spalten/,
     );
+  });
+
+  it('translates the errors of upload actions by code, else shows the server message', () => {
+    const { t } = createTestI18n('de');
+    const processing = new HttpError({
+      kind: 'http',
+      status: 409,
+      code: 'upload_processing',
+      message: 'The upload is being imported',
+    });
+    expect(actionErrorText(t, processing)).toMatch(/^Der Upload wird gerade importiert/);
+    const unknown = new HttpError({ kind: 'http', status: 409, code: 'brand_new', message: 'Server says no.' });
+    expect(actionErrorText(t, unknown)).toBe('Server says no.');
+    expect(actionErrorText(t, new Error('plain'))).toBe('plain');
   });
 });

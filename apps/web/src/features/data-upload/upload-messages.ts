@@ -5,6 +5,7 @@ import {
   type UploadProblem,
 } from '@vatlas/contract';
 import type { TFunction } from 'i18next';
+import { HttpError } from '../../lib/http/http-error';
 
 const PROBLEM_CODES: ReadonlySet<string> = new Set(UPLOAD_PROBLEM_CODES);
 const FILE_ERROR_CODES: ReadonlySet<string> = new Set(UPLOAD_FILE_ERROR_CODES);
@@ -32,4 +33,10 @@ export function failureText(
   if (code === null) return fallback;
   if (FILE_ERROR_CODES.has(code)) return t(`dataUpload.problems.codes.${code}`, { defaultValue: fallback });
   return t(`dataUpload.detail.errors.${code}`, { defaultValue: fallback, count: upload.problemCount });
+}
+
+/** Why an action (cancel, run again, confirm, delete) failed, in the UI's language; the server's message otherwise. */
+export function actionErrorText(t: TFunction, error: Error): string {
+  if (!(error instanceof HttpError)) return error.message;
+  return t(`dataUpload.actionErrors.${error.code}`, { defaultValue: error.message });
 }

@@ -16,7 +16,7 @@ import { ProblemsTable } from '../components/problems-table';
 import { ProgressBar } from '../components/progress-bar';
 import { StatusBadge } from '../components/status-badge';
 import { announcementStep, canCancel, canRerun, percentOf, type UploadPhase, uploadPhase } from '../upload-flow';
-import { failureText } from '../upload-messages';
+import { actionErrorText, failureText } from '../upload-messages';
 import { primaryLink, secondaryLink } from './upload-history-page';
 
 export function UploadDetailPage() {
@@ -230,7 +230,7 @@ function ValidationReport({ upload }: { upload: TransactionUpload }) {
       </div>
       {error ? (
         <p role="alert" className="text-sm text-danger">
-          {error.message}
+          {actionErrorText(t, error)}
         </p>
       ) : null}
     </Card>
@@ -293,7 +293,7 @@ function Ended({ upload, phase }: { upload: TransactionUpload; phase: 'failed' |
       </div>
       {error ? (
         <p role="alert" className="text-sm text-danger">
-          {error.message}
+          {actionErrorText(t, error)}
         </p>
       ) : null}
     </Card>
