@@ -121,7 +121,7 @@ test.describe('data upload', () => {
     // Period: add the month (idempotent), then it is chosen.
     await page.goto('/data-upload');
     await page.getByRole('link', { name: 'New upload' }).first().click();
-    await page.getByLabel('Add a month').fill(MONTH);
+    await page.getByLabel('Add a month').selectOption(MONTH);
     await page.getByRole('button', { name: 'Add month' }).click();
     await expect(page.getByRole('radio', { name: /Mar 2024/ })).toBeChecked();
     await page.getByRole('button', { name: 'Continue' }).click();

@@ -48,6 +48,8 @@ export const analyticsExportQuerySchema = z
     format: analyticsExportFormatSchema,
     from: yearMonth,
     to: yearMonth,
+    /** The language of the headers and sheet names; the user's stored language when left out. */
+    lang: z.enum(['en', 'de']).optional(),
   })
   .superRefine(checkSpan);
 

@@ -140,6 +140,8 @@ export const apiPaths = {
   calendarFeedIcs: (secret: string) => `/api/v1/Calendar/Feed/${segment(secret)}.ics`,
   analytics: (companyId: string, query: { from: string; to: string }) =>
     `/api/v1/Analytics/${segment(companyId)}${queryString(query)}`,
-  analyticsExport: (companyId: string, query: { format: 'csv' | 'xlsx'; from: string; to: string }) =>
-    `/api/v1/Analytics/${segment(companyId)}/Export${queryString(query)}`,
+  analyticsExport: (
+    companyId: string,
+    query: { format: 'csv' | 'xlsx'; from: string; to: string; lang?: 'en' | 'de' },
+  ) => `/api/v1/Analytics/${segment(companyId)}/Export${queryString(query)}`,
 } as const;

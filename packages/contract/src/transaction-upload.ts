@@ -66,6 +66,67 @@ export const transactionUploadListSchema = z.array(transactionUploadSchema);
 
 export const MAX_STORED_UPLOAD_PROBLEMS = 10_000;
 
+/**
+ * The codes of a row the parsers could read but not accept (`UploadProblem.code` of a line > 0). The API types its
+ * parsers' problems with this list and the web app translates each code, so a new code must be added here.
+ */
+export const UPLOAD_ROW_PROBLEM_CODES = [
+  'column-count',
+  'unknown-type',
+  'missing-id',
+  'unknown-country',
+  'bad-currency',
+  'missing-currency',
+  'bad-rate',
+  'bad-value',
+  'bad-quantity',
+  'missing-date',
+  'bad-date',
+  'missing-amount',
+  'bad-amount',
+  'amounts-mismatch',
+  'cancelled-order',
+  'order-split',
+  'order-too-large',
+] as const;
+export type UploadRowProblemCode = (typeof UPLOAD_ROW_PROBLEM_CODES)[number];
+
+/**
+ * The codes of a problem of the whole file: parsing stops, the upload fails with it as `errorCode`, and it is also
+ * listed as a problem (line 0, or the line where reading stopped).
+ */
+export const UPLOAD_FILE_ERROR_CODES = [
+  'empty-file',
+  'header-only',
+  'missing-columns',
+  'wrong-delimiter',
+  'unsupported-encoding',
+  'line-too-long',
+  'truncated',
+  'not-xlsx',
+  'unreadable-xlsx',
+  'unknown-format',
+  /** generic-csv only: the column mapping is missing or invalid. */
+  'invalid-mapping',
+] as const;
+export type UploadFileErrorCode = (typeof UPLOAD_FILE_ERROR_CODES)[number];
+
+/** Every code an `UploadProblem` can carry. */
+export const UPLOAD_PROBLEM_CODES = [...UPLOAD_ROW_PROBLEM_CODES, ...UPLOAD_FILE_ERROR_CODES] as const;
+export type UploadProblemCode = (typeof UPLOAD_PROBLEM_CODES)[number];
+
+/** The import job's own failure codes besides the file errors (`errorCode` of a failed upload). */
+export const UPLOAD_JOB_FAILURE_CODES = [
+  'establishment_country_missing',
+  'file_missing',
+  'row_problems',
+  'interrupted',
+  'import_error',
+] as const;
+/** Every `errorCode` a failed upload can carry. */
+export const UPLOAD_FAILURE_CODES = [...UPLOAD_FILE_ERROR_CODES, ...UPLOAD_JOB_FAILURE_CODES] as const;
+export type UploadFailureCode = (typeof UPLOAD_FAILURE_CODES)[number];
+
 export const uploadProblemSchema = z.object({
   lineNumber: z.number().int().nonnegative(),
   column: z.string().nullable(),

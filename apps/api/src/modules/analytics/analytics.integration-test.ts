@@ -1,7 +1,9 @@
 import { type Analytics, analyticsSchema, apiPaths } from '@vatlas/contract';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { createTestConfig, createTestProvider } from '../../test/test-app';
 import { ensureExchangeRates } from '../exchange-rates/service';
@@ -45,6 +47,7 @@ forEachDatabase('analytics API', (context) => {
   let app: FastifyInstance;
   let token: string;
   let companyId: string;
+  let ownerId: string;
 
   beforeAll(async () => {
     const db = context.database.db;
@@ -59,6 +62,7 @@ forEachDatabase('analytics API', (context) => {
       oss: { memberState: 'DE', from: '2021-07-01' },
     });
     token = await signIn(app, provider, owner);
+    ownerId = owner.id;
 
     const rows = [
       // Germany, EUR, 19 %.
@@ -239,5 +243,53 @@ forEachDatabase('analytics API', (context) => {
     const channels = strFromU8(files['xl/worksheets/sheet5.xml'] as Uint8Array);
     expect(channels).toContain('<t xml:space="preserve">\'=1+2</t>');
     expect(channels).not.toContain('<f>');
+  });
+  describe("exports in the language asked for, else in the user's stored language", () => {
+    const sheetNames = (bytes: Uint8Array) => {
+      const workbook = strFromU8(unzipSync(bytes)['xl/workbook.xml'] as Uint8Array);
+      return [...workbook.matchAll(/<sheet name="([^"]+)"/g)].map((match) => match[1]);
+    };
+    const setLanguage = (language: string) =>
+      context.database.db.update(users).set({ language }).where(eq(users.id, ownerId));
+
+    it('writes German CSV headers, breakdown names and total with lang=de, figures unchanged', async () => {
+      const response = await get(apiPaths.analyticsExport(companyId, { format: 'csv', ...SPAN, lang: 'de' }));
+      expect(response.statusCode, response.body).toBe(200);
+      const rows = response.body.trimEnd().split('\r\n');
+      expect(rows[0]).toBe('aufteilung,gruppe,netto_eur,ust_eur,brutto_eur,transaktionen,nicht_umgerechnet');
+      expect(rows).toContain('Monat,2023-04,-100.00,-19.00,-119.00,2,1');
+      expect(rows).toContain('Land,PL,100.00,23.00,123.00,1,0');
+      expect(rows.at(-1)).toBe('Summe,,160.00,35.00,195.00,6,1');
+    });
+
+    it('names the sheets and header cells of the workbook in German with lang=de', async () => {
+      const response = await get(apiPaths.analyticsExport(companyId, { format: 'xlsx', ...SPAN, lang: 'de' }));
+      expect(response.statusCode, response.body).toBe(200);
+      const bytes = new Uint8Array(response.rawPayload);
+      expect(sheetNames(bytes)).toEqual(['Summen', 'Monat', 'Land', 'Bestimmungsland', 'Kanal', 'USt-Satz']);
+      const totals = strFromU8(unzipSync(bytes)['xl/worksheets/sheet1.xml'] as Uint8Array);
+      expect(totals).toContain('<t xml:space="preserve">Von</t>');
+      expect(totals).toContain('<t xml:space="preserve">Netto (EUR)</t>');
+      expect(totals).toContain('<c r="B4"><v>160.00</v></c>');
+    });
+
+    it('defaults to the stored language, and lang=en overrides it', async () => {
+      await setLanguage('de');
+      try {
+        const german = await get(apiPaths.analyticsExport(companyId, { format: 'xlsx', ...SPAN }));
+        expect(sheetNames(new Uint8Array(german.rawPayload))[0]).toBe('Summen');
+        const english = await get(apiPaths.analyticsExport(companyId, { format: 'csv', ...SPAN, lang: 'en' }));
+        expect(english.body.split('\r\n')[0]).toBe(
+          'breakdown,key,net_eur,vat_eur,gross_eur,transactions,unconverted_transactions',
+        );
+      } finally {
+        await setLanguage('en');
+      }
+    });
+
+    it('refuses a language it does not have', async () => {
+      const response = await get(`${apiPaths.analyticsExport(companyId, { format: 'csv', ...SPAN })}&lang=fr`);
+      expect(response.statusCode).toBe(400);
+    });
   });
 });

@@ -1,16 +1,63 @@
 import { ANALYTICS_BREAKDOWNS, type Analytics, type AnalyticsBreakdown, type AnalyticsLine } from '@vatlas/contract';
 import { strToU8, zipSync } from 'fflate';
 
-/** Sheet names and the CSV's `breakdown` column, in the order of the page. */
-export const BREAKDOWN_LABELS: Record<AnalyticsBreakdown, string> = {
-  byMonth: 'Month',
-  byCountry: 'Country',
-  byArrivalCountry: 'Arrival country',
-  byChannel: 'Channel',
-  byRate: 'VAT rate',
+export type ExportLanguage = 'en' | 'de';
+
+/** The texts of the exports in each language: headers, sheet names and the CSV's `breakdown` column. */
+export const EXPORT_LABELS: Record<
+  ExportLanguage,
+  {
+    breakdowns: Record<AnalyticsBreakdown, string>;
+    csvHeader: readonly string[];
+    sheetHeader: readonly string[];
+    totals: string;
+    total: string;
+    from: string;
+    to: string;
+  }
+> = {
+  en: {
+    breakdowns: {
+      byMonth: 'Month',
+      byCountry: 'Country',
+      byArrivalCountry: 'Arrival country',
+      byChannel: 'Channel',
+      byRate: 'VAT rate',
+    },
+    csvHeader: ['breakdown', 'key', 'net_eur', 'vat_eur', 'gross_eur', 'transactions', 'unconverted_transactions'],
+    sheetHeader: ['Key', 'Net (EUR)', 'VAT (EUR)', 'Gross (EUR)', 'Transactions', 'Unconverted transactions'],
+    totals: 'Totals',
+    total: 'Total',
+    from: 'From',
+    to: 'To',
+  },
+  de: {
+    breakdowns: {
+      byMonth: 'Monat',
+      byCountry: 'Land',
+      byArrivalCountry: 'Bestimmungsland',
+      byChannel: 'Kanal',
+      byRate: 'USt-Satz',
+    },
+    csvHeader: ['aufteilung', 'gruppe', 'netto_eur', 'ust_eur', 'brutto_eur', 'transaktionen', 'nicht_umgerechnet'],
+    sheetHeader: [
+      'Gruppe',
+      'Netto (EUR)',
+      'USt. (EUR)',
+      'Brutto (EUR)',
+      'Transaktionen',
+      'Nicht umgerechnete Transaktionen',
+    ],
+    totals: 'Summen',
+    total: 'Summe',
+    from: 'Von',
+    to: 'Bis',
+  },
 };
 
-const HEADER = ['breakdown', 'key', 'net_eur', 'vat_eur', 'gross_eur', 'transactions', 'unconverted_transactions'];
+/** Sheet names and the CSV's `breakdown` column in English, in the order of the page. */
+export const BREAKDOWN_LABELS: Record<AnalyticsBreakdown, string> = EXPORT_LABELS.en.breakdowns;
+
 const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 /**
@@ -40,18 +87,19 @@ function assertDecimal(value: string): string {
 }
 
 /** RFC 4180 CSV, CRLF line ends: one row per line of every breakdown, then the totals. */
-export function renderAnalyticsCsv(analytics: Analytics): string {
-  const rows: string[][] = [HEADER];
+export function renderAnalyticsCsv(analytics: Analytics, language: ExportLanguage = 'en'): string {
+  const labels = EXPORT_LABELS[language];
+  const rows: string[][] = [[...labels.csvHeader]];
   for (const breakdown of ANALYTICS_BREAKDOWNS) {
     for (const line of analytics[breakdown]) {
       rows.push([
-        BREAKDOWN_LABELS[breakdown],
+        labels.breakdowns[breakdown],
         neutraliseFormula(line.key ?? ''),
         ...lineCells(line).map(assertDecimal),
       ]);
     }
   }
-  rows.push(['Total', '', ...lineCells({ key: null, ...analytics.totals }).map(assertDecimal)]);
+  rows.push([labels.total, '', ...lineCells({ key: null, ...analytics.totals }).map(assertDecimal)]);
   return `${rows.map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
 }
 
@@ -97,15 +145,6 @@ function sheetXml(rows: readonly (readonly Cell[])[]): string {
   return `<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>${body}</sheetData></worksheet>`;
 }
 
-const SHEET_HEADER: Cell[] = [
-  { text: 'Key' },
-  { text: 'Net (EUR)' },
-  { text: 'VAT (EUR)' },
-  { text: 'Gross (EUR)' },
-  { text: 'Transactions' },
-  { text: 'Unconverted transactions' },
-];
-
 const sheetRow = (key: string, line: Omit<AnalyticsLine, 'key'>): Cell[] => [
   { text: key },
   { number: line.netEur },
@@ -119,19 +158,21 @@ const sheetRow = (key: string, line: Omit<AnalyticsLine, 'key'>): Cell[] => [
  * A minimal valid SpreadsheetML (Office Open XML) workbook: a `Totals` sheet, then one sheet per breakdown, amounts
  * as numeric cells (the decimal strings are written as they are, so no float ever rounds them here).
  */
-export function renderAnalyticsXlsx(analytics: Analytics): Uint8Array {
+export function renderAnalyticsXlsx(analytics: Analytics, language: ExportLanguage = 'en'): Uint8Array {
+  const labels = EXPORT_LABELS[language];
+  const SHEET_HEADER: Cell[] = labels.sheetHeader.map((text) => ({ text }));
   const sheets: { name: string; rows: Cell[][] }[] = [
     {
-      name: 'Totals',
+      name: labels.totals,
       rows: [
-        [{ text: 'From' }, { text: analytics.from }],
-        [{ text: 'To' }, { text: analytics.to }],
+        [{ text: labels.from }, { text: analytics.from }],
+        [{ text: labels.to }, { text: analytics.to }],
         SHEET_HEADER,
-        sheetRow('Total', analytics.totals),
+        sheetRow(labels.total, analytics.totals),
       ],
     },
     ...ANALYTICS_BREAKDOWNS.map((breakdown) => ({
-      name: BREAKDOWN_LABELS[breakdown],
+      name: labels.breakdowns[breakdown],
       rows: [SHEET_HEADER, ...analytics[breakdown].map((line) => sheetRow(line.key ?? '', line))],
     })),
   ];

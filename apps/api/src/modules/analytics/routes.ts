@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
+import { requireAuth } from '../../plugins/auth';
 import { guard } from '../../plugins/route-guard';
 import { contentDisposition } from '../documents/service';
 import { renderAnalyticsCsv, renderAnalyticsXlsx } from './export';
@@ -57,13 +58,14 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: { db: Db }):
     },
     async (request, reply) => {
       const { format, from, to } = request.query;
+      const language = request.query.lang ?? (requireAuth(request).user.language === 'de' ? 'de' : 'en');
       const analytics = await getAnalytics(deps.db, request.params.companyId, { from, to });
       const fileName = `vatlas-analytics-${from}-${to}.${format}`;
       reply.header('content-disposition', contentDisposition(fileName)).header('cache-control', 'private, no-store');
       if (format === 'csv') {
-        return reply.header('content-type', 'text/csv; charset=utf-8').send(renderAnalyticsCsv(analytics));
+        return reply.header('content-type', 'text/csv; charset=utf-8').send(renderAnalyticsCsv(analytics, language));
       }
-      return reply.header('content-type', XLSX_TYPE).send(Buffer.from(renderAnalyticsXlsx(analytics)));
+      return reply.header('content-type', XLSX_TYPE).send(Buffer.from(renderAnalyticsXlsx(analytics, language)));
     },
   );
 }

@@ -1,3 +1,4 @@
+import type { UploadFailureCode } from '@vatlas/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { columnMappings, dataPeriods, transactions, transactionUploads, uploadProblems } from '../../db/schema';
@@ -342,7 +343,7 @@ export async function deleteImportedData(db: Db, uploadId: string): Promise<void
 export type JobOutcome =
   | { status: 'completed' }
   | { status: 'validated' }
-  | { status: 'failed'; errorCode: string; errorMessage: string }
+  | { status: 'failed'; errorCode: UploadFailureCode; errorMessage: string }
   | { status: 'cancelled' };
 
 /** Ends the job if this worker still holds it; answers whether it did. */

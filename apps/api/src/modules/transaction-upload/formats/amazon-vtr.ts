@@ -1,3 +1,4 @@
+import type { UploadRowProblemCode } from '@vatlas/contract';
 import {
   differsByMoreThan,
   multiplyToCentsHalfUp,
@@ -177,7 +178,7 @@ class RowReader {
     return value.charCodeAt(0) > 32 && value.charCodeAt(value.length - 1) > 32 ? value : value.trim();
   }
 
-  problem(index: number, code: string, message: string): void {
+  problem(index: number, code: UploadRowProblemCode, message: string): void {
     this.problems.push({
       lineNumber: this.lineNumber,
       column: this.header[index] ?? null,

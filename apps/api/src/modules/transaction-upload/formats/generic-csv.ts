@@ -1,3 +1,4 @@
+import type { UploadRowProblemCode } from '@vatlas/contract';
 import { type ColumnMapping, columnMappingSchema } from '@vatlas/contract';
 import {
   addMoney,
@@ -92,7 +93,7 @@ export function createGenericCsvMapper(table: SheetTable, mapping: ColumnMapping
     ],
     mapRow(row, output) {
       const problems: RowProblem[] = [];
-      const problem = (index: number, code: string, message: string) => {
+      const problem = (index: number, code: UploadRowProblemCode, message: string) => {
         problems.push({
           lineNumber: row.lineNumber,
           column: table.header[index] ?? null,

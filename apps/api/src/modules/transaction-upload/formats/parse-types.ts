@@ -1,4 +1,9 @@
-import type { ColumnMapping } from '@vatlas/contract';
+import {
+  type ColumnMapping,
+  UPLOAD_FILE_ERROR_CODES,
+  type UploadFileErrorCode,
+  type UploadProblemCode,
+} from '@vatlas/contract';
 import type { NormalizedTransaction } from '@vatlas/domain';
 
 /** A row the parser could read but not accept; the row is left out and the upload reports it. */
@@ -6,7 +11,8 @@ export type RowProblem = {
   lineNumber: number;
   /** The header name of the offending column, or null when the problem is the whole row. */
   column: string | null;
-  code: string;
+  /** One of the contract's UPLOAD_PROBLEM_CODES: the web app translates the reason by it. */
+  code: UploadProblemCode;
   /** English, says what is wrong and what was expected; never quotes personal data. */
   message: string;
 };
@@ -31,21 +37,9 @@ export type ParseOptions = {
   defaultDepartureCountry?: string;
 };
 
-export const FILE_FORMAT_ERROR_CODES = [
-  'empty-file',
-  'header-only',
-  'missing-columns',
-  'wrong-delimiter',
-  'unsupported-encoding',
-  'line-too-long',
-  'truncated',
-  'not-xlsx',
-  'unreadable-xlsx',
-  'unknown-format',
-  /** generic-csv only: the column mapping is missing or invalid (details.issues name the fields). */
-  'invalid-mapping',
-] as const;
-export type FileFormatErrorCode = (typeof FILE_FORMAT_ERROR_CODES)[number];
+/** The codes of a whole-file error, listed in the contract so the web app can translate each one. */
+export const FILE_FORMAT_ERROR_CODES = UPLOAD_FILE_ERROR_CODES;
+export type FileFormatErrorCode = UploadFileErrorCode;
 
 /** A problem of the whole file: nothing after it can be read, so parsing stops. */
 export class FileFormatError extends Error {

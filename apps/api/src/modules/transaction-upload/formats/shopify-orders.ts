@@ -1,3 +1,4 @@
+import type { UploadRowProblemCode } from '@vatlas/contract';
 import {
   formatMoneyFixed2,
   type Money,
@@ -130,7 +131,7 @@ function mapOrder(order: Order, context: Context, output: RowOutput): void {
   const { columns, header } = context;
   const first = order.rows[0] as SheetRow;
   const problems: RowProblem[] = [];
-  const problem = (row: SheetRow, index: number, code: string, message: string) => {
+  const problem = (row: SheetRow, index: number, code: UploadRowProblemCode, message: string) => {
     problems.push({
       lineNumber: row.lineNumber,
       column: header[index] ?? null,

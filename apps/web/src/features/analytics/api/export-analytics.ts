@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { type AnalyticsExportFormat, apiPaths } from '@vatlas/contract';
+import { useTranslation } from 'react-i18next';
 import { useAuthServices } from '../../../lib/auth/auth-services';
 import { useAuthStore } from '../../../lib/auth/auth-store';
 import type { HttpClient } from '../../../lib/http/http-client';
@@ -16,8 +17,9 @@ export async function fetchAnalyticsExport(
   companyId: string,
   format: AnalyticsExportFormat,
   range: MonthRange,
+  lang?: 'en' | 'de',
 ): Promise<Blob> {
-  const path = apiPaths.analyticsExport(companyId, { format, ...range });
+  const path = apiPaths.analyticsExport(companyId, { format, ...range, lang });
   const send = () =>
     fetch(path, { headers: { Authorization: `Bearer ${readInternalToken() ?? ''}` }, cache: 'no-store' });
   let response = await send();
@@ -57,14 +59,19 @@ export function saveBlob(blob: Blob, fileName: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
-/** Downloads the analytics of `range` as CSV or XLSX; `isPending` and `variables` tell which one is running. */
+/**
+ * Downloads the analytics of `range` as CSV or XLSX, headers and sheet names in the UI's language; `isPending` and
+ * `variables` tell which one is running.
+ */
 export function useExportAnalytics() {
   const { http } = useAuthServices();
+  const { i18n } = useTranslation();
+  const lang = i18n.language.startsWith('de') ? 'de' : 'en';
   const companyId = useAuthStore((state) => state.selectedCompanyId);
   return useMutation({
     mutationFn: async ({ format, range }: { format: AnalyticsExportFormat; range: MonthRange }) => {
       if (companyId === null) throw new Error('No company selected');
-      const blob = await fetchAnalyticsExport(http, companyId, format, range);
+      const blob = await fetchAnalyticsExport(http, companyId, format, range, lang);
       saveBlob(blob, exportFileName(format, range));
       return format;
     },

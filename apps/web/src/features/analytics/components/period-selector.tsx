@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { MonthSelect } from '../../../components/ui/month-select';
 import { cn } from '../../../lib/cn';
 import {
   ANALYTICS_MAX_MONTHS,
@@ -15,7 +16,8 @@ const inputClass =
   'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary';
 
 /**
- * From and to month (native month inputs) and three presets. A valid range is applied at once; an invalid one stays
+ * From and to month (native selects of months named in the UI's language: a month input would name them in the
+ * browser's) and three presets. A valid range is applied at once; an invalid one stays
  * in the inputs with the reason beside them and no request is made.
  */
 export function PeriodSelector({
@@ -52,14 +54,14 @@ export function PeriodSelector({
           <label htmlFor={`${id}-from`} className="text-sm text-fg-secondary">
             {t('analytics.period.from')}
           </label>
-          <input
+          <MonthSelect
             id={`${id}-from`}
-            type="month"
             required
+            today={today}
             value={draft.from}
             aria-invalid={problem !== undefined}
             aria-describedby={problem ? `${id}-problem` : undefined}
-            onChange={(event) => update({ ...draft, from: event.target.value })}
+            onChange={(month) => update({ ...draft, from: month })}
             className={inputClass}
           />
         </div>
@@ -67,14 +69,14 @@ export function PeriodSelector({
           <label htmlFor={`${id}-to`} className="text-sm text-fg-secondary">
             {t('analytics.period.to')}
           </label>
-          <input
+          <MonthSelect
             id={`${id}-to`}
-            type="month"
             required
+            today={today}
             value={draft.to}
             aria-invalid={problem !== undefined}
             aria-describedby={problem ? `${id}-problem` : undefined}
-            onChange={(event) => update({ ...draft, to: event.target.value })}
+            onChange={(month) => update({ ...draft, to: month })}
             className={inputClass}
           />
         </div>

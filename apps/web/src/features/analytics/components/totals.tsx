@@ -21,11 +21,11 @@ export function Totals({ totals }: { totals: AnalyticsFigures | undefined }) {
         {items.map((item) => (
           <div
             key={item.id}
-            className="rounded-xl border border-border bg-surface p-4"
+            className="rounded-xl border border-border bg-surface p-3 sm:p-4"
             data-testid={`total-${item.id}`}
           >
             <dt className="text-sm text-fg-secondary">{item.label}</dt>
-            <dd className="mt-1 text-lg font-semibold break-words text-fg tabular-nums sm:text-xl">
+            <dd className="mt-1 text-base font-semibold break-words text-fg tabular-nums sm:text-xl">
               {item.value ?? <Skeleton className="h-7 w-28" />}
             </dd>
           </div>

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import type { Analytics } from '@vatlas/contract';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -102,6 +102,39 @@ describe('AnalyticsPage', () => {
     renderPage(ANALYTICS, 'de');
     expect(await screen.findByText('1.234.567,89 €', { selector: 'dd' })).toBeTruthy();
     expect(screen.getAllByText('Als Tabelle anzeigen')).toHaveLength(5);
+  });
+
+  it('offers the months in the UI language in keyboard-usable selects and asks for the chosen one', async () => {
+    const { request } = renderPage(ANALYTICS, 'de');
+    await screen.findByText('1.234.567,89 €', { selector: 'dd' });
+    const from = screen.getByRole('combobox', { name: 'Von Monat' }) as HTMLSelectElement;
+    expect(from.tagName).toBe('SELECT');
+    expect(from.value).toBe('2025-01');
+    expect(from.selectedOptions[0]?.textContent).toMatch(/^Jan\.? 2025$/);
+    expect(screen.getByRole('combobox', { name: 'Bis Monat' })).toBeTruthy();
+    fireEvent.change(from, { target: { value: '2024-12' } });
+    await waitFor(() =>
+      expect(request).toHaveBeenCalledWith('/api/v1/Analytics/company-1?from=2024-12&to=2025-02', expect.anything()),
+    );
+  });
+
+  it('exports in the UI language', async () => {
+    const fetchMock = vi.fn(async () => new Response('a,b\r\n', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    URL.createObjectURL = vi.fn(() => 'blob:export');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      renderPage(ANALYTICS, 'de');
+      await screen.findByText('1.234.567,89 €', { selector: 'dd' });
+      fireEvent.click(screen.getByRole('button', { name: /CSV/ }));
+      await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+      expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe(
+        '/api/v1/Analytics/company-1/Export?format=csv&from=2025-01&to=2025-02&lang=de',
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 
   it('leads to data upload when the period has no transactions', async () => {

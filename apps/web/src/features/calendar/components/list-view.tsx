@@ -48,15 +48,17 @@ export function ListView({
           <h2 id={`calendar-month-${group.month}`} className="text-lg font-semibold text-fg">
             {monthName(group.month)}
           </h2>
-          <div className="overflow-x-auto rounded-xl border border-border bg-surface">
-            <table className="w-full min-w-[44rem] table-fixed border-collapse text-sm">
+          {/* relative: the visually hidden texts inside are positioned, and must scroll with the table rather than
+              widen the page on a phone. */}
+          <div className="relative overflow-x-auto rounded-xl border border-border bg-surface">
+            <table className="w-full min-w-[48rem] table-fixed border-collapse text-sm">
               <caption className="sr-only">{t('calendar.list.caption', { month: monthName(group.month) })}</caption>
               {/* Fixed widths, so the columns of every month's table line up. */}
               <colgroup>
+                <col className="w-[16%]" />
                 <col className="w-[14%]" />
-                <col className="w-[17%]" />
-                <col className="w-[19%]" />
-                <col className="w-[17%]" />
+                <col className="w-[21%]" />
+                <col className="w-[16%]" />
                 <col className="w-[13%]" />
                 <col className="w-[12%]" />
                 <col className="w-[8%]" />
@@ -104,7 +106,7 @@ export function ListView({
                       <span className="font-semibold">{filing.jurisdiction}</span> {countryName(filing.jurisdiction)}
                     </td>
                     <td className={cn(cellClass, 'text-fg')}>{t(`calendar.types.${filing.filingType}`)}</td>
-                    <td className={cn(cellClass, 'whitespace-nowrap text-fg')}>{periodText(filing)}</td>
+                    <td className={cn(cellClass, 'text-fg')}>{periodText(filing)}</td>
                     <td className={cn(cellClass, 'whitespace-nowrap text-right tabular-nums text-fg')}>
                       {format.money(filing.amountLocal, filing.currency)}
                     </td>

@@ -40,7 +40,8 @@ function DeadlineButton({ filing, onSelect }: { filing: Filing; onSelect: (filin
       type="button"
       onClick={() => onSelect(filing)}
       className={cn(
-        'block w-full rounded-sm border border-l-4 border-border bg-surface px-1 py-0.5 text-left text-[11px] leading-tight text-fg hover:bg-gray-100 sm:px-1.5 sm:text-xs',
+        // hyphens-auto: long German words (Zusammenfassende) break inside the narrow day instead of overflowing it.
+        'block w-full rounded-sm border border-l-4 border-border bg-surface px-1 py-0.5 text-left text-[11px] leading-tight text-fg hyphens-auto break-words hover:bg-gray-100 sm:px-1.5 sm:text-xs',
         style.border,
         focusRing,
       )}

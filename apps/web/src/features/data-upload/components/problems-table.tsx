@@ -4,6 +4,7 @@ import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useFormatters } from '../../../lib/format/format';
 import { PROBLEM_PAGE_SIZE, useUploadProblems } from '../api/get-upload-problems';
+import { problemReason } from '../upload-messages';
 
 /** An upload's problems, a page at a time: line, column, reason. */
 export function ProblemsTable({ uploadId, problemCount }: { uploadId: string; problemCount: number }) {
@@ -42,7 +43,7 @@ export function ProblemsTable({ uploadId, problemCount }: { uploadId: string; pr
                         : format.number(problem.lineNumber)}
                     </td>
                     <td className="px-3 py-2 font-mono text-xs text-fg">{problem.column ?? '—'}</td>
-                    <td className="px-3 py-2 text-fg">{problem.message}</td>
+                    <td className="px-3 py-2 text-fg">{problemReason(t, problem)}</td>
                   </tr>
                 ))
               : Array.from({ length: Math.min(problemCount, 3) }, (_, index) => (

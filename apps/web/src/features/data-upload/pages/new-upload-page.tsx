@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Card } from '../../../components/ui/card';
+import { MonthSelect } from '../../../components/ui/month-select';
 import { PageHeader, WorkspacePage } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
@@ -140,11 +141,10 @@ function PeriodStep({ value, onChange }: { value: string | null; onChange: (id: 
           <label htmlFor={monthId} className="text-sm font-medium text-fg">
             {t('dataUpload.period.addLabel')}
           </label>
-          <input
+          <MonthSelect
             id={monthId}
-            type="month"
             value={month}
-            onChange={(event) => setMonth(event.target.value)}
+            onChange={setMonth}
             className="rounded-md border border-border bg-surface px-3 py-2 text-sm text-fg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
           />
         </div>

@@ -16,6 +16,7 @@ import { ProblemsTable } from '../components/problems-table';
 import { ProgressBar } from '../components/progress-bar';
 import { StatusBadge } from '../components/status-badge';
 import { announcementStep, canCancel, canRerun, percentOf, type UploadPhase, uploadPhase } from '../upload-flow';
+import { actionErrorText, failureText } from '../upload-messages';
 import { primaryLink, secondaryLink } from './upload-history-page';
 
 export function UploadDetailPage() {
@@ -229,7 +230,7 @@ function ValidationReport({ upload }: { upload: TransactionUpload }) {
       </div>
       {error ? (
         <p role="alert" className="text-sm text-danger">
-          {error.message}
+          {actionErrorText(t, error)}
         </p>
       ) : null}
     </Card>
@@ -272,12 +273,7 @@ function Ended({ upload, phase }: { upload: TransactionUpload; phase: 'failed' |
   return (
     <Card className="flex flex-col gap-5 p-4 sm:p-8">
       <p className={phase === 'failed' ? 'text-sm font-medium text-danger' : 'text-sm text-fg-secondary'}>
-        {phase === 'failed'
-          ? t(`dataUpload.detail.errors.${upload.errorCode ?? 'unknown'}`, {
-              defaultValue: upload.errorMessage ?? t('dataUpload.detail.errors.unknown'),
-              count: upload.problemCount,
-            })
-          : t('dataUpload.detail.cancelledText')}
+        {phase === 'failed' ? failureText(t, upload) : t('dataUpload.detail.cancelledText')}
       </p>
       <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3">
         <Figure label={t('dataUpload.counts.rowsRead')} value={format.number(upload.rowsRead)} />
@@ -297,7 +293,7 @@ function Ended({ upload, phase }: { upload: TransactionUpload; phase: 'failed' |
       </div>
       {error ? (
         <p role="alert" className="text-sm text-danger">
-          {error.message}
+          {actionErrorText(t, error)}
         </p>
       ) : null}
     </Card>

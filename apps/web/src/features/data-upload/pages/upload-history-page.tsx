@@ -14,6 +14,7 @@ import { useUploads } from '../api/list-uploads';
 import { type UploadAction, useUploadAction } from '../api/upload-actions';
 import { StatusBadge } from '../components/status-badge';
 import { canCancel, canDelete, canRerun } from '../upload-flow';
+import { actionErrorText } from '../upload-messages';
 
 const linkButton =
   'inline-flex items-center justify-center gap-2 rounded-md px-4 py-2.5 text-sm font-semibold transition focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary';
@@ -85,7 +86,7 @@ function HistoryTable({ uploads }: { uploads: TransactionUpload[] }) {
       { uploadId: upload.id, action: kind },
       {
         onSuccess: () => setMessage(t(`dataUpload.history.done.${kind}`, { file: upload.fileName })),
-        onError: (error) => setMessage(error.message),
+        onError: (error) => setMessage(actionErrorText(t, error)),
       },
     );
   };

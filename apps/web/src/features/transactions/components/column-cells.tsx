@@ -19,7 +19,14 @@ const money = (amount: string, row: TransactionSummary, context: CellContext) =>
 
 export const COLUMN_DEFINITIONS: Record<TransactionColumn, ColumnDefinition> = {
   taxPointDate: { width: 120, render: (row, { format }) => format.date(row.taxPointDate) },
-  type: { width: 124, render: (row, { t }) => t(`transactions.types.${row.type}`, { defaultValue: row.type }) },
+  // Wide enough for the German labels (Lagerumlagerung, Liquidationserstattung); any longer one is the tooltip.
+  type: {
+    width: 176,
+    render: (row, { t }) => {
+      const label = t(`transactions.types.${row.type}`, { defaultValue: row.type });
+      return <span title={label}>{label}</span>;
+    },
+  },
   treatment: {
     width: 214,
     render: (row, { language }) => {

@@ -2,6 +2,7 @@ import { COUNTRY_CODES, TRANSACTION_TREATMENTS, TRANSACTION_TYPES, treatmentLabe
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { MonthSelect } from '../../../components/ui/month-select';
 import { useCountryName } from '../../../lib/format/use-country-name';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { type FilterKey, type TransactionFilters as Filters, hasActiveFilters } from '../lib/filters';
@@ -10,7 +11,8 @@ const SEARCH_DEBOUNCE_MS = 350;
 
 const fieldClass =
   'h-10 w-full rounded-md border border-border bg-surface px-3 text-sm text-fg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary';
-const labelClass = 'flex min-w-0 flex-col gap-1 text-xs font-medium text-fg-secondary';
+// justify-end: a label that wraps (German) keeps its field on the row's line instead of pushing it down.
+const labelClass = 'flex min-w-0 flex-col justify-end gap-1 text-xs font-medium text-fg-secondary';
 
 export function TransactionFilters({
   filters,
@@ -51,15 +53,15 @@ export function TransactionFilters({
   return (
     <search aria-label={t('transactions.filters.legend')}>
       <form onSubmit={(event) => event.preventDefault()}>
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[repeat(4,minmax(0,1fr))_minmax(0,1.6fr)_minmax(0,1fr)] xl:grid-cols-[repeat(5,minmax(0,1fr))_minmax(0,1.6fr)_minmax(0,1fr)]">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[repeat(4,minmax(0,1fr))_minmax(0,1.6fr)_minmax(0,1fr)] xl:grid-cols-[repeat(5,minmax(0,1fr))_minmax(0,1.5fr)_minmax(0,1.3fr)]">
           <div className={labelClass}>
             <label htmlFor={`${id}-month`}>{t('transactions.filters.month')}</label>
-            <input
+            <MonthSelect
               id={`${id}-month`}
-              type="month"
               className={fieldClass}
               value={filters.month ?? ''}
-              onChange={(event) => setFilter('month', event.target.value || undefined)}
+              emptyLabel={t('transactions.filters.any')}
+              onChange={(month) => setFilter('month', month || undefined)}
             />
           </div>
           <div className={labelClass}>
