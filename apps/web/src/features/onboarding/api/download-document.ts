@@ -1,6 +1,6 @@
 import { apiPaths } from '@vatlas/contract';
+import { fetchFile, saveBlob } from '../../../lib/http/download';
 import type { HttpClient } from '../../../lib/http/http-client';
-import { fetchFile, saveBlob } from './fetch-file';
 
 /** Downloads a stored document under its stored (sanitised) name. */
 export async function downloadDocument(

@@ -1,6 +1,7 @@
 import { apiPaths } from '@vatlas/contract';
+import { fetchFile, saveBlob } from '../../../lib/http/download';
 import type { HttpClient } from '../../../lib/http/http-client';
-import { fetchFile, openBlob, saveBlob } from './fetch-file';
+import { openBlob } from './open-blob';
 
 /** Opens the unsigned power of attorney of one jurisdiction in a new tab, so the signer reads what they sign. */
 export async function viewPowerOfAttorney(http: HttpClient, companyId: string, countryCode: string): Promise<void> {

@@ -4,7 +4,8 @@ import { Button } from '../../../components/ui/button';
 import { useAuthServices } from '../../../lib/auth/auth-services';
 import { useAuthStore } from '../../../lib/auth/auth-store';
 import { useFormatters } from '../../../lib/format/format';
-import { exportTransactions, saveBlob } from '../api/export-transactions';
+import { saveBlob } from '../../../lib/http/download';
+import { exportTransactions } from '../api/export-transactions';
 import { exportFileName, type TransactionFilters } from '../lib/filters';
 
 type ExportState =
