@@ -12,7 +12,7 @@ import { FileNotFoundError, type FileStorage } from '../storage/file-storage';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
 import { type CopyValue, encodeCopyLine } from './copy-text';
 import { parseTransactionFile } from './formats/format';
-import { FileFormatError, type RowProblem } from './formats/parse-types';
+import { DEFAULT_BATCH_SIZE, FileFormatError, type RowProblem } from './formats/parse-types';
 import {
   deleteImportedData,
   deleteUploadRows,
@@ -38,7 +38,7 @@ export type ImportJobDeps = {
   workerId: string;
   /** Aborted when the process stops gracefully: the job is given back between batches, not failed. */
   signal?: AbortSignal;
-  /** Rows per parser batch; each batch ends with a progress report and a look at cancel. */
+  /** Rows between progress reports, each with a look at cancel. */
   batchSize?: number;
   /** COPY chunk size in bytes of text: memory stays bounded by it whatever the file's size. */
   chunkBytes?: number;
@@ -85,6 +85,11 @@ const DEFAULT_CHUNK_BYTES = 4 * 1024 * 1024;
 /** Room past `chunkBytes` in a chunk buffer, so a line that starts below the mark always fits. */
 const CHUNK_SLACK_BYTES = 64 * 1024;
 const UNIQUE_VIOLATION = '23505';
+/**
+ * Rows the parser hands over at a time, whatever the progress interval: a row's cells are slices of the text chunk
+ * it was read from, so a batch spanning many chunks keeps them all alive long enough to reach V8's old space.
+ */
+const PARSE_BATCH_ROWS = 256;
 
 type ClassificationProfile = Pick<CompanyTaxProfile, 'establishmentCountry' | 'ioss'>;
 
@@ -213,6 +218,8 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
   let used = 0;
   const progress = { bytesProcessed: 0, rowsRead: 0, rowsImported: 0, rowsDuplicate: 0, problemCount: 0 };
   let storedProblems = 0;
+  const reportEvery = Math.max(1, deps.batchSize ?? DEFAULT_BATCH_SIZE);
+  let rowsSinceReport = 0;
 
   /** Loads what is filled; `room` is the bytes the next line may need (a longer line gets a buffer of its own). */
   const flush = async (room = 0) => {
@@ -238,7 +245,7 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
     const file = await deps.storage.get(upload.storageKey);
     const batches = parseTransactionFile(upload.sourceFormat as TransactionSource, file, {
       mapping: readMapping(upload),
-      batchSize: deps.batchSize,
+      batchSize: Math.min(reportEvery, PARSE_BATCH_ROWS),
       fileName: upload.fileName,
       defaultDepartureCountry: profile.establishmentCountry,
     });
@@ -261,6 +268,9 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
       }
       progress.bytesProcessed = batch.bytesRead;
       progress.rowsRead = batch.linesRead;
+      rowsSinceReport += batch.transactions.length + batch.problems.length;
+      if (rowsSinceReport < reportEvery && !deps.signal?.aborted) continue;
+      rowsSinceReport = 0;
       const signal = await reportProgress(db, upload.id, deps.workerId, progress);
       if (!signal.isOwned) {
         await drain();
