@@ -12,7 +12,7 @@ import { FileNotFoundError, type FileStorage } from '../storage/file-storage';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
 import { type CopyValue, encodeCopyLine } from './copy-text';
 import { parseTransactionFile } from './formats/format';
-import { FileFormatError, type RowProblem } from './formats/parse-types';
+import { DEFAULT_BATCH_SIZE, FileFormatError, type RowProblem } from './formats/parse-types';
 import {
   deleteImportedData,
   deleteUploadRows,
@@ -38,7 +38,7 @@ export type ImportJobDeps = {
   workerId: string;
   /** Aborted when the process stops gracefully: the job is given back between batches, not failed. */
   signal?: AbortSignal;
-  /** Rows per parser batch; each batch ends with a progress report and a look at cancel. */
+  /** Rows between progress reports, each with a look at cancel. */
   batchSize?: number;
   /** COPY chunk size in bytes of text: memory stays bounded by it whatever the file's size. */
   chunkBytes?: number;
@@ -82,7 +82,14 @@ export const COPY_COLUMNS = [
 const COPY_COLUMN_LIST = COPY_COLUMNS.join(', ');
 
 const DEFAULT_CHUNK_BYTES = 4 * 1024 * 1024;
+/** Room past `chunkBytes` in a chunk buffer, so a line that starts below the mark always fits. */
+const CHUNK_SLACK_BYTES = 64 * 1024;
 const UNIQUE_VIOLATION = '23505';
+/**
+ * Rows the parser hands over at a time, whatever the progress interval: a row's cells are slices of the text chunk
+ * it was read from, so a batch spanning many chunks keeps them all alive long enough to reach V8's old space.
+ */
+const PARSE_BATCH_ROWS = 256;
 
 type ClassificationProfile = Pick<CompanyTaxProfile, 'establishmentCountry' | 'ioss'>;
 
@@ -203,31 +210,42 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
   const profile: ClassificationProfile = company;
 
   const chunkBytes = deps.chunkBytes ?? DEFAULT_CHUNK_BYTES;
-  const encoder = new TextEncoder();
-  let pending: string[] = [];
-  let pendingLength = 0;
+  // COPY text goes straight into one of two byte buffers, reused for the whole file: one is filled while the other
+  // is loaded. No string per row outlives its row, so the heap holds no more than a parser batch.
+  const bufferBytes = chunkBytes + CHUNK_SLACK_BYTES;
+  let filling: Buffer = Buffer.allocUnsafe(bufferBytes);
+  let spare: Buffer | null = null;
+  let used = 0;
   const progress = { bytesProcessed: 0, rowsRead: 0, rowsImported: 0, rowsDuplicate: 0, problemCount: 0 };
   let storedProblems = 0;
+  const reportEvery = Math.max(1, deps.batchSize ?? DEFAULT_BATCH_SIZE);
+  let rowsSinceReport = 0;
 
-  const flush = async () => {
-    if (pending.length === 0) return;
-    const data = encoder.encode(pending.join(''));
-    pending = [];
-    pendingLength = 0;
-    await loading;
-    loading = loadChunk(deps.database.bulk, data).then((counts) => {
-      progress.rowsImported += counts.imported;
-      progress.rowsDuplicate += counts.duplicate;
-    });
-    // A failed load must surface at the next await, not as an unhandled rejection meanwhile.
-    loading.catch(() => undefined);
+  /** Loads what is filled; `room` is the bytes the next line may need (a longer line gets a buffer of its own). */
+  const flush = async (room = 0) => {
+    if (used > 0) {
+      const data = filling.subarray(0, used);
+      // The buffer of the load in flight is free again once that load has ended.
+      await loading;
+      const free = spare;
+      spare = filling.length === bufferBytes ? filling : null;
+      filling = free ?? Buffer.allocUnsafe(bufferBytes);
+      used = 0;
+      loading = loadChunk(deps.database.bulk, data).then((counts) => {
+        progress.rowsImported += counts.imported;
+        progress.rowsDuplicate += counts.duplicate;
+      });
+      // A failed load must surface at the next await, not as an unhandled rejection meanwhile.
+      loading.catch(() => undefined);
+    }
+    if (room > filling.length) filling = Buffer.allocUnsafe(room);
   };
 
   try {
     const file = await deps.storage.get(upload.storageKey);
     const batches = parseTransactionFile(upload.sourceFormat as TransactionSource, file, {
       mapping: readMapping(upload),
-      batchSize: deps.batchSize,
+      batchSize: Math.min(reportEvery, PARSE_BATCH_ROWS),
       fileName: upload.fileName,
       defaultDepartureCountry: profile.establishmentCountry,
     });
@@ -242,13 +260,17 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
       if (progress.problemCount === 0 && !isValidation) {
         for (const tx of batch.transactions) {
           const line = encodeCopyLine(toCopyValues(tx, upload, profile));
-          pending.push(line);
-          pendingLength += line.length;
-          if (pendingLength >= chunkBytes) await flush();
+          // UTF-8 takes at most 3 bytes per UTF-16 code unit: a line that might not fit starts a new chunk.
+          if (used + line.length * 3 > filling.length) await flush(line.length * 3);
+          used += filling.write(line, used, 'utf8');
+          if (used >= chunkBytes) await flush();
         }
       }
       progress.bytesProcessed = batch.bytesRead;
       progress.rowsRead = batch.linesRead;
+      rowsSinceReport += batch.transactions.length + batch.problems.length;
+      if (rowsSinceReport < reportEvery && !deps.signal?.aborted) continue;
+      rowsSinceReport = 0;
       const signal = await reportProgress(db, upload.id, deps.workerId, progress);
       if (!signal.isOwned) {
         await drain();
