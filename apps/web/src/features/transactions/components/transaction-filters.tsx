@@ -14,6 +14,42 @@ const fieldClass =
 // justify-end: a label that wraps (German) keeps its field on the row's line instead of pushing it down.
 const labelClass = 'flex min-w-0 flex-col justify-end gap-1 text-xs font-medium text-fg-secondary';
 
+/** A labelled native select with an "any" first option; choosing it clears the filter. */
+function FilterSelect({
+  id,
+  label,
+  value,
+  anyLabel,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string | undefined;
+  anyLabel: string;
+  options: readonly { value: string; label: string }[];
+  onChange: (value: string | undefined) => void;
+}) {
+  return (
+    <div className={labelClass}>
+      <label htmlFor={id}>{label}</label>
+      <select
+        id={id}
+        className={fieldClass}
+        value={value ?? ''}
+        onChange={(event) => onChange(event.target.value || undefined)}
+      >
+        <option value="">{anyLabel}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
 export function TransactionFilters({
   filters,
   setFilter,
@@ -42,11 +78,12 @@ export function TransactionFilters({
     if ((filters.search ?? '') !== text.trim()) setText(filters.search ?? '');
   }, [filters.search]);
 
-  const countries = useMemo(
+  const countryOptions = useMemo(
     () =>
       [...new Set([...COUNTRY_CODES, filters.country, filters.jurisdiction].filter((code): code is string => !!code))]
         .map((code) => ({ code, name: countryName(code) }))
-        .sort((a, b) => a.name.localeCompare(b.name, i18n.language)),
+        .sort((a, b) => a.name.localeCompare(b.name, i18n.language))
+        .map(({ code, name }) => ({ value: code, label: `${name} (${code})` })),
     [countryName, filters.country, filters.jurisdiction, i18n.language],
   );
 
@@ -64,70 +101,41 @@ export function TransactionFilters({
               onChange={(month) => setFilter('month', month || undefined)}
             />
           </div>
-          <div className={labelClass}>
-            <label htmlFor={`${id}-jurisdiction`}>{t('transactions.filters.jurisdiction')}</label>
-            <select
-              id={`${id}-jurisdiction`}
-              className={fieldClass}
-              value={filters.jurisdiction ?? ''}
-              onChange={(event) => setFilter('jurisdiction', event.target.value || undefined)}
-            >
-              <option value="">{t('transactions.filters.any')}</option>
-              {countries.map(({ code, name }) => (
-                <option key={code} value={code}>
-                  {name} ({code})
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={labelClass}>
-            <label htmlFor={`${id}-type`}>{t('transactions.filters.type')}</label>
-            <select
-              id={`${id}-type`}
-              className={fieldClass}
-              value={filters.type ?? ''}
-              onChange={(event) => setFilter('type', event.target.value || undefined)}
-            >
-              <option value="">{t('transactions.filters.any')}</option>
-              {TRANSACTION_TYPES.map((type) => (
-                <option key={type} value={type}>
-                  {t(`transactions.types.${type}`)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={labelClass}>
-            <label htmlFor={`${id}-treatment`}>{t('transactions.filters.treatment')}</label>
-            <select
-              id={`${id}-treatment`}
-              className={fieldClass}
-              value={filters.treatment ?? ''}
-              onChange={(event) => setFilter('treatment', event.target.value || undefined)}
-            >
-              <option value="">{t('transactions.filters.any')}</option>
-              {TRANSACTION_TREATMENTS.map((treatment) => (
-                <option key={treatment} value={treatment}>
-                  {treatmentLabel(treatment, language)}
-                </option>
-              ))}
-            </select>
-          </div>
-          <div className={labelClass}>
-            <label htmlFor={`${id}-country`}>{t('transactions.filters.country')}</label>
-            <select
-              id={`${id}-country`}
-              className={fieldClass}
-              value={filters.country ?? ''}
-              onChange={(event) => setFilter('country', event.target.value || undefined)}
-            >
-              <option value="">{t('transactions.filters.any')}</option>
-              {countries.map(({ code, name }) => (
-                <option key={code} value={code}>
-                  {name} ({code})
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect
+            id={`${id}-jurisdiction`}
+            label={t('transactions.filters.jurisdiction')}
+            value={filters.jurisdiction}
+            anyLabel={t('transactions.filters.any')}
+            options={countryOptions}
+            onChange={(value) => setFilter('jurisdiction', value)}
+          />
+          <FilterSelect
+            id={`${id}-type`}
+            label={t('transactions.filters.type')}
+            value={filters.type}
+            anyLabel={t('transactions.filters.any')}
+            options={TRANSACTION_TYPES.map((type) => ({ value: type, label: t(`transactions.types.${type}`) }))}
+            onChange={(value) => setFilter('type', value)}
+          />
+          <FilterSelect
+            id={`${id}-treatment`}
+            label={t('transactions.filters.treatment')}
+            value={filters.treatment}
+            anyLabel={t('transactions.filters.any')}
+            options={TRANSACTION_TREATMENTS.map((treatment) => ({
+              value: treatment,
+              label: treatmentLabel(treatment, language),
+            }))}
+            onChange={(value) => setFilter('treatment', value)}
+          />
+          <FilterSelect
+            id={`${id}-country`}
+            label={t('transactions.filters.country')}
+            value={filters.country}
+            anyLabel={t('transactions.filters.any')}
+            options={countryOptions}
+            onChange={(value) => setFilter('country', value)}
+          />
           <div className={`${labelClass} col-span-2 sm:col-span-1`}>
             <label htmlFor={`${id}-search`}>{t('transactions.filters.search')}</label>
             <input
