@@ -5,10 +5,11 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
+import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { apiPaths } from '@vatlas/contract';
+import { apiPaths, tokenExchangeResponseSchema, userSchema } from '@vatlas/contract';
 import { importJWK, type JWK, SignJWT } from 'jose';
 import pg from 'pg';
 
@@ -114,4 +115,35 @@ export function toMarkdown(table: readonly Record<string, string>[]): string {
     line(headers.map(() => '---')),
     ...table.map((row) => line(headers.map((h) => row[h] ?? ''))),
   ].join('\n');
+}
+
+/** The seller's internal token and first company, through the real token exchange with a provider token for `subject`. */
+export async function signInSeller(options: {
+  dataDir: string;
+  publicUrl: string;
+  subject: string;
+  email: string;
+}): Promise<{ token: string; companyId: string }> {
+  const { publicUrl } = options;
+  const exchange = await fetch(`${publicUrl}${apiPaths.tokenExchange}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${await signProviderToken({ ...options, expiresIn: '1h' })}` },
+  });
+  if (!exchange.ok) throw new Error(`exchange answered ${exchange.status}`);
+  const { token } = tokenExchangeResponseSchema.parse(await exchange.json());
+  const me = await fetch(`${publicUrl}${apiPaths.userMe}`, { headers: { authorization: `Bearer ${token}` } });
+  const companyId = userSchema.parse(await me.json()).companies[0]?.id;
+  if (companyId === undefined) throw new Error('the demo seller has no company');
+  return { token, companyId };
+}
+
+/** An Amazon VTR upload as a multipart body streamed from the file: the format field, the file part, the closing line. */
+export function vtrMultipartBody(file: string, boundary: string, fileName: string): Readable {
+  async function* parts() {
+    yield `--${boundary}\r\nContent-Disposition: form-data; name="format"\r\n\r\namazon-vtr\r\n`;
+    yield `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/plain\r\n\r\n`;
+    yield* createReadStream(file, { highWaterMark: 1024 * 1024 });
+    yield `\r\n--${boundary}--\r\n`;
+  }
+  return Readable.from(parts());
 }

@@ -14,22 +14,23 @@
  */
 import { execFileSync, execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
-import { apiPaths, tokenExchangeResponseSchema, transactionUploadSchema, userSchema } from '@vatlas/contract';
+import { apiPaths, transactionUploadSchema } from '@vatlas/contract';
 import pg from 'pg';
 import {
   type BenchServer,
   benchRoot,
   memoryMiB,
   percentile,
-  signProviderToken,
+  signInSeller,
   startServer,
   stopServer,
   toMarkdown,
+  vtrMultipartBody,
   waitUntilHealthy,
   withThrowAwayPostgres,
 } from './bench-server';
@@ -88,33 +89,7 @@ async function sellerSubject(
   return [rows[0]?.id ?? '', restarted];
 }
 
-async function signIn(dataDir: string, subject: string): Promise<{ token: string; companyId: string }> {
-  const exchange = await fetch(`${publicUrl}${apiPaths.tokenExchange}`, {
-    method: 'POST',
-    headers: {
-      authorization: `Bearer ${await signProviderToken({ dataDir, publicUrl, subject, email: SELLER_EMAIL, expiresIn: '1h' })}`,
-    },
-  });
-  if (!exchange.ok) throw new Error(`exchange answered ${exchange.status}`);
-  const { token } = tokenExchangeResponseSchema.parse(await exchange.json());
-  const me = await fetch(`${publicUrl}${apiPaths.userMe}`, { headers: { authorization: `Bearer ${token}` } });
-  const companyId = userSchema.parse(await me.json()).companies[0]?.id;
-  if (companyId === undefined) throw new Error('the demo seller has no company');
-  return { token, companyId };
-}
-
 // ---- the import ----------------------------------------------------------------------------------------------------
-
-/** A multipart body streamed from the file: the fields, the file part as it is read from disk, the closing line. */
-function multipartBody(file: string, boundary: string): Readable {
-  async function* parts() {
-    yield `--${boundary}\r\nContent-Disposition: form-data; name="format"\r\n\r\namazon-vtr\r\n`;
-    yield `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Sales Tax Transaction Report_M-${DATA_YEAR}.txt"\r\nContent-Type: text/plain\r\n\r\n`;
-    yield* createReadStream(file, { highWaterMark: 1024 * 1024 });
-    yield `\r\n--${boundary}--\r\n`;
-  }
-  return Readable.from(parts());
-}
 
 type ImportResult = { uploadSeconds: number; importSeconds: number; rowsImported: number; status: string };
 
@@ -124,7 +99,9 @@ async function importFile(file: string, token: string, companyId: string): Promi
   const response = await fetch(`${publicUrl}${apiPaths.transactionUploads(companyId)}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: Readable.toWeb(multipartBody(file, boundary)) as ReadableStream<Uint8Array>,
+    body: Readable.toWeb(
+      vtrMultipartBody(file, boundary, `Sales Tax Transaction Report_M-${DATA_YEAR}.txt`),
+    ) as ReadableStream<Uint8Array>,
     duplex: 'half',
   } as RequestInit);
   if (response.status !== 202) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
@@ -223,7 +200,7 @@ async function measureServer(kind: 'pglite' | 'postgres', databaseUrl: string | 
     await waitUntilHealthy(publicUrl);
     let subject: string;
     [subject, server] = await sellerSubject(dataDir, databaseUrl, server);
-    const { token, companyId } = await signIn(dataDir, subject);
+    const { token, companyId } = await signInSeller({ dataDir, publicUrl, subject, email: SELLER_EMAIL });
     const memory = sampleMemory(server.child.pid ?? 0);
     const result = await importFile(file, token, companyId);
     const peakRssMiB = memory.stop();

@@ -13,7 +13,7 @@
  */
 import { execFileSync, execSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { appendFileSync, createReadStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -24,10 +24,11 @@ import {
   memoryMiB,
   percentile,
   benchRoot as root,
-  signProviderToken,
+  signInSeller,
   startServer,
   stopServer,
   toMarkdown,
+  vtrMultipartBody,
   waitUntilHealthy,
   withThrowAwayPostgres,
 } from './bench-server';
@@ -60,28 +61,7 @@ async function apiSignIn(dataDir: string, databaseUrl: string): Promise<{ token:
   await client.connect();
   const { rows } = await client.query<{ id: string }>('SELECT id FROM idp_accounts WHERE email = $1', [SELLER_EMAIL]);
   await client.end();
-  const subject = rows[0]?.id ?? '';
-  const providerToken = await signProviderToken({ dataDir, publicUrl, subject, email: SELLER_EMAIL, expiresIn: '1h' });
-  const exchange = await fetch(`${publicUrl}${apiPaths.tokenExchange}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${providerToken}` },
-  });
-  if (!exchange.ok) throw new Error(`exchange answered ${exchange.status}`);
-  const { token } = (await exchange.json()) as { token: string };
-  const me = await fetch(`${publicUrl}${apiPaths.userMe}`, { headers: { authorization: `Bearer ${token}` } });
-  const companyId = ((await me.json()) as { companies: { id: string }[] }).companies[0]?.id;
-  if (companyId === undefined) throw new Error('the demo seller has no company');
-  return { token, companyId };
-}
-
-function multipartBody(file: string, boundary: string): Readable {
-  async function* parts() {
-    yield `--${boundary}\r\nContent-Disposition: form-data; name="format"\r\n\r\namazon-vtr\r\n`;
-    yield `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="Sales Tax Transaction Report_M-${DATA_YEAR}.txt"\r\nContent-Type: text/plain\r\n\r\n`;
-    yield* createReadStream(file, { highWaterMark: 1024 * 1024 });
-    yield `\r\n--${boundary}--\r\n`;
-  }
-  return Readable.from(parts());
+  return signInSeller({ dataDir, publicUrl, subject: rows[0]?.id ?? '', email: SELLER_EMAIL });
 }
 
 async function importFile(file: string, token: string, companyId: string): Promise<{ seconds: number; rows: number }> {
@@ -90,7 +70,9 @@ async function importFile(file: string, token: string, companyId: string): Promi
   const response = await fetch(`${publicUrl}${apiPaths.transactionUploads(companyId)}`, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: Readable.toWeb(multipartBody(file, boundary)) as ReadableStream<Uint8Array>,
+    body: Readable.toWeb(
+      vtrMultipartBody(file, boundary, `Sales Tax Transaction Report_M-${DATA_YEAR}.txt`),
+    ) as ReadableStream<Uint8Array>,
     duplex: 'half',
   } as RequestInit);
   if (response.status !== 202) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
