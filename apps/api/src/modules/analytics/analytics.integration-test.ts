@@ -5,7 +5,6 @@ import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
-import { createTestConfig, createTestProvider } from '../../test/test-app';
 import { ensureExchangeRates } from '../exchange-rates/service';
 import {
   insertTransactions,
@@ -13,15 +12,7 @@ import {
   setUpTaxProfile,
   transactionFixture,
 } from '../tax-position/tax-position-test-kit';
-import {
-  bearer,
-  buildAccountTestApp,
-  createCompany,
-  createHomeTenant,
-  createPerson,
-  createRecordingMailer,
-  signIn,
-} from '../user/account-test-kit';
+import { bearer, createCompany, startAppWithCompanyOwner } from '../user/account-test-kit';
 
 const PROFILE = { establishmentCountry: 'DE', ioss: null } as const;
 const SPAN = { from: '2023-03', to: '2023-04' };
@@ -43,7 +34,6 @@ const figures = (netEur: string, vatEur: string, grossEur: string, transactionCo
 });
 
 forEachDatabase('analytics API', (context) => {
-  const config = createTestConfig();
   let app: FastifyInstance;
   let token: string;
   let companyId: string;
@@ -52,17 +42,17 @@ forEachDatabase('analytics API', (context) => {
   beforeAll(async () => {
     const db = context.database.db;
     await ensureExchangeRates(context.database);
-    const provider = await createTestProvider(config);
-    app = await buildAccountTestApp(context.database, { provider, mailer: createRecordingMailer() });
-    const tenantId = await createHomeTenant(db);
-    const owner = await createPerson(db, { tenantId, label: 'analytics-owner', issuer: config.auth.issuer });
-    companyId = await createCompany(db, { tenantId, name: 'Analytics GmbH', owners: [owner] });
+    const started = await startAppWithCompanyOwner(context.database, {
+      label: 'analytics-owner',
+      companyName: 'Analytics GmbH',
+    });
+    ({ app, companyId, token } = started);
+    const { tenantId } = started;
+    ownerId = started.owner.id;
     await setUpTaxProfile(db, companyId, {
       establishmentCountry: 'DE',
       oss: { memberState: 'DE', from: '2021-07-01' },
     });
-    token = await signIn(app, provider, owner);
-    ownerId = owner.id;
 
     const rows = [
       // Germany, EUR, 19 %.

@@ -2,7 +2,6 @@ import { apiPaths, type DataHealth, dataHealthSchema } from '@vatlas/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { forEachDatabase } from '../../test/databases';
-import { createTestConfig, createTestProvider } from '../../test/test-app';
 import { ensureExchangeRates } from '../exchange-rates/service';
 import { recomputeTaxPosition } from '../tax-position/service';
 import {
@@ -11,20 +10,11 @@ import {
   setUpTaxProfile,
   transactionFixture,
 } from '../tax-position/tax-position-test-kit';
-import {
-  bearer,
-  buildAccountTestApp,
-  createCompany,
-  createHomeTenant,
-  createPerson,
-  createRecordingMailer,
-  signIn,
-} from '../user/account-test-kit';
+import { bearer, createCompany, startAppWithCompanyOwner } from '../user/account-test-kit';
 
 const PROFILE = { establishmentCountry: 'DE', ioss: null } as const;
 
 forEachDatabase('data-health API', (context) => {
-  const config = createTestConfig();
   let app: FastifyInstance;
   let token: string;
   let companyId: string;
@@ -33,13 +23,16 @@ forEachDatabase('data-health API', (context) => {
   beforeAll(async () => {
     const db = context.database.db;
     await ensureExchangeRates(context.database);
-    const provider = await createTestProvider(config);
-    app = await buildAccountTestApp(context.database, { provider, mailer: createRecordingMailer() });
-    const tenantId = await createHomeTenant(db);
-    const owner = await createPerson(db, { tenantId, label: 'health-owner', issuer: config.auth.issuer });
-    companyId = await createCompany(db, { tenantId, name: 'Health GmbH', owners: [owner] });
-    emptyCompanyId = await createCompany(db, { tenantId, name: 'Empty GmbH', owners: [owner] });
-    token = await signIn(app, provider, owner);
+    const started = await startAppWithCompanyOwner(context.database, {
+      label: 'health-owner',
+      companyName: 'Health GmbH',
+    });
+    ({ app, companyId, token } = started);
+    emptyCompanyId = await createCompany(db, {
+      tenantId: started.tenantId,
+      name: 'Empty GmbH',
+      owners: [started.owner],
+    });
     await setUpTaxProfile(db, companyId, {
       establishmentCountry: 'DE',
       oss: { memberState: 'DE', from: '2021-07-01' },

@@ -13,7 +13,6 @@ import { filingStatus, todayIsoDate } from '@vatlas/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forEachDatabase } from '../../test/databases';
-import { createTestConfig, createTestProvider } from '../../test/test-app';
 import { ensureExchangeRates } from '../exchange-rates/service';
 import { recomputeTaxPosition } from '../tax-position/service';
 import {
@@ -22,20 +21,11 @@ import {
   setUpTaxProfile,
   transactionFixture,
 } from '../tax-position/tax-position-test-kit';
-import {
-  bearer,
-  buildAccountTestApp,
-  createCompany,
-  createHomeTenant,
-  createPerson,
-  createRecordingMailer,
-  signIn,
-} from '../user/account-test-kit';
+import { bearer, startAppWithCompanyOwner } from '../user/account-test-kit';
 
 const PROFILE = { establishmentCountry: 'DE', ioss: null } as const;
 
 forEachDatabase('filings and liabilities API', (context) => {
-  const config = createTestConfig();
   let app: FastifyInstance;
   let token: string;
   let companyId: string;
@@ -43,12 +33,10 @@ forEachDatabase('filings and liabilities API', (context) => {
   beforeAll(async () => {
     const db = context.database.db;
     await ensureExchangeRates(context.database);
-    const provider = await createTestProvider(config);
-    app = await buildAccountTestApp(context.database, { provider, mailer: createRecordingMailer() });
-    const tenantId = await createHomeTenant(db);
-    const owner = await createPerson(db, { tenantId, label: 'filings-owner', issuer: config.auth.issuer });
-    companyId = await createCompany(db, { tenantId, name: 'Filings GmbH', owners: [owner] });
-    token = await signIn(app, provider, owner);
+    ({ app, companyId, token } = await startAppWithCompanyOwner(context.database, {
+      label: 'filings-owner',
+      companyName: 'Filings GmbH',
+    }));
     await setUpTaxProfile(db, companyId, {
       establishmentCountry: 'DE',
       oss: { memberState: 'DE', from: '2021-07-01' },

@@ -10,23 +10,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dataPeriods, users } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
-import { createTestConfig, createTestProvider } from '../../test/test-app';
 import {
   insertTransactions,
   insertUpload,
   setUpTaxProfile,
   transactionFixture,
 } from '../tax-position/tax-position-test-kit';
-import {
-  bearer,
-  buildAccountTestApp,
-  createCompany,
-  createHomeTenant,
-  createPerson,
-  createRecordingMailer,
-  type Person,
-  signIn,
-} from '../user/account-test-kit';
+import { bearer, createCompany, type Person, startAppWithCompanyOwner } from '../user/account-test-kit';
 import { countTransactions } from './repository';
 import { exportTransactionsCsv } from './service';
 
@@ -34,7 +24,6 @@ const PROFILE = { establishmentCountry: 'DE', ioss: null } as const;
 const COUNTRIES = ['DE', 'FR', 'IT', 'PL'] as const;
 
 forEachDatabase('transactions API', (context) => {
-  const config = createTestConfig();
   let app: FastifyInstance;
   let owner: Person;
   let token: string;
@@ -47,16 +36,16 @@ forEachDatabase('transactions API', (context) => {
 
   beforeAll(async () => {
     const db = context.database.db;
-    const provider = await createTestProvider(config);
-    app = await buildAccountTestApp(context.database, { provider, mailer: createRecordingMailer() });
-    const tenantId = await createHomeTenant(db);
-    owner = await createPerson(db, { tenantId, label: 'transactions-owner', issuer: config.auth.issuer });
-    companyId = await createCompany(db, { tenantId, name: 'Transactions GmbH', owners: [owner] });
+    const started = await startAppWithCompanyOwner(context.database, {
+      label: 'transactions-owner',
+      companyName: 'Transactions GmbH',
+    });
+    ({ app, owner, companyId, token } = started);
+    const { tenantId } = started;
     await setUpTaxProfile(db, companyId, {
       establishmentCountry: 'DE',
       oss: { memberState: 'DE', from: '2021-07-01' },
     });
-    token = await signIn(app, provider, owner);
 
     // 30 rows over February to April 2023, several on the same day so the id breaks ties.
     const rows = Array.from({ length: 30 }, (_, index) => {

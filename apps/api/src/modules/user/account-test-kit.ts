@@ -4,7 +4,7 @@ import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildApp } from '../../app';
 import type { Database, Db } from '../../db/client';
 import { companies, companyUsers, tenants, users } from '../../db/schema';
-import { createTestConfig, TEST_INTERNAL_SECRET, type TestProvider } from '../../test/test-app';
+import { createTestConfig, createTestProvider, TEST_INTERNAL_SECRET, type TestProvider } from '../../test/test-app';
 import { ensureDefaultTenant } from '../identity/seed';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
 
@@ -121,4 +121,29 @@ export function bearer(token: string): { authorization: string } {
 /** The claims of a token, unverified: tests look at what was issued. */
 export function readClaims(token: string): Record<string, unknown> {
   return JSON.parse(Buffer.from(token.split('.')[1] ?? '', 'base64url').toString('utf8'));
+}
+
+/**
+ * The set-up of most company-scoped API tests: the real app with a recording mailer, one owner in the home tenant,
+ * one company of theirs, and the owner's internal token.
+ */
+export async function startAppWithCompanyOwner(
+  database: Database,
+  options: { label: string; companyName: string },
+): Promise<{
+  app: FastifyInstance;
+  provider: TestProvider;
+  tenantId: string;
+  owner: Person;
+  companyId: string;
+  token: string;
+}> {
+  const config = createTestConfig();
+  const provider = await createTestProvider(config);
+  const app = await buildAccountTestApp(database, { provider, mailer: createRecordingMailer() });
+  const tenantId = await createHomeTenant(database.db);
+  const owner = await createPerson(database.db, { tenantId, label: options.label, issuer: config.auth.issuer });
+  const companyId = await createCompany(database.db, { tenantId, name: options.companyName, owners: [owner] });
+  const token = await signIn(app, provider, owner);
+  return { app, provider, tenantId, owner, companyId, token };
 }
