@@ -34,6 +34,16 @@ export function addMonths(from: YearMonth, count: number): YearMonth {
   return { year: Math.floor(index / 12), month: (index % 12) + 1 };
 }
 
+/** Every month (YYYY-MM) from `from` to `to`, both inclusive; empty when `to` is earlier. */
+export function monthsBetween(from: string, to: string): string[] {
+  const [first, last] = [parseIsoDate(`${from}-01`), parseIsoDate(`${to}-01`)];
+  const count = (last.year - first.year) * 12 + (last.month - first.month) + 1;
+  return Array.from({ length: Math.max(0, count) }, (_, index) => {
+    const { year, month } = addMonths(first, index);
+    return `${year}-${String(month).padStart(2, '0')}`;
+  });
+}
+
 export function daysInMonth({ year, month }: YearMonth): number {
   return new Date(Date.UTC(year, month, 0)).getUTCDate();
 }

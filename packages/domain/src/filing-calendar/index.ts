@@ -1,4 +1,4 @@
-export { FilingCalendarError } from './calendar-dates';
+export { FilingCalendarError, monthsBetween } from './calendar-dates';
 export * from './describe-due-date';
 export * from './due-date';
 export * from './filing-rules';

@@ -6,7 +6,7 @@ import {
   type AnalyticsLine,
   type AnalyticsQuery,
 } from '@vatlas/contract';
-import { addIsoDays, convertToEur, type ExchangeRateTable } from '@vatlas/domain';
+import { addIsoDays, convertToEur, type ExchangeRateTable, monthsBetween } from '@vatlas/domain';
 import BigBase from 'big.js';
 import type { Db } from '../../db/client';
 import { loadExchangeRateTable } from '../exchange-rates/repository';
@@ -28,22 +28,6 @@ export function daysOfMonths(from: string, to: string): { fromDate: string; toDa
   const [year, month] = to.split('-').map(Number) as [number, number];
   const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return { fromDate: `${from}-01`, toDate: `${to}-${String(lastDay).padStart(2, '0')}` };
-}
-
-/** Every month from `from` to `to`, inclusive. */
-export function monthsBetween(from: string, to: string): string[] {
-  const months: string[] = [];
-  let [year, month] = from.split('-').map(Number) as [number, number];
-  for (;;) {
-    const current = `${year}-${String(month).padStart(2, '0')}`;
-    if (current > to) return months;
-    months.push(current);
-    month += 1;
-    if (month === 13) {
-      month = 1;
-      year += 1;
-    }
-  }
 }
 
 /** The rate (units per EUR) of `date` or the previous publication day; undefined when there is none. */

@@ -1,8 +1,9 @@
 import type { DataHealth, DataHealthAlert } from '@vatlas/contract';
-import { findVatRates, money, todayIsoDate } from '@vatlas/domain';
+import { monthsBetween, todayIsoDate } from '@vatlas/domain';
 import type { Db } from '../../db/client';
 import { listFilings } from '../filings/service';
-import { listRateCombinations, listTaxPositionProblems, type RateCombination } from '../liabilities/repository';
+import { listRateCombinations, listTaxPositionProblems } from '../liabilities/repository';
+import { checkRateCombination } from '../liabilities/service';
 import {
   countCrossCheckRows,
   countEcSalesLinesWithoutVatNumber,
@@ -13,29 +14,6 @@ import {
 
 const sorted = (values: Iterable<string>) => [...new Set(values)].sort();
 const total = (counts: readonly MonthCount[]) => counts.reduce((sum, row) => sum + row.count, 0);
-
-/** Same rule as the cross-check: a rate is questioned only where the rate table knows the country and the day. */
-function isRateValid(combination: RateCombination): boolean {
-  const lookup = findVatRates(combination.jurisdiction, combination.date);
-  if (!lookup.ok) return true;
-  const percent = money(combination.vatRate).times(100);
-  const valid = ['0', ...Object.values(lookup.period.rates).filter((rate): rate is string => rate !== undefined)];
-  return valid.some((rate) => money(rate).eq(percent));
-}
-
-/** Months `YYYY-MM` from the first to the last day of a period. */
-function monthsOf(periodStart: string, periodEnd: string): string[] {
-  const months: string[] = [];
-  let [year, month] = [Number(periodStart.slice(0, 4)), Number(periodStart.slice(5, 7))];
-  const last = periodEnd.slice(0, 7);
-  for (;;) {
-    const key = `${year}-${String(month).padStart(2, '0')}`;
-    if (key > last) return months;
-    months.push(key);
-    month += 1;
-    if (month > 12) [year, month] = [year + 1, 1];
-  }
-}
 
 /**
  * The dashboard's data-health alerts for a year. Every source is an aggregate the recompute stores or an index-backed
@@ -89,7 +67,7 @@ export async function getDataHealth(db: Db, companyId: string, year: number): Pr
   const monthsWithData = await listMonthsWithData(db, companyId);
   const pressing = filings.items.filter((filing) => filing.status === 'overdue' || filing.status === 'due-soon');
   const missing = pressing.flatMap((filing) =>
-    monthsOf(filing.periodStart, filing.periodEnd)
+    monthsBetween(filing.periodStart.slice(0, 7), filing.periodEnd.slice(0, 7))
       .filter((month) => !monthsWithData.has(month))
       .map((month) => ({ month, filing })),
   );
@@ -104,7 +82,7 @@ export async function getDataHealth(db: Db, companyId: string, year: number): Pr
   }
 
   const invalidRates = (await listRateCombinations(db, companyId, window)).filter(
-    (combination) => !isRateValid(combination),
+    (combination) => !checkRateCombination(combination).isValid,
   );
   const differences = await countCrossCheckRows(db, companyId, window, invalidRates);
   if (differences.length > 0) {

@@ -138,7 +138,8 @@ function validRatesOf(jurisdiction: string, date: string): string[] | undefined 
 
 type RateCombinationCheck = { isValid: boolean; validRates: string[] };
 
-function isRateValid(combination: RateCombination): RateCombinationCheck {
+/** The cross-check's rate rule, shared with the data-health alerts so the two never disagree. */
+export function checkRateCombination(combination: RateCombination): RateCombinationCheck {
   const valid = validRatesOf(combination.jurisdiction, combination.date);
   const percent = money(combination.vatRate).times(100);
   return {
@@ -161,7 +162,7 @@ export async function getCrossCheck(
     `${combination.jurisdiction}|${combination.date}|${combination.vatRate}`;
   const invalidRates: RateCombination[] = [];
   for (const combination of await listRateCombinations(db, companyId, query)) {
-    const check = isRateValid(combination);
+    const check = checkRateCombination(combination);
     checks.set(keyOf(combination), check);
     if (!check.isValid) invalidRates.push(combination);
   }
