@@ -243,6 +243,16 @@ describe('the authorization matrix check', () => {
     for (const entry of AUTHORIZATION_MATRIX) {
       if (entry.scope === 'company') expect([entry.expected.anonymous, entry.expected.outsider]).toEqual([401, 403]);
       if (entry.scope === 'self') expect(entry.expected.anonymous).toBe(401);
+      if (entry.scope === 'admin') {
+        expect([entry.expected.anonymous, entry.expected.outsider, entry.expected.member]).toEqual([401, 403, 403]);
+        expect(entry.expected.admin, entry.route).toBeGreaterThanOrEqual(200);
+        expect(entry.expected.admin, entry.route).toBeLessThan(300);
+        continue;
+      }
+      expect(
+        entry.expected.admin,
+        `${entry.route} is asked as the administrator only when admin-scoped`,
+      ).toBeUndefined();
       if (entry.memberOutcomeNot2xx) {
         expect([401, 403], entry.route).not.toContain(entry.expected.member);
         continue;
@@ -261,6 +271,7 @@ forEachDatabase('authorization matrix', (context) => {
   let homeTenantId: string;
   let member: Person;
   let outsider: Person;
+  let admin: Person;
   let companyId: string;
 
   beforeAll(async () => {
@@ -275,6 +286,7 @@ forEachDatabase('authorization matrix', (context) => {
     const issuer = config.auth.issuer;
     member = await createPerson(db, { tenantId: homeTenantId, label: 'matrix-owner', issuer });
     outsider = await createPerson(db, { tenantId: homeTenantId, label: 'matrix-outsider', issuer });
+    admin = await createPerson(db, { tenantId: homeTenantId, label: 'matrix-admin', issuer, isAdmin: true });
     companyId = await createCompany(db, { tenantId: homeTenantId, name: 'Matrix Member Co', owners: [member] });
     await createCompany(db, { tenantId: homeTenantId, name: 'Matrix Outsider Co', owners: [outsider] });
   });
@@ -289,12 +301,13 @@ forEachDatabase('authorization matrix', (context) => {
     expect(compareWithMatrix(registered, AUTHORIZATION_MATRIX)).toEqual({ missingFromMatrix: [], withoutRoute: [] });
   });
 
-  const callers: Caller[] = ['anonymous', 'outsider', 'member'];
   for (const entry of AUTHORIZATION_MATRIX) {
-    it(`${entry.route}: anonymous ${entry.expected.anonymous}, outsider ${entry.expected.outsider}, member ${entry.expected.member}`, async () => {
+    const callers: Caller[] =
+      entry.scope === 'admin' ? ['anonymous', 'outsider', 'member', 'admin'] : ['anonymous', 'outsider', 'member'];
+    it(`${entry.route}: ${callers.map((caller) => `${caller} ${entry.expected[caller]}`).join(', ')}`, async () => {
       const outcomes: Record<string, number> = {};
       for (const caller of callers) {
-        const person = caller === 'outsider' ? outsider : member;
+        const person = caller === 'outsider' ? outsider : caller === 'admin' ? admin : member;
         // A fresh sign-in per request: LogOut in the table revokes the tokens issued before it.
         const token = caller === 'anonymous' ? null : await signIn(app, provider, person);
         const request = await entry.build({

@@ -2,6 +2,7 @@ export * from './account';
 export * from './address';
 export * from './analytics';
 export * from './assessment';
+export * from './audit';
 export * from './business-profile';
 export * from './calendar';
 export * from './column-mapping';

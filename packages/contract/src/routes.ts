@@ -2,7 +2,8 @@
  * The single list of API paths. The API registers its routes on them and declares each route's guard; the SPA
  * builds its URLs from them. Paths of spec §7 are exact.
  */
-export type RouteGuard = 'public' | 'authenticated' | 'company';
+/** `admin`: a signed-in user with isAdmin (spec §6); everyone else gets 403. */
+export type RouteGuard = 'public' | 'authenticated' | 'company' | 'admin';
 
 const segment = encodeURIComponent;
 

@@ -186,6 +186,29 @@ export const clientErrors = pgTable(
 );
 
 /**
+ * The audit log of security-relevant actions (issue 7), append-only. Actor, company and tenant are kept as plain ids
+ * (no foreign keys) so the record outlives a deleted user or company. Details hold ids and codes, never personal data.
+ */
+export const auditEvents = pgTable(
+  'audit_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    action: text('action').notNull(),
+    actorUserId: uuid('actor_user_id'),
+    tenantId: uuid('tenant_id'),
+    companyId: uuid('company_id'),
+    targetType: text('target_type'),
+    targetId: text('target_id'),
+    details: jsonb('details').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+  },
+  (table) => [
+    index('audit_events_occurred_at_idx').on(table.occurredAt),
+    index('audit_events_company_id_idx').on(table.companyId, table.occurredAt),
+  ],
+);
+
+/**
  * Onboarding of one company (spec §3, §4): the stored step statuses, the product questions, the tax-assessment
  * questionnaire and its result. The rules that read them live in packages/domain.
  */

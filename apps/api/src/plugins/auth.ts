@@ -64,6 +64,10 @@ export function registerAuth(app: FastifyInstance, deps: { db: Db; internalToken
     }
     request.auth = { user, tokenCompanyId: claims.companyId, tokenTenantId: claims.tenantId };
 
+    if (routeGuard === 'admin' && !user.isAdmin) {
+      throw new HttpError(403, 'admin_required', 'Only administrators may use this endpoint.');
+    }
+
     if (routeGuard === 'company') {
       const companyId = readCompanyId(request);
       if (!companyId) {

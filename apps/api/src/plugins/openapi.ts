@@ -105,7 +105,7 @@ const OTHER_DESCRIPTIONS: Record<string, string> = {
 const ERROR_DESCRIPTIONS: Record<ErrorStatus, string> = {
   400: 'Invalid request: `validation_error` names each invalid field in `details[].field`.',
   401: 'No valid session token (missing, expired, signed out or of an unknown user).',
-  403: 'The user is not a member of the company in the path or query.',
+  403: 'The user is not a member of the company in the path or query, or (admin routes) not an administrator.',
   413: 'The request body is larger than this operation accepts (`payload_too_large`).',
   429: 'Too many requests from this client (`rate_limited`); retry after the `Retry-After` seconds.',
   500: 'Unexpected failure (`internal_error`); the cause is logged, never sent.',
@@ -127,8 +127,8 @@ export function deriveErrorStatuses(route: Pick<RouteOptions, 'config' | 'schema
   const hasInput = Boolean(schema.body || schema.querystring || schema.params);
   const statuses: ErrorStatus[] = [];
   if (hasInput || routeGuard === 'company') statuses.push(400);
-  if (routeGuard === 'authenticated' || routeGuard === 'company') statuses.push(401);
-  if (routeGuard === 'company') statuses.push(403);
+  if (routeGuard === 'authenticated' || routeGuard === 'company' || routeGuard === 'admin') statuses.push(401);
+  if (routeGuard === 'company' || routeGuard === 'admin') statuses.push(403);
   if (schema.body) statuses.push(413);
   if ((route.config as RouteConfigWithExtras | undefined)?.rateLimit) statuses.push(429);
   statuses.push(500);
@@ -151,7 +151,7 @@ function transformRoute(input: TransformInput) {
     added.push(status);
   }
   const routeGuard = readGuard(route);
-  const isGuarded = routeGuard === 'authenticated' || routeGuard === 'company';
+  const isGuarded = routeGuard === 'authenticated' || routeGuard === 'company' || routeGuard === 'admin';
   const result = jsonSchemaTransform({
     ...input,
     schema: {

@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-const ROUTE_GUARDS: readonly RouteGuard[] = ['public', 'authenticated', 'company'];
+const ROUTE_GUARDS: readonly RouteGuard[] = ['public', 'authenticated', 'company', 'admin'];
 
 export function isRouteGuard(value: unknown): value is RouteGuard {
   return typeof value === 'string' && (ROUTE_GUARDS as readonly string[]).includes(value);
@@ -22,7 +22,7 @@ export function guard(routeGuard: RouteGuard): { guard: RouteGuard } {
 export class MissingRouteGuardError extends Error {
   constructor(method: string, url: string) {
     super(
-      `Route ${method} ${url} declares no guard. Add config: { guard: 'public' | 'authenticated' | 'company' } ` +
+      `Route ${method} ${url} declares no guard. Add config: { guard: 'public' | 'authenticated' | 'company' | 'admin' } ` +
         'so that nobody exposes an endpoint by forgetting its access rule.',
     );
     this.name = 'MissingRouteGuardError';

@@ -8,7 +8,8 @@ import type { TestProvider } from './test-app';
  * in `*.matrix.ts` files beside their code, exporting `matrixEntries`; the test collects them all.
  */
 
-export type Caller = 'anonymous' | 'outsider' | 'member';
+/** admin: an administrator who is not a member of the company; asked only about admin-scoped routes. */
+export type Caller = 'anonymous' | 'outsider' | 'member' | 'admin';
 
 export type RequestContext = {
   caller: Caller;
@@ -29,10 +30,11 @@ export type RequestContext = {
 export type MatrixEntry = {
   /** Method and URL pattern exactly as Fastify registered the route. */
   route: string;
-  /** public: anyone; self: about the caller, so any signed-in user; company: members only. */
-  scope: 'public' | 'self' | 'company';
+  /** public: anyone; self: about the caller, so any signed-in user; company: members only; admin: administrators. */
+  scope: 'public' | 'self' | 'company' | 'admin';
   build(context: RequestContext): InjectOptions | Promise<InjectOptions>;
-  expected: Record<Caller, number>;
+  /** `admin` is expected exactly for admin-scoped entries (other entries are not asked as the administrator). */
+  expected: Record<Exclude<Caller, 'admin'>, number> & { admin?: number };
   /**
    * Why the member's expected status is not 2xx, e.g. an external service the matrix app does not configure. Such an
    * outcome must still come from past the guard (never 401 or 403).
@@ -45,4 +47,6 @@ export const withToken = (context: RequestContext, options: InjectOptions): Inje
 
 export const expectGuarded = (success: number) => ({ anonymous: 401, outsider: success, member: success });
 export const expectCompanyScoped = (success: number) => ({ anonymous: 401, outsider: 403, member: success });
+/** The company member is no administrator either, so only the admin caller gets through. */
+export const expectAdminOnly = (success: number) => ({ anonymous: 401, outsider: 403, member: 403, admin: success });
 export const expectPublic = (status: number) => ({ anonymous: status, outsider: status, member: status });

@@ -1,0 +1,71 @@
+import type { AuditAction, AuditDetails, AuditEvent } from '@vatlas/contract';
+import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { auditEvents, users } from '../../db/schema';
+
+export type NewAuditEvent = {
+  action: AuditAction;
+  actorUserId?: string | null;
+  tenantId?: string | null;
+  companyId?: string | null;
+  targetType?: string;
+  targetId?: string;
+  /** Ids and codes only: never names, addresses or other personal data. */
+  details?: AuditDetails;
+};
+
+/**
+ * Appends one event. Called after the action it records has succeeded, in the same transaction where there is one
+ * (pass the transaction as `db`), so the log never claims an action that was rolled back.
+ */
+export async function recordAuditEvent(db: Db, event: NewAuditEvent): Promise<void> {
+  await db.insert(auditEvents).values({
+    action: event.action,
+    actorUserId: event.actorUserId ?? null,
+    tenantId: event.tenantId ?? null,
+    companyId: event.companyId ?? null,
+    targetType: event.targetType ?? null,
+    targetId: event.targetId ?? null,
+    details: event.details ?? {},
+  });
+}
+
+export type AuditPageCursor = { occurredAt: string; id: string };
+
+/** Newest first, keyset-paged on (occurredAt, id) so a page deep in a long log costs the same as the first. */
+export async function listAuditEvents(
+  db: Db,
+  options: { limit: number; after?: AuditPageCursor; action?: AuditAction; companyId?: string; actorUserId?: string },
+): Promise<AuditEvent[]> {
+  const conditions: SQL[] = [];
+  if (options.action) conditions.push(eq(auditEvents.action, options.action));
+  if (options.companyId) conditions.push(eq(auditEvents.companyId, options.companyId));
+  if (options.actorUserId) conditions.push(eq(auditEvents.actorUserId, options.actorUserId));
+  if (options.after) {
+    const after = new Date(options.after.occurredAt);
+    const beforeCursor = or(
+      lt(auditEvents.occurredAt, after),
+      and(eq(auditEvents.occurredAt, after), lt(auditEvents.id, options.after.id)),
+    );
+    if (beforeCursor) conditions.push(beforeCursor);
+  }
+  const rows = await db
+    .select({ event: auditEvents, actorEmail: users.email })
+    .from(auditEvents)
+    .leftJoin(users, eq(users.id, auditEvents.actorUserId))
+    .where(conditions.length > 0 ? and(...conditions) : undefined)
+    .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
+    .limit(options.limit);
+  return rows.map(({ event, actorEmail }) => ({
+    id: event.id,
+    occurredAt: event.occurredAt.toISOString(),
+    action: event.action as AuditAction,
+    actorUserId: event.actorUserId,
+    actorEmail: actorEmail ?? null,
+    tenantId: event.tenantId,
+    companyId: event.companyId,
+    targetType: event.targetType,
+    targetId: event.targetId,
+    details: event.details,
+  }));
+}
