@@ -2,6 +2,7 @@ export * from './country-names';
 export * from './cross-check';
 export * from './day-sum';
 export * from './explain';
+export * from './periods';
 export * from './row-vat';
 export * from './tax-position';
 export * from './threshold';

@@ -6,7 +6,13 @@ import { createExchangeRateTable } from '../exchange-rates/exchange-rate-table';
 import { formatMoneyFixed2, money, sumMoney } from '../money';
 import type { TransactionDaySum } from './day-sum';
 import { GERMAN_SELLER, GERMAN_SELLER_WITH_OSS_AND_IOSS } from './day-sum.fixture';
-import { computeTaxPosition, type TaxPosition } from './tax-position';
+import {
+  computeReturnsPosition,
+  computeTaxPosition,
+  createEcSalesListBuilder,
+  mergeProblems,
+  type TaxPosition,
+} from './tax-position';
 import type { TransactionTreatment } from './treatment';
 
 const rates = createExchangeRateTable(parseEcbHistoryCsv(ECB_EXCERPT_CSV));
@@ -189,6 +195,42 @@ describe('computeTaxPosition properties', () => {
           transactionCount: counted.transactionCount - 1,
         };
         expect(position([...sums, first, second], profile)).toEqual(position([...sums, counted], profile));
+      }),
+    );
+  });
+});
+
+describe('the EC sales list computed apart (how the API feeds it a month at a time)', () => {
+  const parts = anyCurrency.chain((sums) =>
+    fc.tuple(
+      fc.constant(sums),
+      fc.shuffledSubarray(sums, { minLength: sums.length, maxLength: sums.length }),
+      fc.array(fc.integer({ min: 0, max: 25 }), { maxLength: 4 }),
+    ),
+  );
+
+  it('the returns do not depend on the buyer VAT number, and the list fed in parts equals the one from all sums', () => {
+    fc.assert(
+      fc.property(parts, profiles, ([sums, shuffled, cuts], profile) => {
+        const whole = computeTaxPosition({ sums, profile, rates });
+        const returns = computeReturnsPosition({
+          sums: sums.map((sum) => ({ ...sum, buyerVatNumber: null })),
+          profile,
+          rates,
+        });
+        const builder = createEcSalesListBuilder({ profile, rates });
+        let start = 0;
+        for (const cut of [...cuts].sort((a, b) => a - b)) {
+          builder.add(shuffled.slice(start, Math.max(start, cut)));
+          start = Math.max(start, cut);
+        }
+        builder.add(shuffled.slice(start));
+        const esl = builder.finish();
+        expect({
+          ...returns,
+          ecSalesListLines: esl.lines,
+          problems: mergeProblems(returns.problems, esl.problems),
+        }).toEqual(whole);
       }),
     );
   });

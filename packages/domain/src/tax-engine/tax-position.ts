@@ -109,11 +109,31 @@ type PostingKind = 'taxable' | 'zero-rated' | 'acquisition';
 
 type Posting = { jurisdiction: string; scheme: LiabilityScheme; kind: PostingKind };
 
-export function computeTaxPosition(input: {
+type TaxPositionInput = {
   sums: readonly TransactionDaySum[];
   profile: CompanyTaxProfile;
   rates: ExchangeRateTable;
-}): TaxPosition {
+};
+
+/** The whole position from one set of day sums (the EC sales list from the same sums, by buyer VAT number). */
+export function computeTaxPosition(input: TaxPositionInput): TaxPosition {
+  const returns = computeReturnsPosition(input);
+  const ecSalesList = createEcSalesListBuilder(input);
+  ecSalesList.add(input.sums);
+  const esl = ecSalesList.finish();
+  return {
+    ...returns,
+    ecSalesListLines: esl.lines,
+    problems: mergeProblems(returns.problems, esl.problems),
+  };
+}
+
+/**
+ * Everything but the EC sales list. The EC sales list is the only output that needs the buyer's VAT number, which
+ * multiplies the day sums by the number of business customers; computed apart (`createEcSalesListBuilder`), the sums
+ * for the returns can leave it out and the list's sums can be fed a month at a time.
+ */
+export function computeReturnsPosition(input: TaxPositionInput): Omit<TaxPosition, 'ecSalesListLines'> {
   const { profile } = input;
   const sums = input.sums.filter((sum) => sum.transactionCount > 0);
   const converter = createConverter(input.rates);
@@ -121,7 +141,6 @@ export function computeTaxPosition(input: {
 
   const liabilities = new Accumulator<LiabilityLine>();
   const ossLines = new Accumulator<OssLineTotals>();
-  const eslLines = new Accumulator<EslLineTotals>();
 
   for (const sum of sums) {
     for (const posting of postingsOf(sum, profile, thresholds.byYear)) {
@@ -171,8 +190,43 @@ export function computeTaxPosition(input: {
         oss.netEur.add(net.eur);
         oss.vatEur.add(vat.eur);
       }
+    }
+  }
 
-      if (posting.kind === 'zero-rated' && isEslTreatment(sum.treatment) && dispatch !== null) {
+  return {
+    liabilities: liabilities.values().map(toLiability),
+    ossLines: ossLines.values().map(toOssLine),
+    ossThresholds: thresholds.years,
+    problems: mergeProblems(converter.problems()),
+  };
+}
+
+export type EcSalesListBuilder = {
+  /** Adds day sums that carry the buyer's VAT number; other treatments are ignored. Any split, any order. */
+  add(sums: readonly TransactionDaySum[]): void;
+  finish(): { lines: EcSalesListLine[]; problems: TaxPositionProblem[] };
+};
+
+/**
+ * The EC sales list (Art. 262) of the departure country, per month, customer and kind: intra-EU B2B supplies and
+ * own-goods transfers, which are zero-rated in the departure country whatever the profile or threshold, converted at
+ * the local-return rule (the tax-point day's rate). Fed in parts, it gives the same lines as all sums at once.
+ */
+export function createEcSalesListBuilder(input: Omit<TaxPositionInput, 'sums'>): EcSalesListBuilder {
+  const { profile } = input;
+  const converter = createConverter(input.rates);
+  const eslLines = new Accumulator<EslLineTotals>();
+  return {
+    add(sums) {
+      for (const sum of sums) {
+        const dispatch = sum.departureCountry;
+        if (sum.transactionCount <= 0 || !isEslTreatment(sum.treatment) || dispatch === null) continue;
+        if (sum.treatment === 'own-goods-transfer' && sum.arrivalCountry === null) continue;
+        const posting: Posting = { jurisdiction: dispatch, scheme: 'local', kind: 'zero-rated' };
+        const currency = lineCurrency(posting, sum, profile, converter);
+        if (currency === undefined) continue;
+        const month = calendarMonthOf(sum.date);
+        const net = converter.convert(sum, sum.netAmount, currency, rateRuleOf('local', sum.date));
         const customerVatNumber = eslVatNumber(sum, profile);
         const kind: EcSalesListKind = sum.treatment === 'own-goods-transfer' ? 'transfer' : 'goods';
         const esl = eslLines.at([month.periodStart, dispatch, customerVatNumber ?? '', kind], () => ({
@@ -187,16 +241,14 @@ export function computeTaxPosition(input: {
         esl.netEur.add(net.eur);
         esl.netLocal.add(net.local);
       }
-    }
-  }
-
-  return {
-    liabilities: liabilities.values().map(toLiability),
-    ossLines: ossLines.values().map(toOssLine),
-    ecSalesListLines: eslLines.values().map(toEslLine),
-    ossThresholds: thresholds.years,
-    problems: converter.problems().filter(uniqueProblem()).sort(byProblemKey),
+    },
+    finish: () => ({ lines: eslLines.values().map(toEslLine), problems: mergeProblems(converter.problems()) }),
   };
+}
+
+/** Each problem once, in a stable order, whichever computation reported it. */
+export function mergeProblems(...lists: readonly TaxPositionProblem[][]): TaxPositionProblem[] {
+  return lists.flat().filter(uniqueProblem()).sort(byProblemKey);
 }
 
 // ---- which returns a sum belongs to ------------------------------------------------------------------------------

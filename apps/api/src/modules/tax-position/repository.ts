@@ -1,5 +1,5 @@
 import type { TaxPosition, TransactionDaySum, TransactionTreatment } from '@vatlas/domain';
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ecSalesListLines, liabilities, ossReturnLines, ossThresholdYears, taxPositionProblems } from '../../db/schema';
 
@@ -20,14 +20,9 @@ type DaySumRow = Omit<TransactionDaySum, 'treatment' | 'transactionCount'> & {
   transactionCount: number | string;
 };
 
-/**
- * The company's visible transactions summed per tax-point day and every dimension the rules read: one aggregate in
- * the database, so a million rows become a few thousand sums without passing through JavaScript. The buyer's VAT
- * number is a dimension only where the EC Sales List needs it; elsewhere it would split B2C sums for nothing. Sums
- * travel as text so both drivers hand back exact decimal strings; the rate loses its trailing zeros (0.190000 → 0.19).
- */
-export async function selectTransactionDaySums(db: Db, companyId: string): Promise<TransactionDaySum[]> {
-  const result = (await db.execute(sql`
+/** What both day-sum queries read, grouped by the rules' dimensions; `extra` adds the buyer VAT number. */
+function daySumQuery(companyId: string, options: { buyerVatNumber: boolean; where?: SQL }) {
+  return sql`
     select
       treatment,
       tax_point_date::text as "date",
@@ -36,22 +31,59 @@ export async function selectTransactionDaySums(db: Db, companyId: string): Promi
       taxable_jurisdiction as "taxableJurisdiction",
       currency,
       trim_scale(vat_rate)::text as "vatRate",
-      case when treatment in ('intra-eu-b2b-supply', 'own-goods-transfer') then buyer_vat_number end
-        as "buyerVatNumber",
+      ${options.buyerVatNumber ? sql`buyer_vat_number` : sql`null::text`} as "buyerVatNumber",
       sum(net_amount)::text as "netAmount",
       sum(vat_amount)::text as "vatAmount",
       sum(gross_amount)::text as "grossAmount",
       case when vat_rate is null then null else sum(computed_vat_amount)::text end as "computedVatAmount",
       count(*)::int as "transactionCount"
     from transactions
-    where company_id = ${companyId} and upload_id in ${visibleUploadsOf(companyId)}
+    where company_id = ${companyId} and upload_id in ${visibleUploadsOf(companyId)} ${options.where ?? sql``}
     group by 1, 2, 3, 4, 5, 6, vat_rate, 8
-  `)) as unknown as Rows<DaySumRow>;
+  `;
+}
+
+async function runDaySumQuery(db: Db, query: SQL): Promise<TransactionDaySum[]> {
+  const result = (await db.execute(query)) as unknown as Rows<DaySumRow>;
   return result.rows.map((row) => ({
     ...row,
     treatment: row.treatment as TransactionTreatment,
     transactionCount: Number(row.transactionCount),
   }));
+}
+
+/**
+ * The company's visible transactions summed per tax-point day and every dimension the returns read: one aggregate in
+ * the database, so a million rows become some tens of thousands of sums without passing through JavaScript. The
+ * buyer's VAT number is left out (null): only the EC sales list needs it, and with it every business customer would
+ * split the sums again — `selectEcSalesListDaySums` reads it a month at a time. Sums travel as text so both drivers
+ * hand back exact decimal strings; the rate loses its trailing zeros (0.190000 → 0.19).
+ */
+export async function selectTransactionDaySums(db: Db, companyId: string): Promise<TransactionDaySum[]> {
+  return runDaySumQuery(db, daySumQuery(companyId, { buyerVatNumber: false }));
+}
+
+/** The treatments the EC sales list reports (tax-engine `createEcSalesListBuilder`). */
+const EC_SALES_LIST_TREATMENTS = ['intra-eu-b2b-supply', 'own-goods-transfer'] as const;
+
+/** Day sums of the EC sales list's transactions of one calendar month, per buyer VAT number. */
+export async function selectEcSalesListDaySums(
+  db: Db,
+  companyId: string,
+  month: { periodStart: string; periodEnd: string },
+): Promise<TransactionDaySum[]> {
+  const treatments = sql.join(
+    EC_SALES_LIST_TREATMENTS.map((treatment) => sql`${treatment}`),
+    sql`, `,
+  );
+  return runDaySumQuery(
+    db,
+    daySumQuery(companyId, {
+      buyerVatNumber: true,
+      where: sql`and tax_point_date between ${month.periodStart}::date and ${month.periodEnd}::date
+        and treatment in (${treatments})`,
+    }),
+  );
 }
 
 async function insertInChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {

@@ -1,15 +1,19 @@
 import {
   addIsoDays,
-  computeTaxPosition,
+  calendarMonthOf,
+  computeReturnsPosition,
+  createEcSalesListBuilder,
   createExchangeRateTable,
+  mergeProblems,
   OSS_RATE_LOOKAHEAD_DAYS,
+  type TaxPosition,
   type TransactionDaySum,
 } from '@vatlas/domain';
 import type { Db } from '../../db/client';
 import { loadExchangeRateTable } from '../exchange-rates/repository';
 import { refreshFilings } from '../filings/service';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
-import { replaceRateDays, replaceTaxPosition, selectTransactionDaySums } from './repository';
+import { replaceRateDays, replaceTaxPosition, selectEcSalesListDaySums, selectTransactionDaySums } from './repository';
 
 /**
  * Days before the first tax point the rate table reaches back: a local return converts at the rate of the tax-point
@@ -34,6 +38,17 @@ function rateWindowOf(sums: readonly TransactionDaySum[]): { from: string; to: s
   return { from: addIsoDays(first, -RATE_LOOKBACK_DAYS), to: addIsoDays(quarterEnd, OSS_RATE_LOOKAHEAD_DAYS) };
 }
 
+/** The calendar months in which the sums have an intra-EU B2B supply or an own-goods transfer, in order. */
+function monthsWithEcSalesListSums(sums: readonly TransactionDaySum[]): { periodStart: string; periodEnd: string }[] {
+  const months = new Map<string, { periodStart: string; periodEnd: string }>();
+  for (const sum of sums) {
+    if (sum.treatment !== 'intra-eu-b2b-supply' && sum.treatment !== 'own-goods-transfer') continue;
+    const month = calendarMonthOf(sum.date);
+    months.set(month.periodStart, month);
+  }
+  return [...months.values()].sort((a, b) => a.periodStart.localeCompare(b.periodStart));
+}
+
 /**
  * Recomputes everything the company's transactions imply — liabilities, OSS return lines, EC Sales List lines, the
  * OSS threshold per year, the problems of the computation — and then its filings, replacing what was stored. Runs
@@ -47,7 +62,20 @@ export async function recomputeTaxPosition(db: Db, companyId: string): Promise<v
   const sums = await selectTransactionDaySums(db, companyId);
   const window = rateWindowOf(sums);
   const rates = window ? await loadExchangeRateTable(db, window) : createExchangeRateTable([]);
-  const position = computeTaxPosition({ sums, profile, rates });
+  const returns = computeReturnsPosition({ sums, profile, rates });
+
+  // The EC sales list a month at a time: its sums carry the buyer VAT number, so there are as many as business
+  // customers per day, and a month of them is all that needs to be held at once.
+  const ecSalesList = createEcSalesListBuilder({ profile, rates });
+  for (const month of monthsWithEcSalesListSums(sums)) {
+    ecSalesList.add(await selectEcSalesListDaySums(db, companyId, month));
+  }
+  const esl = ecSalesList.finish();
+  const position: TaxPosition = {
+    ...returns,
+    ecSalesListLines: esl.lines,
+    problems: mergeProblems(returns.problems, esl.problems),
+  };
   await db.transaction(async (tx) => {
     await replaceTaxPosition(tx as unknown as Db, companyId, position);
     await replaceRateDays(tx as unknown as Db, companyId, sums);
