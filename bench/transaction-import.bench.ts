@@ -93,7 +93,12 @@ async function sellerSubject(
 
 type ImportResult = { uploadSeconds: number; importSeconds: number; rowsImported: number; status: string };
 
-async function importFile(file: string, token: string, companyId: string): Promise<ImportResult> {
+async function importFile(
+  file: string,
+  token: string,
+  companyId: string,
+  onPoll: (upload: { status: string; rowsImported: number }) => void = () => {},
+): Promise<ImportResult> {
   const boundary = `vatlas-bench-${randomUUID()}`;
   const started = performance.now();
   const response = await fetch(`${publicUrl}${apiPaths.transactionUploads(companyId)}`, {
@@ -113,6 +118,7 @@ async function importFile(file: string, token: string, companyId: string): Promi
       headers: { authorization: `Bearer ${token}` },
     });
     const upload = transactionUploadSchema.parse(await polled.json());
+    onPoll(upload);
     if (upload.status === 'completed' || upload.status === 'failed' || upload.status === 'cancelled') {
       if (upload.status !== 'completed') console.error(`import ${upload.status}: ${upload.errorMessage}`);
       return {
@@ -201,8 +207,18 @@ async function measureServer(kind: 'pglite' | 'postgres', databaseUrl: string | 
     let subject: string;
     [subject, server] = await sellerSubject(dataDir, databaseUrl, server);
     const { token, companyId } = await signInSeller({ dataDir, publicUrl, subject, email: SELLER_EMAIL });
-    const memory = sampleMemory(server.child.pid ?? 0);
-    const result = await importFile(file, token, companyId);
+    const pid = server.child.pid ?? 0;
+    const memory = sampleMemory(pid);
+    const traceStarted = performance.now();
+    // BENCH_MEMORY_TRACE=1 prints the server's resident memory at every status poll: where in the import it peaks.
+    const trace = process.env.BENCH_MEMORY_TRACE
+      ? (upload: { status: string; rowsImported: number }) =>
+          console.log(
+            `${((performance.now() - traceStarted) / 1000).toFixed(1)} s  ${memoryMiB(pid, 'VmRSS').toFixed(0)} MiB  ` +
+              `${upload.status} ${upload.rowsImported}`,
+          )
+      : undefined;
+    const result = await importFile(file, token, companyId, trace);
     const peakRssMiB = memory.stop();
     const transactions = `/api/v1/Transactions/${companyId}`;
     return {

@@ -109,6 +109,46 @@ type PostingKind = 'taxable' | 'zero-rated' | 'acquisition';
 
 type Posting = { jurisdiction: string; scheme: LiabilityScheme; kind: PostingKind };
 
+/**
+ * What the returns read of a day sum depends on its treatment (`postingsOf`), so the database can sum coarser than
+ * the rows and hand over fewer sums. The API's day-sum query applies these lists; a property test pins that
+ * `coarsenForReturns` changes no return.
+ */
+export const RETURNS_GRAIN = {
+  /** In no return at all: movements without a tax effect and supplies the marketplace declares. */
+  outsideReturns: [
+    'non-eu-movement',
+    'inbound-movement',
+    'return-movement',
+    'domestic-movement',
+    'marketplace-deemed-supplier',
+    'commingling-purchase',
+    'unclassified',
+  ],
+  /** Declared in the departure country's return only: the arrival country is not read. */
+  withoutArrival: ['domestic-sale', 'donation', 'intra-eu-b2b-supply', 'export'],
+  /** The rate is read only for OSS lines (per rate) and the import rule (VAT charged or not). */
+  withRate: ['intra-eu-distance-sale', 'import', 'import-ioss'],
+} as const satisfies Record<string, readonly TransactionTreatment[]>;
+
+const isIn = (list: readonly TransactionTreatment[], treatment: TransactionTreatment) => list.includes(treatment);
+
+/**
+ * A sum as coarse as the returns allow (undefined: in no return), the same grain the API's query sums at. The EC sales
+ * list needs more (the buyer's VAT number) and is built from sums of its own.
+ */
+export function coarsenForReturns(sum: TransactionDaySum): TransactionDaySum | undefined {
+  if (isIn(RETURNS_GRAIN.outsideReturns, sum.treatment)) return undefined;
+  return {
+    ...sum,
+    arrivalCountry: isIn(RETURNS_GRAIN.withoutArrival, sum.treatment) ? null : sum.arrivalCountry,
+    vatRate: isIn(RETURNS_GRAIN.withRate, sum.treatment) ? sum.vatRate : null,
+    taxableJurisdiction: null,
+    buyerVatNumber: null,
+    computedVatAmount: null,
+  };
+}
+
 type TaxPositionInput = {
   sums: readonly TransactionDaySum[];
   profile: CompanyTaxProfile;

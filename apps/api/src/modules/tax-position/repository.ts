@@ -1,4 +1,4 @@
-import type { TaxPosition, TransactionDaySum, TransactionTreatment } from '@vatlas/domain';
+import { RETURNS_GRAIN, type TaxPosition, type TransactionDaySum, type TransactionTreatment } from '@vatlas/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ecSalesListLines, liabilities, ossReturnLines, ossThresholdYears, taxPositionProblems } from '../../db/schema';
@@ -20,8 +20,43 @@ type DaySumRow = Omit<TransactionDaySum, 'treatment' | 'transactionCount'> & {
   transactionCount: number | string;
 };
 
-/** What both day-sum queries read, grouped by the rules' dimensions; `extra` adds the buyer VAT number. */
-function daySumQuery(companyId: string, options: { buyerVatNumber: boolean; where?: SQL }) {
+const treatmentList = (treatments: readonly string[]) =>
+  sql.join(
+    treatments.map((treatment) => sql`${treatment}`),
+    sql`, `,
+  );
+
+/**
+ * The returns' grain (`RETURNS_GRAIN`, pinned by `coarsenForReturns` in the domain): treatments in no return are left
+ * out, and the arrival country and the rate only split sums where a return reads them.
+ */
+function returnsGrainQuery(companyId: string) {
+  const withoutArrival = treatmentList(RETURNS_GRAIN.withoutArrival);
+  const withRate = treatmentList(RETURNS_GRAIN.withRate);
+  return sql`
+    select
+      treatment,
+      tax_point_date::text as "date",
+      departure_country as "departureCountry",
+      case when treatment in (${withoutArrival}) then null else arrival_country end as "arrivalCountry",
+      null::text as "taxableJurisdiction",
+      currency,
+      case when treatment in (${withRate}) then trim_scale(vat_rate)::text end as "vatRate",
+      null::text as "buyerVatNumber",
+      sum(net_amount)::text as "netAmount",
+      sum(vat_amount)::text as "vatAmount",
+      sum(gross_amount)::text as "grossAmount",
+      null::text as "computedVatAmount",
+      count(*)::int as "transactionCount"
+    from transactions
+    where company_id = ${companyId} and upload_id in ${visibleUploadsOf(companyId)}
+      and treatment not in (${treatmentList(RETURNS_GRAIN.outsideReturns)})
+    group by 1, 2, 3, 4, 6, 7
+  `;
+}
+
+/** Every dimension the rules read, the buyer VAT number included: the EC sales list's grain. */
+function fullGrainQuery(companyId: string, where: SQL) {
   return sql`
     select
       treatment,
@@ -31,14 +66,14 @@ function daySumQuery(companyId: string, options: { buyerVatNumber: boolean; wher
       taxable_jurisdiction as "taxableJurisdiction",
       currency,
       trim_scale(vat_rate)::text as "vatRate",
-      ${options.buyerVatNumber ? sql`buyer_vat_number` : sql`null::text`} as "buyerVatNumber",
+      buyer_vat_number as "buyerVatNumber",
       sum(net_amount)::text as "netAmount",
       sum(vat_amount)::text as "vatAmount",
       sum(gross_amount)::text as "grossAmount",
       case when vat_rate is null then null else sum(computed_vat_amount)::text end as "computedVatAmount",
       count(*)::int as "transactionCount"
     from transactions
-    where company_id = ${companyId} and upload_id in ${visibleUploadsOf(companyId)} ${options.where ?? sql``}
+    where company_id = ${companyId} and upload_id in ${visibleUploadsOf(companyId)} ${where}
     group by 1, 2, 3, 4, 5, 6, vat_rate, 8
   `;
 }
@@ -53,14 +88,14 @@ async function runDaySumQuery(db: Db, query: SQL): Promise<TransactionDaySum[]> 
 }
 
 /**
- * The company's visible transactions summed per tax-point day and every dimension the returns read: one aggregate in
- * the database, so a million rows become some tens of thousands of sums without passing through JavaScript. The
- * buyer's VAT number is left out (null): only the EC sales list needs it, and with it every business customer would
- * split the sums again — `selectEcSalesListDaySums` reads it a month at a time. Sums travel as text so both drivers
- * hand back exact decimal strings; the rate loses its trailing zeros (0.190000 → 0.19).
+ * The company's visible transactions summed per tax-point day at the grain the returns read (see `returnsGrainQuery`):
+ * one aggregate in the database, so a million rows become some tens of thousands of sums without passing through
+ * JavaScript. The buyer's VAT number is left out: only the EC sales list needs it, and with it every business
+ * customer would split the sums again — `selectEcSalesListDaySums` reads it a month at a time. Sums travel as text
+ * so both drivers hand back exact decimal strings; the rate loses its trailing zeros (0.190000 → 0.19).
  */
 export async function selectTransactionDaySums(db: Db, companyId: string): Promise<TransactionDaySum[]> {
-  return runDaySumQuery(db, daySumQuery(companyId, { buyerVatNumber: false }));
+  return runDaySumQuery(db, returnsGrainQuery(companyId));
 }
 
 /** The treatments the EC sales list reports (tax-engine `createEcSalesListBuilder`). */
@@ -72,17 +107,13 @@ export async function selectEcSalesListDaySums(
   companyId: string,
   month: { periodStart: string; periodEnd: string },
 ): Promise<TransactionDaySum[]> {
-  const treatments = sql.join(
-    EC_SALES_LIST_TREATMENTS.map((treatment) => sql`${treatment}`),
-    sql`, `,
-  );
   return runDaySumQuery(
     db,
-    daySumQuery(companyId, {
-      buyerVatNumber: true,
-      where: sql`and tax_point_date between ${month.periodStart}::date and ${month.periodEnd}::date
-        and treatment in (${treatments})`,
-    }),
+    fullGrainQuery(
+      companyId,
+      sql`and tax_point_date between ${month.periodStart}::date and ${month.periodEnd}::date
+        and treatment in (${treatmentList(EC_SALES_LIST_TREATMENTS)})`,
+    ),
   );
 }
 
@@ -180,22 +211,17 @@ export async function replaceTaxPosition(db: Db, companyId: string, position: Ta
 }
 
 /**
- * Replaces the company's (jurisdiction, day, rate) combinations with those of `sums`, for the cross-check. Call inside
- * the recompute's transaction.
+ * Replaces the company's (jurisdiction, day, rate) combinations, for the cross-check, straight from its visible
+ * transactions: a few thousand rows that never need to pass through JavaScript. Call inside the recompute's
+ * transaction.
  */
-export async function replaceRateDays(db: Db, companyId: string, sums: readonly TransactionDaySum[]): Promise<void> {
+export async function replaceRateDays(db: Db, companyId: string): Promise<void> {
   await db.execute(sql`delete from transaction_rate_days where company_id = ${companyId}`);
-  const combinations = new Map<string, { jurisdiction: string; date: string; vatRate: string }>();
-  for (const sum of sums) {
-    if (sum.taxableJurisdiction === null || sum.vatRate === null) continue;
-    const combination = { jurisdiction: sum.taxableJurisdiction, date: sum.date, vatRate: sum.vatRate };
-    combinations.set(`${combination.jurisdiction}|${combination.date}|${combination.vatRate}`, combination);
-  }
-  if (combinations.size === 0) return;
   await db.execute(sql`
     insert into transaction_rate_days (company_id, jurisdiction, rate_date, vat_rate)
-    select ${companyId}::uuid, jurisdiction, "date", "vatRate"
-    from jsonb_to_recordset(${JSON.stringify([...combinations.values()])}::jsonb)
-      as combination(jurisdiction text, "date" date, "vatRate" numeric)
+    select distinct ${companyId}::uuid, taxable_jurisdiction, tax_point_date, trim_scale(vat_rate)
+    from transactions
+    where company_id = ${companyId} and upload_id in ${visibleUploadsOf(companyId)}
+      and taxable_jurisdiction is not null and vat_rate is not null
   `);
 }

@@ -78,7 +78,7 @@ export async function recomputeTaxPosition(db: Db, companyId: string): Promise<v
   };
   await db.transaction(async (tx) => {
     await replaceTaxPosition(tx as unknown as Db, companyId, position);
-    await replaceRateDays(tx as unknown as Db, companyId, sums);
+    await replaceRateDays(tx as unknown as Db, companyId);
     await refreshFilings(tx as unknown as Db, companyId, { profile });
   });
 }
