@@ -3,7 +3,7 @@ import { parseEcbHistoryCsv } from '../exchange-rates/ecb-csv';
 import { ECB_EXCERPT_CSV } from '../exchange-rates/ecb-excerpt.fixture';
 import { createExchangeRateTable } from '../exchange-rates/exchange-rate-table';
 import { daySum, GERMAN_SELLER, GERMAN_SELLER_WITH_OSS_AND_IOSS, liability } from './day-sum.fixture';
-import { computeTaxPosition } from './tax-position';
+import { computeTaxPosition, createEcSalesListBuilder } from './tax-position';
 
 // Golden cases: every expected figure is computed by hand in the comment above it. Rates are real ECB values from
 // the excerpt fixture (units per 1 EUR, so EUR = amount / rate); "r(x)" is x rounded half-up to the cent.
@@ -793,3 +793,22 @@ function calendarMonth(date: string) {
   const end = new Date(Date.UTC(Number(date.slice(0, 4)), Number(date.slice(5, 7)), 0)).toISOString().slice(0, 10);
   return { periodStart: start, periodEnd: end };
 }
+
+describe('the EC sales list builder fed a month at a time', () => {
+  const supply = (date: string, buyerVatNumber: string) =>
+    daySum({ treatment: 'intra-eu-b2b-supply', date, arrivalCountry: 'FR', buyerVatNumber, vatRate: '0' });
+
+  it('drains each month once and refuses a sum of a month already drained', () => {
+    const builder = createEcSalesListBuilder({ profile: GERMAN_SELLER, rates });
+    builder.add([supply('2023-09-26', 'FR40303265045'), supply('2023-09-28', 'FR40303265045')]);
+    const september = builder.drain();
+    expect(september).toMatchObject([
+      { periodStart: '2023-09-01', customerVatNumber: 'FR40303265045', netEur: '200.00', transactionCount: 2 },
+    ]);
+    builder.add([supply('2023-10-02', 'FR40303265045')]);
+    expect(builder.drain().map((line) => line.periodStart)).toEqual(['2023-10-01']);
+    expect(builder.drain()).toEqual([]);
+    expect(() => builder.add([supply('2023-09-29', 'FR40303265045')])).toThrow(/2023-09-01/);
+    expect(builder.finish().lines).toEqual([]);
+  });
+});

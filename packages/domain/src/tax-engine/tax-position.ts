@@ -244,6 +244,12 @@ export function computeReturnsPosition(input: TaxPositionInput): Omit<TaxPositio
 export type EcSalesListBuilder = {
   /** Adds day sums that carry the buyer's VAT number; other treatments are ignored. Any split, any order. */
   add(sums: readonly TransactionDaySum[]): void;
+  /**
+   * Hands over the lines built so far and forgets them, so a caller feeding a month at a time holds one month of
+   * lines. A sum added later for a month already drained throws: its line has left.
+   */
+  drain(): EcSalesListLine[];
+  /** The lines not drained yet and every problem met. */
   finish(): { lines: EcSalesListLine[]; problems: TaxPositionProblem[] };
 };
 
@@ -255,7 +261,8 @@ export type EcSalesListBuilder = {
 export function createEcSalesListBuilder(input: Omit<TaxPositionInput, 'sums'>): EcSalesListBuilder {
   const { profile } = input;
   const converter = createConverter(input.rates);
-  const eslLines = new Accumulator<EslLineTotals>();
+  let eslLines = new Accumulator<EslLineTotals>();
+  const drainedMonths = new Set<string>();
   return {
     add(sums) {
       for (const sum of sums) {
@@ -266,6 +273,9 @@ export function createEcSalesListBuilder(input: Omit<TaxPositionInput, 'sums'>):
         const currency = lineCurrency(posting, sum, profile, converter);
         if (currency === undefined) continue;
         const month = calendarMonthOf(sum.date);
+        if (drainedMonths.has(month.periodStart)) {
+          throw new Error(`EC sales list: a sum of ${month.periodStart} arrived after that month was drained.`);
+        }
         const net = converter.convert(sum, sum.netAmount, currency, rateRuleOf('local', sum.date));
         const customerVatNumber = eslVatNumber(sum, profile);
         const kind: EcSalesListKind = sum.treatment === 'own-goods-transfer' ? 'transfer' : 'goods';
@@ -281,6 +291,12 @@ export function createEcSalesListBuilder(input: Omit<TaxPositionInput, 'sums'>):
         esl.netEur.add(net.eur);
         esl.netLocal.add(net.local);
       }
+    },
+    drain() {
+      const lines = eslLines.values().map(toEslLine);
+      for (const line of lines) drainedMonths.add(line.periodStart);
+      eslLines = new Accumulator<EslLineTotals>();
+      return lines;
     },
     finish: () => ({ lines: eslLines.values().map(toEslLine), problems: mergeProblems(converter.problems()) }),
   };

@@ -1,4 +1,10 @@
-import { RETURNS_GRAIN, type TaxPosition, type TransactionDaySum, type TransactionTreatment } from '@vatlas/domain';
+import {
+  type EcSalesListLine,
+  RETURNS_GRAIN,
+  type TaxPosition,
+  type TransactionDaySum,
+  type TransactionTreatment,
+} from '@vatlas/domain';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ecSalesListLines, liabilities, ossReturnLines, ossThresholdYears, taxPositionProblems } from '../../db/schema';
@@ -123,14 +129,43 @@ async function insertInChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Pro
   }
 }
 
-/** Replaces the company's stored tax position with `position`. Call inside a transaction. */
-export async function replaceTaxPosition(db: Db, companyId: string, position: TaxPosition): Promise<void> {
+/** Deletes the company's stored tax position; the recompute then inserts the new one in the same transaction. */
+export async function clearTaxPosition(db: Db, companyId: string): Promise<void> {
   await db.delete(liabilities).where(eq(liabilities.companyId, companyId));
   await db.delete(ossReturnLines).where(eq(ossReturnLines.companyId, companyId));
   await db.delete(ecSalesListLines).where(eq(ecSalesListLines.companyId, companyId));
   await db.delete(ossThresholdYears).where(eq(ossThresholdYears.companyId, companyId));
   await db.delete(taxPositionProblems).where(eq(taxPositionProblems.companyId, companyId));
+}
 
+/**
+ * Inserts EC sales list lines. One statement with the lines as one JSON parameter: a seller with many business buyers
+ * has thousands of lines a month, and drizzle's row-by-row parameters would cost more than the aggregate that
+ * produced them. The recompute calls it once per month, so one month of lines is in memory at a time.
+ */
+export async function insertEcSalesListLines(
+  db: Db,
+  companyId: string,
+  lines: readonly EcSalesListLine[],
+): Promise<void> {
+  if (lines.length === 0) return;
+  await db.execute(sql`
+    insert into ec_sales_list_lines (company_id, reporting_country, period_start, period_end, customer_vat_number,
+      kind, net_eur, net_local, currency, transaction_count, is_incomplete)
+    select ${companyId}::uuid, "reportingCountry", "periodStart", "periodEnd", "customerVatNumber", kind, "netEur",
+      "netLocal", currency, "transactionCount", incomplete
+    from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as line("reportingCountry" text, "periodStart" date,
+      "periodEnd" date, "customerVatNumber" text, kind text, "netEur" numeric, "netLocal" numeric, currency text,
+      "transactionCount" int, incomplete boolean)
+  `);
+}
+
+/** Inserts everything of a tax position but the EC sales list (`insertEcSalesListLines`), after `clearTaxPosition`. */
+export async function insertTaxPosition(
+  db: Db,
+  companyId: string,
+  position: Omit<TaxPosition, 'ecSalesListLines'>,
+): Promise<void> {
   const computedAt = new Date();
   await insertInChunks(position.liabilities, (chunk) =>
     db.insert(liabilities).values(
@@ -171,20 +206,6 @@ export async function replaceTaxPosition(db: Db, companyId: string, position: Ta
       })),
     ),
   );
-  // One statement with the lines as one JSON parameter: a seller with many business buyers has tens of thousands of
-  // lines, and drizzle's row-by-row parameters would cost more than the aggregate that produced them.
-  if (position.ecSalesListLines.length > 0) {
-    const lines = JSON.stringify(position.ecSalesListLines);
-    await db.execute(sql`
-      insert into ec_sales_list_lines (company_id, reporting_country, period_start, period_end, customer_vat_number,
-        kind, net_eur, net_local, currency, transaction_count, is_incomplete)
-      select ${companyId}::uuid, "reportingCountry", "periodStart", "periodEnd", "customerVatNumber", kind, "netEur",
-        "netLocal", currency, "transactionCount", incomplete
-      from jsonb_to_recordset(${lines}::jsonb) as line("reportingCountry" text, "periodStart" date, "periodEnd" date,
-        "customerVatNumber" text, kind text, "netEur" numeric, "netLocal" numeric, currency text,
-        "transactionCount" int, incomplete boolean)
-    `);
-  }
   await insertInChunks(position.ossThresholds, (chunk) =>
     db.insert(ossThresholdYears).values(
       chunk.map((year) => ({

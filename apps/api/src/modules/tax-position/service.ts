@@ -6,14 +6,20 @@ import {
   createExchangeRateTable,
   mergeProblems,
   OSS_RATE_LOOKAHEAD_DAYS,
-  type TaxPosition,
   type TransactionDaySum,
 } from '@vatlas/domain';
 import type { Db } from '../../db/client';
 import { loadExchangeRateTable } from '../exchange-rates/repository';
 import { refreshFilings } from '../filings/service';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
-import { replaceRateDays, replaceTaxPosition, selectEcSalesListDaySums, selectTransactionDaySums } from './repository';
+import {
+  clearTaxPosition,
+  insertEcSalesListLines,
+  insertTaxPosition,
+  replaceRateDays,
+  selectEcSalesListDaySums,
+  selectTransactionDaySums,
+} from './repository';
 
 /**
  * Days before the first tax point the rate table reaches back: a local return converts at the rate of the tax-point
@@ -63,22 +69,20 @@ export async function recomputeTaxPosition(db: Db, companyId: string): Promise<v
   const window = rateWindowOf(sums);
   const rates = window ? await loadExchangeRateTable(db, window) : createExchangeRateTable([]);
   const returns = computeReturnsPosition({ sums, profile, rates });
-
-  // The EC sales list a month at a time: its sums carry the buyer VAT number, so there are as many as business
-  // customers per day, and a month of them is all that needs to be held at once.
-  const ecSalesList = createEcSalesListBuilder({ profile, rates });
-  for (const month of monthsWithEcSalesListSums(sums)) {
-    ecSalesList.add(await selectEcSalesListDaySums(db, companyId, month));
-  }
-  const esl = ecSalesList.finish();
-  const position: TaxPosition = {
-    ...returns,
-    ecSalesListLines: esl.lines,
-    problems: mergeProblems(returns.problems, esl.problems),
-  };
   await db.transaction(async (tx) => {
-    await replaceTaxPosition(tx as unknown as Db, companyId, position);
-    await replaceRateDays(tx as unknown as Db, companyId);
-    await refreshFilings(tx as unknown as Db, companyId, { profile });
+    const t = tx as unknown as Db;
+    await clearTaxPosition(t, companyId);
+    // The EC sales list a month at a time: its sums carry the buyer VAT number, so there are as many as business
+    // customers per day; one month of sums and lines is all that is held at once.
+    const ecSalesList = createEcSalesListBuilder({ profile, rates });
+    for (const month of monthsWithEcSalesListSums(sums)) {
+      ecSalesList.add(await selectEcSalesListDaySums(t, companyId, month));
+      await insertEcSalesListLines(t, companyId, ecSalesList.drain());
+    }
+    const esl = ecSalesList.finish();
+    await insertEcSalesListLines(t, companyId, esl.lines);
+    await insertTaxPosition(t, companyId, { ...returns, problems: mergeProblems(returns.problems, esl.problems) });
+    await replaceRateDays(t, companyId);
+    await refreshFilings(t, companyId, { profile });
   });
 }
