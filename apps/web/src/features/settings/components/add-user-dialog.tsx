@@ -1,5 +1,5 @@
 import type { CompanyUser, Language } from '@vatlas/contract';
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { SUPPORTED_LANGUAGES, toSupportedLanguage } from '../../../lib/i18n/i18n';
@@ -50,6 +50,15 @@ export function AddUserDialog({
   const [errors, setErrors] = useState<FieldErrors>({});
   const [general, setGeneral] = useState<{ message: MessageRef } | null>(null);
   const isBusy = check.isPending || add.isPending;
+
+  // Each step replaces the form, so the focus would fall out of the dialog: put it where the next input is.
+  useEffect(() => {
+    if (step.kind === 'new-user') document.getElementById(`${id}-firstName`)?.focus();
+    else if (step.kind === 'existing-user') document.getElementById(`${id}-submit`)?.focus();
+    else if (emailRef.current && emailRef.current.ownerDocument.activeElement !== emailRef.current) {
+      emailRef.current.focus();
+    }
+  }, [step.kind, id]);
 
   const text = (ref: MessageRef | null | undefined) => (ref ? t(ref.key, ref.values) : null);
   const focusField = (field: keyof FieldErrors) => document.getElementById(`${id}-${field}`)?.focus();
@@ -209,6 +218,7 @@ export function AddUserDialog({
             onCancel={() => dialogRef.current?.close()}
             submitLabel={add.isPending ? t('settings.users.add.adding') : t('settings.users.add.submit')}
             isBusy={isBusy}
+            submitId={`${id}-submit`}
           />
         </form>
       )}
@@ -220,10 +230,12 @@ function DialogButtons({
   onCancel,
   submitLabel,
   isBusy,
+  submitId,
 }: {
   onCancel: () => void;
   submitLabel: string;
   isBusy: boolean;
+  submitId?: string;
 }) {
   const { t } = useTranslation();
   return (
@@ -232,7 +244,7 @@ function DialogButtons({
         {t('settings.users.add.cancel')}
       </Button>
       {/* Not disabled while busy, which would drop the focus out of the dialog; a second submit is ignored. */}
-      <Button type="submit" aria-disabled={isBusy} aria-busy={isBusy}>
+      <Button id={submitId} type="submit" aria-disabled={isBusy} aria-busy={isBusy}>
         {submitLabel}
       </Button>
     </div>
