@@ -102,7 +102,7 @@ function CompanySummaryList({ details, summary }: { details: CompanyDetails; sum
           <address className="not-italic">
             {streetLine ? <span className="block">{streetLine}</span> : null}
             <span className="block">{cityLine}</span>
-            {details.state ? <span className="block">{details.state}</span> : null}
+            {details.state && details.state !== details.city ? <span className="block">{details.state}</span> : null}
             {country ? <span className="block">{countryName(country)}</span> : null}
           </address>
         ) : (
