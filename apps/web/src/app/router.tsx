@@ -56,7 +56,23 @@ const TaxAssessmentPage = lazyPage(() =>
 );
 const DashboardPage = lazyPage(() => import('../features/dashboard/dashboard-page').then((m) => m.DashboardPage));
 const AnalyticsPage = lazyPage(() => import('../features/analytics/analytics-page').then((m) => m.AnalyticsPage));
-const SettingsPage = lazyPage(() => import('../features/settings/settings-page').then((m) => m.SettingsPage));
+// Settings: the layout (section navigation + Outlet) and one module per section.
+const SettingsLayout = lazyPage(() => import('../features/settings/settings-layout').then((m) => m.SettingsLayout));
+const ProfileSettingsPage = lazyPage(() =>
+  import('../features/settings/pages/profile-page').then((m) => m.ProfilePage),
+);
+const LanguageSettingsPage = lazyPage(() =>
+  import('../features/settings/pages/language-page').then((m) => m.LanguagePage),
+);
+const NotificationSettingsPage = lazyPage(() =>
+  import('../features/settings/pages/notifications-page').then((m) => m.NotificationsPage),
+);
+const CompanyUsersPage = lazyPage(() =>
+  import('../features/settings/pages/company-users-page').then((m) => m.CompanyUsersPage),
+);
+const CompanyDetailsPage = lazyPage(() =>
+  import('../features/settings/pages/company-details-page').then((m) => m.CompanyDetailsPage),
+);
 const CalendarPage = lazyPage(() => import('../features/calendar/calendar-page').then((m) => m.CalendarPage));
 const DataUploadPage = lazyPage(() => import('../features/data-upload/data-upload-page').then((m) => m.DataUploadPage));
 const TransactionsPage = lazyPage(() =>
@@ -67,7 +83,7 @@ const PaymentResultPage = lazyPage(() =>
   import('../features/payment/payment-result-page').then((m) => m.PaymentResultPage),
 );
 
-const { onboarding, admin, payment } = paths;
+const { onboarding, admin, payment, settings } = paths;
 
 const dashboardElement = <DashboardPage titleKey={paths.dashboard.titleKey} />;
 
@@ -90,7 +106,18 @@ export function createAppRoutes(): RouteObject[] {
                 { path: paths.home.path, element: dashboardElement },
                 { path: paths.dashboard.path, element: dashboardElement },
                 { path: paths.analytics.path, element: <AnalyticsPage titleKey={paths.analytics.titleKey} /> },
-                { path: paths.settings.path, element: <SettingsPage titleKey={paths.settings.titleKey} /> },
+                {
+                  path: settings.path,
+                  element: <SettingsLayout titleKey={settings.titleKey} />,
+                  // Other features' settings pages (e.g. the subscription) nest here too.
+                  children: [
+                    { index: true, element: <ProfileSettingsPage /> },
+                    { path: settings.language.path, element: <LanguageSettingsPage /> },
+                    { path: settings.notifications.path, element: <NotificationSettingsPage /> },
+                    { path: settings.users.path, element: <CompanyUsersPage /> },
+                    { path: settings.company.path, element: <CompanyDetailsPage /> },
+                  ],
+                },
                 { path: paths.calendar.path, element: <CalendarPage titleKey={paths.calendar.titleKey} /> },
                 {
                   path: `${paths.dataUpload.path}/*`,

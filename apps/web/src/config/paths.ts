@@ -42,7 +42,17 @@ export const paths = {
     getPaymentSuccessHref: (): string => '/dashboard?payment=success',
   },
   analytics: route('/analytics', 'pages.analytics.title'),
-  settings: route('/settings', 'pages.settings.title'),
+  settings: {
+    /** The settings area; its index is the profile. */
+    ...route('/settings', 'pages.settings.title'),
+    profile: route('/settings', 'settings.sections.profile.title'),
+    language: route('/settings/language', 'settings.sections.language.title'),
+    notifications: route('/settings/notifications', 'settings.sections.notifications.title'),
+    users: route('/settings/users', 'settings.sections.users.title'),
+    company: route('/settings/company', 'settings.sections.company.title'),
+    /** Built by the payments feature and nested into the settings layout by the router. */
+    subscription: route('/settings/subscription', 'settings.sections.subscription.title'),
+  },
   calendar: route('/calendar', 'pages.calendar.title'),
   dataUpload: route('/data-upload', 'pages.dataUpload.title'),
   transactions: route('/transactions', 'pages.transactions.title'),

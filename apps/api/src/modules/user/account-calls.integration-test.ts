@@ -16,7 +16,7 @@ import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { companyUsers, notificationSettings, users } from '../../db/schema';
+import { auditEvents, companyUsers, notificationSettings, users } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import {
   createTestConfig,
@@ -450,6 +450,14 @@ forEachDatabase('account calls of spec §7', (context) => {
           'token_revoked',
         );
       }
+      const [signedOut] = await db().select().from(auditEvents).where(eq(auditEvents.actorUserId, leo.id));
+      expect(signedOut).toMatchObject({
+        action: 'signed_out',
+        tenantId: homeTenantId,
+        targetType: 'user',
+        targetId: leo.id,
+        details: {},
+      });
       const fresh = await signIn(app, provider, leo);
       expect(readClaims(fresh).gen).toBe(1);
       expect((await app.inject({ method: 'GET', url: apiPaths.userMe, headers: bearer(fresh) })).statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import type { Language, UpdateUserRequest, User, UserProfile } from '@vatlas/contract';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
+import { recordAuditEvent } from '../audit/repository';
 import { type CompanyRecord, isUuid, listCompaniesOfUser } from '../company/repository';
 import { toCompanySummary } from '../company/service';
 import { listTenantsOfUser } from '../tenant/repository';
@@ -97,8 +98,19 @@ export async function checkEmailAddress(db: Db, email: string): Promise<{ email:
   return { email, isAvailable: true };
 }
 
+/** Revokes every session token of the person and records the sign-out (ids only) in the audit log. */
 export async function logOut(db: Db, actor: UserRecord): Promise<void> {
-  await incrementSessionGeneration(db, actor.id);
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await incrementSessionGeneration(txDb, actor.id);
+    await recordAuditEvent(txDb, {
+      action: 'signed_out',
+      actorUserId: actor.id,
+      tenantId: actor.tenantId,
+      targetType: 'user',
+      targetId: actor.id,
+    });
+  });
 }
 
 export function diagnose(actor: UserRecord, now: Date = new Date()) {

@@ -102,6 +102,7 @@ describe('workspace navigation', () => {
     ['/data-upload/amazon/mapping', 'Data upload'],
     ['/transactions', 'Transactions'],
     ['/settings', 'Settings'],
+    ['/settings/users', 'Settings'],
   ])('marks %s as the current page "%s" (and nothing else)', async (path, label) => {
     renderShellAt(path);
     expect(currentLinks(await sidebarNav())).toEqual([label]);

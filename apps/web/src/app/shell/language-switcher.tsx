@@ -1,31 +1,21 @@
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../lib/auth/auth-store';
 import { cn } from '../../lib/cn';
-import { SUPPORTED_LANGUAGES, type SupportedLanguage, toSupportedLanguage } from '../../lib/i18n/i18n';
-import { useChangeLanguage } from './api/change-language';
+import { useSwitchLanguage } from '../../lib/i18n/change-language';
+import { SUPPORTED_LANGUAGES, type SupportedLanguage } from '../../lib/i18n/i18n';
 import { focusRing } from './focus-ring';
 
 /** Each language is offered in its own name (and marked with its lang), whatever the interface language is. */
 const LANGUAGE_NAMES: Record<SupportedLanguage, string> = { en: 'English', de: 'Deutsch' };
 
-/**
- * Switches the interface at once and saves the choice as the user's language (ChangeLanguage), which
- * `applyUserLanguage` applies at the next sign-in. The user in the store follows, so the root layout's sync of the
- * user's language agrees with the choice instead of switching back.
- */
+/** Switches the interface at once and saves the choice as the user's language (`useSwitchLanguage`). */
 export function LanguageSwitcher({ className }: { className?: string }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const setNotice = useAuthStore((state) => state.setNotice);
-  const { mutate: saveLanguage } = useChangeLanguage();
-  const current = toSupportedLanguage(i18n.language) ?? 'en';
+  const { current, switchLanguage } = useSwitchLanguage();
 
-  const choose = async (language: SupportedLanguage) => {
-    if (language === current) return;
-    await i18n.changeLanguage(language);
-    const user = useAuthStore.getState().user;
-    if (user) useAuthStore.setState({ user: { ...user, language } });
-    saveLanguage(language, { onError: () => setNotice({ key: 'shell.language.saveFailed' }) });
-  };
+  const choose = (language: SupportedLanguage) =>
+    switchLanguage(language, { onError: () => setNotice({ key: 'shell.language.saveFailed' }) });
 
   // Two toggle buttons rather than a select: one press switches, both choices stay visible, and it fits a phone.
   return (

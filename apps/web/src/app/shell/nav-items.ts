@@ -16,7 +16,7 @@ const NAV_ITEMS: readonly NavItem[] = [
   { id: 'calendar', href: paths.calendar.getHref(), icon: 'calendar', isNested: false },
   { id: 'dataUpload', href: paths.dataUpload.getHref(), icon: 'upload', isNested: true },
   { id: 'transactions', href: paths.transactions.getHref(), icon: 'transactions', isNested: false },
-  { id: 'settings', href: paths.settings.getHref(), icon: 'settings', isNested: false },
+  { id: 'settings', href: paths.settings.getHref(), icon: 'settings', isNested: true },
   { id: 'admin', href: paths.admin.root.getHref(), icon: 'admin', isNested: true },
 ];
 

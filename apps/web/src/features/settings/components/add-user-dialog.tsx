@@ -1,0 +1,252 @@
+import type { CompanyUser, Language } from '@vatlas/contract';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { SUPPORTED_LANGUAGES, toSupportedLanguage } from '../../../lib/i18n/i18n';
+import type { MessageRef } from '../../../lib/i18n/message';
+import {
+  type AddUserStep,
+  buildAddUserRequest,
+  decideAfterEmailCheck,
+  describeAddUserError,
+  type FieldErrors,
+} from '../add-user-flow';
+import { useAddUserCalls } from '../api/add-users';
+import { languageName } from '../language-names';
+import { validateEmail, validateName } from '../validation';
+import { SelectField, TextField } from './fields';
+import { ModalDialog } from './modal-dialog';
+import { SaveStatus } from './settings-section';
+
+/**
+ * Adding a person, as spec §5 says: the e-mail address is checked first (CheckEmailAddress). A free address leads to
+ * a full user — first name, last name and language — added with userCreationType 1; an address that already belongs
+ * to a Vatlas account is added by e-mail alone, userCreationType 2. Either way the person gets an invitation e-mail.
+ * A request that outlives the HTTP timeout shows spec §8's message: the person may have been added.
+ */
+export function AddUserDialog({
+  companyId,
+  companyName,
+  returnFocusTo,
+  onClose,
+  onAdded,
+}: {
+  companyId: string;
+  companyName: string;
+  returnFocusTo: () => HTMLElement | null;
+  onClose: () => void;
+  onAdded: (user: CompanyUser) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const dialogRef = useRef<HTMLDialogElement>(null);
+  const emailRef = useRef<HTMLInputElement>(null);
+  const { check, add } = useAddUserCalls(companyId);
+  const [step, setStep] = useState<AddUserStep>({ kind: 'email' });
+  const [email, setEmail] = useState('');
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const [language, setLanguage] = useState<Language>(toSupportedLanguage(i18n.language) ?? 'en');
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [general, setGeneral] = useState<{ message: MessageRef } | null>(null);
+  const isBusy = check.isPending || add.isPending;
+
+  // Each step replaces the form, so the focus would fall out of the dialog: put it where the next input is.
+  useEffect(() => {
+    if (step.kind === 'new-user') document.getElementById(`${id}-firstName`)?.focus();
+    else if (step.kind === 'existing-user') document.getElementById(`${id}-submit`)?.focus();
+    else if (emailRef.current && emailRef.current.ownerDocument.activeElement !== emailRef.current) {
+      emailRef.current.focus();
+    }
+  }, [step.kind, id]);
+
+  const text = (ref: MessageRef | null | undefined) => (ref ? t(ref.key, ref.values) : null);
+  const focusField = (field: keyof FieldErrors) => document.getElementById(`${id}-${field}`)?.focus();
+
+  const submitEmail = (event: FormEvent) => {
+    event.preventDefault();
+    if (isBusy) return;
+    setGeneral(null);
+    const error = validateEmail(email);
+    if (error) {
+      setErrors({ email: error });
+      emailRef.current?.focus();
+      return;
+    }
+    const address = email.trim();
+    check.mutate(address, {
+      onSettled: (_data, checkError) => {
+        const next = decideAfterEmailCheck(address, checkError ? { ok: false, error: checkError } : { ok: true });
+        if (next.kind === 'error') {
+          setErrors({ email: next.error });
+          emailRef.current?.focus();
+          return;
+        }
+        setErrors({});
+        setStep(next);
+      },
+    });
+  };
+
+  const submitPerson = (event: FormEvent) => {
+    event.preventDefault();
+    if (step.kind === 'email' || isBusy) return;
+    setGeneral(null);
+    if (step.kind === 'new-user') {
+      const nameErrors: FieldErrors = {};
+      const first = validateName(firstName, 'firstName');
+      const last = validateName(lastName, 'lastName');
+      if (first) nameErrors.firstName = first;
+      if (last) nameErrors.lastName = last;
+      setErrors(nameErrors);
+      if (first) return focusField('firstName');
+      if (last) return focusField('lastName');
+    }
+    add.mutate(buildAddUserRequest(step, { firstName, lastName, language }), {
+      onSuccess: ([added]) => {
+        if (added) onAdded(added);
+        dialogRef.current?.close();
+      },
+      onError: (error) => {
+        const failure = describeAddUserError(error);
+        if (failure.kind === 'fields') {
+          setErrors(failure.errors);
+          if (failure.errors.email) setStep({ kind: 'email' });
+        } else {
+          setGeneral({ message: failure.message });
+        }
+      },
+    });
+  };
+
+  const backToEmail = () => {
+    setStep({ kind: 'email' });
+    setErrors({});
+    setGeneral(null);
+  };
+
+  const titleId = `${id}-title`;
+  return (
+    <ModalDialog titleId={titleId} onClose={onClose} returnFocusTo={returnFocusTo} dialogRef={dialogRef}>
+      <h2 id={titleId} className="text-lg font-semibold text-fg">
+        {t('settings.users.add.title', { company: companyName })}
+      </h2>
+
+      {step.kind === 'email' ? (
+        <form noValidate onSubmit={submitEmail} className="flex flex-col gap-4">
+          <p className="text-sm text-fg-secondary">{t('settings.users.add.emailIntro')}</p>
+          <TextField
+            id={`${id}-email`}
+            inputRef={emailRef}
+            label={t('settings.users.add.email')}
+            type="email"
+            autoComplete="off"
+            isRequired
+            value={email}
+            onChange={(value) => {
+              setEmail(value);
+              setErrors({});
+            }}
+            error={text(errors.email)}
+          />
+          <DialogButtons
+            onCancel={() => dialogRef.current?.close()}
+            submitLabel={check.isPending ? t('settings.users.add.checking') : t('settings.users.add.continue')}
+            isBusy={isBusy}
+          />
+        </form>
+      ) : (
+        <form noValidate onSubmit={submitPerson} className="flex flex-col gap-4">
+          <div className="flex flex-wrap items-center justify-between gap-2 rounded-md bg-light px-3 py-2 text-sm">
+            <span className="min-w-0 wrap-anywhere">
+              <span className="text-fg-secondary">{t('settings.users.add.email')}: </span>
+              <span className="font-medium text-fg">{step.email}</span>
+            </span>
+            <Button variant="secondary" className="px-3 py-1.5" onClick={backToEmail} disabled={isBusy}>
+              {t('settings.users.add.changeEmail')}
+            </Button>
+          </div>
+          {step.kind === 'new-user' ? (
+            <>
+              <p className="text-sm text-fg-secondary">{t('settings.users.add.newUserIntro')}</p>
+              <div className="grid gap-4 sm:grid-cols-2">
+                <TextField
+                  id={`${id}-firstName`}
+                  label={t('settings.users.add.firstName')}
+                  isRequired
+                  value={firstName}
+                  onChange={(value) => {
+                    setFirstName(value);
+                    setErrors((current) => ({ ...current, firstName: undefined }));
+                  }}
+                  error={text(errors.firstName)}
+                />
+                <TextField
+                  id={`${id}-lastName`}
+                  label={t('settings.users.add.lastName')}
+                  isRequired
+                  value={lastName}
+                  onChange={(value) => {
+                    setLastName(value);
+                    setErrors((current) => ({ ...current, lastName: undefined }));
+                  }}
+                  error={text(errors.lastName)}
+                />
+              </div>
+              <SelectField
+                id={`${id}-language`}
+                label={t('settings.users.add.language')}
+                hint={t('settings.users.add.languageHint')}
+                value={language}
+                onChange={(value) => setLanguage(value as Language)}
+              >
+                {SUPPORTED_LANGUAGES.map((option) => (
+                  <option key={option} value={option} lang={option}>
+                    {languageName(option)}
+                  </option>
+                ))}
+              </SelectField>
+              {errors.language ? <SaveStatus tone="danger">{text(errors.language)}</SaveStatus> : null}
+            </>
+          ) : (
+            <p className="text-sm text-fg-secondary">
+              {t('settings.users.add.existingUserIntro', { company: companyName })}
+            </p>
+          )}
+          {general ? <SaveStatus tone="danger">{text(general.message)}</SaveStatus> : null}
+          <DialogButtons
+            onCancel={() => dialogRef.current?.close()}
+            submitLabel={add.isPending ? t('settings.users.add.adding') : t('settings.users.add.submit')}
+            isBusy={isBusy}
+            submitId={`${id}-submit`}
+          />
+        </form>
+      )}
+    </ModalDialog>
+  );
+}
+
+function DialogButtons({
+  onCancel,
+  submitLabel,
+  isBusy,
+  submitId,
+}: {
+  onCancel: () => void;
+  submitLabel: string;
+  isBusy: boolean;
+  submitId?: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-wrap justify-end gap-2">
+      <Button variant="secondary" onClick={onCancel}>
+        {t('settings.users.add.cancel')}
+      </Button>
+      {/* Not disabled while busy, which would drop the focus out of the dialog; a second submit is ignored. */}
+      <Button id={submitId} type="submit" aria-disabled={isBusy} aria-busy={isBusy}>
+        {submitLabel}
+      </Button>
+    </div>
+  );
+}
