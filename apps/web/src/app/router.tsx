@@ -63,8 +63,17 @@ const TransactionsPage = lazyPage(() =>
   import('../features/transactions/transactions-page').then((m) => m.TransactionsPage),
 );
 const AdminPage = lazyPage(() => import('../features/admin/admin-pages').then((m) => m.AdminPage));
-const PaymentResultPage = lazyPage(() =>
-  import('../features/payment/payment-result-page').then((m) => m.PaymentResultPage),
+const PaymentCancelledPage = lazyPage(() =>
+  import('../features/payment/payment-result-page').then((m) => m.PaymentCancelledPage),
+);
+const PaymentActivatedPage = lazyPage(() =>
+  import('../features/payment/payment-result-page').then((m) => m.PaymentActivatedPage),
+);
+const SubscriptionPage = lazyPage(() =>
+  import('../features/payment/subscription-page').then((m) => m.SubscriptionPage),
+);
+const AdminSubscriptionsPage = lazyPage(() =>
+  import('../features/payment/admin-subscriptions-page').then((m) => m.AdminSubscriptionsPage),
 );
 
 const { onboarding, admin, payment } = paths;
@@ -91,6 +100,10 @@ export function createAppRoutes(): RouteObject[] {
                 { path: paths.dashboard.path, element: dashboardElement },
                 { path: paths.analytics.path, element: <AnalyticsPage titleKey={paths.analytics.titleKey} /> },
                 { path: paths.settings.path, element: <SettingsPage titleKey={paths.settings.titleKey} /> },
+                {
+                  path: paths.settingsSubscription.path,
+                  element: <SubscriptionPage titleKey={paths.settingsSubscription.titleKey} />,
+                },
                 { path: paths.calendar.path, element: <CalendarPage titleKey={paths.calendar.titleKey} /> },
                 {
                   path: `${paths.dataUpload.path}/*`,
@@ -138,15 +151,19 @@ export function createAppRoutes(): RouteObject[] {
                     { index: true, element: <AdminPage titleKey={admin.root.titleKey} /> },
                     { path: admin.whiteLabel.path, element: <AdminPage titleKey={admin.whiteLabel.titleKey} /> },
                     { path: admin.comingSoon.path, element: <AdminPage titleKey={admin.comingSoon.titleKey} /> },
+                    {
+                      path: admin.subscriptions.path,
+                      element: <AdminSubscriptionsPage titleKey={admin.subscriptions.titleKey} />,
+                    },
                   ],
                 },
                 {
                   path: payment.cancelled.path,
-                  element: <PaymentResultPage titleKey={payment.cancelled.titleKey} />,
+                  element: <PaymentCancelledPage titleKey={payment.cancelled.titleKey} />,
                 },
                 {
                   path: payment.activated.path,
-                  element: <PaymentResultPage titleKey={payment.activated.titleKey} />,
+                  element: <PaymentActivatedPage titleKey={payment.activated.titleKey} />,
                 },
                 // Spec §2: any unknown path shows the dashboard.
                 { path: '*', element: dashboardElement },

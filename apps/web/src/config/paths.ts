@@ -43,6 +43,7 @@ export const paths = {
   },
   analytics: route('/analytics', 'pages.analytics.title'),
   settings: route('/settings', 'pages.settings.title'),
+  settingsSubscription: route('/settings/subscription', 'payment.subscription.title'),
   calendar: route('/calendar', 'pages.calendar.title'),
   dataUpload: route('/data-upload', 'pages.dataUpload.title'),
   transactions: route('/transactions', 'pages.transactions.title'),
@@ -54,6 +55,7 @@ export const paths = {
       getHref: (tenantId: string): string => `/admin/white-label/${encodeURIComponent(tenantId)}`,
     },
     comingSoon: route('/admin/coming-soon', 'pages.admin.comingSoon.title'),
+    subscriptions: route('/admin/subscriptions', 'payment.admin.title'),
   },
   payment: {
     success: route('/payment/success', 'pages.payment.success.title'),
