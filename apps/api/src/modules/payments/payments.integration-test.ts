@@ -133,7 +133,7 @@ forEachDatabase('payments and subscriptions API', (context) => {
       STRIPE_SECRET_KEY: SECRET_KEY,
       STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET,
       STRIPE_API_BASE: stripeStandIn.baseUrl,
-      STRIPE_PRICE_IDS: 'DE=price_de001,FR=price_fr001',
+      STRIPE_PRICE_IDS: 'DE=price_de001,FR=price_fr001,AT=price_at001',
     });
 
   beforeAll(async () => {
@@ -170,7 +170,11 @@ forEachDatabase('payments and subscriptions API', (context) => {
     return stripeApp.inject({
       method: 'POST',
       url: apiPaths.paymentWebhook,
-      headers: { 'content-type': 'application/json', ...(signature ? { 'stripe-signature': signature } : {}) },
+      // Exactly the content type Stripe sends.
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        ...(signature ? { 'stripe-signature': signature } : {}),
+      },
       payload,
     });
   }
@@ -348,6 +352,60 @@ forEachDatabase('payments and subscriptions API', (context) => {
       });
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ code: 'already_subscribed' });
+    });
+
+    it('waits for an unpaid completion, and withdraws a pending country when its checkout expires', async () => {
+      const startedAt = stripeStandIn.state.sessionCount;
+      const started = await stripeApp.inject({
+        method: 'POST',
+        url: apiPaths.paymentCheckout(companyId),
+        headers: bearer(ownerToken),
+        payload: { countryCodes: ['AT'] },
+      });
+      expect(started.statusCode, started.body).toBe(200);
+      const sessionId = `cs_test_standin${startedAt + 1}`;
+      expect(checkoutSessionSchema.parse(started.json()).sessionId).toBe(sessionId);
+
+      const unpaid = JSON.stringify({
+        id: 'evt_unpaid_1',
+        object: 'event',
+        type: 'checkout.session.completed',
+        data: {
+          object: {
+            id: sessionId,
+            object: 'checkout.session',
+            payment_status: 'unpaid',
+            client_reference_id: companyId,
+            metadata: { companyId, countryCodes: 'AT' },
+            subscription: 'sub_unpaid',
+          },
+        },
+      });
+      expect((await postWebhook(unpaid, signStripePayload(unpaid, WEBHOOK_SECRET))).statusCode).toBe(200);
+      const [unpaidEvent] = await context.database.db
+        .select()
+        .from(paymentEvents)
+        .where(eq(paymentEvents.eventId, 'evt_unpaid_1'));
+      expect(unpaidEvent?.outcome).toBe('awaiting_payment');
+      expect(await subscriptionCodesInMe(stripeApp, companyId)).toEqual(['DE', 'FR']);
+
+      const expired = JSON.stringify({
+        id: 'evt_expired_1',
+        object: 'event',
+        type: 'checkout.session.expired',
+        data: { object: { id: sessionId, object: 'checkout.session', status: 'expired', metadata: {} } },
+      });
+      expect((await postWebhook(expired, signStripePayload(expired, WEBHOOK_SECRET))).statusCode).toBe(200);
+      const list = companySubscriptionsSchema.parse(
+        (
+          await stripeApp.inject({
+            method: 'GET',
+            url: apiPaths.paymentSubscriptions(companyId),
+            headers: bearer(ownerToken),
+          })
+        ).json(),
+      );
+      expect(list.subscriptions.map((row) => row.countryCode)).toEqual(['DE', 'FR']);
     });
 
     it('cancels the countries on customer.subscription.deleted', async () => {
