@@ -317,6 +317,7 @@ forEachDatabase('payments and subscriptions API', (context) => {
         action: 'subscription_changed',
       });
       expect(audit).toHaveLength(1);
+      expect(audit[0]).toMatchObject({ actorUserId: null, tenantId: owner.tenantId });
       expect(audit[0]?.details).toMatchObject({ change: 'activated', provider: 'stripe', countryCodes: 'DE,FR' });
 
       const replay = await postWebhook(payload, signature);
@@ -485,7 +486,11 @@ forEachDatabase('payments and subscriptions API', (context) => {
         action: 'subscription_changed',
       });
       expect(audit).toHaveLength(1);
-      expect(audit[0]).toMatchObject({ actorUserId: admin.id, details: { provider: 'manual', activated: 'AT,DE' } });
+      expect(audit[0]).toMatchObject({
+        actorUserId: admin.id,
+        tenantId: admin.tenantId,
+        details: { provider: 'manual', activated: 'AT,DE' },
+      });
 
       const search = adminSubscriptionListSchema.parse(
         (

@@ -181,8 +181,3 @@ export async function claimPaymentEvent(
 export async function setPaymentEventOutcome(db: Db, eventId: string, outcome: string): Promise<void> {
   await db.update(paymentEvents).set({ outcome }).where(eq(paymentEvents.eventId, eventId));
 }
-
-export async function companyExists(db: Db, companyId: string): Promise<boolean> {
-  const [row] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).limit(1);
-  return row !== undefined;
-}

@@ -16,7 +16,6 @@ import {
   type CompanySummaryRow,
   cancelSubscriptions,
   claimPaymentEvent,
-  companyExists,
   findCompanySummary,
   listJurisdictionCodes,
   listSubscriptionRows,
@@ -193,7 +192,8 @@ async function applyStripeEvent(db: Db, event: Stripe.Event, now: Date): Promise
       if (event.type === 'checkout.session.completed' && session.payment_status === 'unpaid') return 'awaiting_payment';
       const target = readCheckoutTarget(session);
       if (!target) return 'no_company_in_metadata';
-      if (!(await companyExists(db, target.companyId))) return 'unknown_company';
+      const company = await findCompanySummary(db, target.companyId);
+      if (!company) return 'unknown_company';
       const reference =
         typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? session.id);
       await upsertSubscriptions(
@@ -211,6 +211,7 @@ async function applyStripeEvent(db: Db, event: Stripe.Event, now: Date): Promise
       await syncSubscriptionCountryCodes(db, target.companyId);
       await recordAuditEvent(db, {
         action: 'subscription_changed',
+        tenantId: company.tenantId,
         companyId: target.companyId,
         targetType: 'company',
         targetId: target.companyId,
@@ -236,6 +237,7 @@ async function applyStripeEvent(db: Db, event: Stripe.Event, now: Date): Promise
         await syncSubscriptionCountryCodes(db, companyId);
         await recordAuditEvent(db, {
           action: 'subscription_changed',
+          tenantId: (await findCompanySummary(db, companyId))?.tenantId ?? null,
           companyId,
           targetType: 'company',
           targetId: companyId,
@@ -288,9 +290,8 @@ export async function changeSubscriptionsManually(
   deps: Pick<PaymentDeps, 'db' | 'now'>,
   input: { companyId: string; adminUserId: string; activate: string[]; cancel: string[] },
 ): Promise<AdminCompanySubscriptions> {
-  if (!UUID.test(input.companyId) || !(await companyExists(deps.db, input.companyId))) {
-    throw new HttpError(404, 'company_not_found', 'There is no company with this id.');
-  }
+  const target = UUID.test(input.companyId) ? await findCompanySummary(deps.db, input.companyId) : null;
+  if (!target) throw new HttpError(404, 'company_not_found', 'There is no company with this id.');
   const rows = await listSubscriptionRows(deps.db, [input.companyId]);
   const current = (code: string) => rows.find((row) => row.countryCode.trim() === code);
   const paidThroughStripe = input.cancel.filter((code) => {
@@ -330,6 +331,7 @@ export async function changeSubscriptionsManually(
       await recordAuditEvent(db, {
         action: 'subscription_changed',
         actorUserId: input.adminUserId,
+        tenantId: target.tenantId,
         companyId: input.companyId,
         targetType: 'company',
         targetId: input.companyId,
