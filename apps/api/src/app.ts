@@ -22,6 +22,7 @@ import { registerIntegrationRoutes } from './modules/integrations/routes';
 import { registerLiabilityRoutes } from './modules/liabilities/routes';
 import { createMailer, type Mailer } from './modules/mail/mailer';
 import { registerOnboardingRoutes } from './modules/onboarding/routes';
+import { registerPaymentRoutes } from './modules/payments/routes';
 import { registerPeriodManagerRoutes } from './modules/period-manager/routes';
 import { registerRegistrationRoutes } from './modules/registration/routes';
 import { registerSigningRoutes } from './modules/signing/routes';
@@ -181,6 +182,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     serverSecret: deps.internalTokenSecret,
   });
+
+  await registerPaymentRoutes(app, { db: database.db, payments: config.payments, publicUrl: config.publicUrl });
 
   if (deps.mountIdentityProvider) await deps.mountIdentityProvider(app);
   if (deps.registerExtraRoutes) await deps.registerExtraRoutes(app);

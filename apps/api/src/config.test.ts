@@ -119,3 +119,56 @@ describe('deriveAuthSettings', () => {
     });
   });
 });
+
+describe('payment settings', () => {
+  const stripeEnv = {
+    STRIPE_SECRET_KEY: 'sk_test_abc123',
+    STRIPE_WEBHOOK_SECRET: 'whsec_abc123',
+  };
+
+  it('is manual without STRIPE_SECRET_KEY', () => {
+    expect(parseConfig({}).payments).toEqual({ provider: 'manual' });
+  });
+
+  it('prices every country with STRIPE_PRICE_ID, and STRIPE_PRICE_IDS overrides per country', () => {
+    const config = parseConfig({
+      ...stripeEnv,
+      STRIPE_PRICE_ID: 'price_default1',
+      STRIPE_PRICE_IDS: 'DE=price_de1, FR=price_fr1',
+      STRIPE_API_BASE: 'http://127.0.0.1:12111/',
+    });
+    if (config.payments.provider !== 'stripe') throw new Error('expected stripe');
+    expect(config.payments.stripe.apiBase).toBe('http://127.0.0.1:12111');
+    expect(config.payments.stripe.priceIds.DE).toBe('price_de1');
+    expect(config.payments.stripe.priceIds.FR).toBe('price_fr1');
+    expect(config.payments.stripe.priceIds.IT).toBe('price_default1');
+    expect(Object.keys(config.payments.stripe.priceIds)).toHaveLength(30);
+  });
+
+  it('sells only the named countries with STRIPE_PRICE_IDS alone, on Stripe’s own host by default', () => {
+    const config = parseConfig({ ...stripeEnv, STRIPE_PRICE_IDS: 'AT=price_at1' });
+    if (config.payments.provider !== 'stripe') throw new Error('expected stripe');
+    expect(config.payments.stripe.priceIds).toEqual({ AT: 'price_at1' });
+    expect(config.payments.stripe.apiBase).toBe('https://api.stripe.com');
+  });
+
+  it('lists every problem of an incomplete or malformed Stripe configuration', () => {
+    expect(catchConfigError(() => parseConfig({ STRIPE_SECRET_KEY: 'sk_test_abc123' })).problems).toEqual([
+      'STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (payments are activated by webhook)',
+      'STRIPE_PRICE_ID or STRIPE_PRICE_IDS: required when STRIPE_SECRET_KEY is set',
+    ]);
+    expect(
+      catchConfigError(() => parseConfig({ ...stripeEnv, STRIPE_PRICE_IDS: 'DE=price_de1,US=price_us1,FR:price_x' }))
+        .problems,
+    ).toEqual([
+      'STRIPE_PRICE_IDS: US is not one of the countries Vatlas covers',
+      'STRIPE_PRICE_IDS: "FR:price_x" is not COUNTRY=price_id (e.g. DE=price_1Abc)',
+    ]);
+    expect(catchConfigError(() => parseConfig({ STRIPE_WEBHOOK_SECRET: 'whsec_abc123' })).problems).toEqual([
+      'STRIPE_SECRET_KEY: required when STRIPE_WEBHOOK_SECRET is set',
+    ]);
+    expect(catchConfigError(() => parseConfig({ STRIPE_SECRET_KEY: 'pk_test_abc' })).problems[0]).toMatch(
+      /^STRIPE_SECRET_KEY: must be a Stripe secret or restricted key/,
+    );
+  });
+});

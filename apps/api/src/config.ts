@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { COUNTRY_CODES } from '@vatlas/domain';
 import { z } from 'zod';
 
 export type NodeEnv = 'development' | 'test' | 'production';
@@ -68,7 +69,22 @@ export type AppConfig = {
   imports: ImportSettings;
   /** 'daily': fetch the ECB's rate history once a day (needs internet); 'off': only the vendored file and imports. */
   exchangeRateRefresh: 'off' | 'daily';
+  /** Subscriptions per country: through Stripe when STRIPE_SECRET_KEY is set, else activated by an administrator. */
+  payments: PaymentSettings;
 };
+
+export type StripeSettings = {
+  secretKey: string;
+  /** The signing secret (whsec_…) of the webhook endpoint; every event's Stripe-Signature is verified with it. */
+  webhookSecret: string;
+  /** Origin of Stripe's API (a stand-in server in tests); never a path, no trailing slash. */
+  apiBase: string;
+  /** A recurring (monthly) price id per country code; a country without one cannot be bought through Stripe. */
+  priceIds: Readonly<Record<string, string>>;
+};
+
+/** `manual`: no payment provider is configured, so an administrator activates subscriptions by hand. */
+export type PaymentSettings = { provider: 'manual' } | { provider: 'stripe'; stripe: StripeSettings };
 
 export type ImportSettings = {
   /** `npm start` imports in-process; production may turn it off and run `src/worker.ts` processes instead. */
@@ -100,6 +116,7 @@ export const DEFAULT_MAPS_API_BASE_URL = 'https://places.googleapis.com';
 /** 2 GiB: a year of a busy seller's Amazon VTR; larger files are split by month. */
 export const DEFAULT_IMPORT_MAX_FILE_BYTES = 2 * 1024 ** 3;
 export const DEFAULT_MAIL_FROM = 'Vatlas <no-reply@vatlas.localhost>';
+export const DEFAULT_STRIPE_API_BASE = 'https://api.stripe.com';
 
 const packageDir = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const defaultWebDistDir = resolve(packageDir, '../web/dist');
@@ -186,6 +203,26 @@ const envSchema = z.object({
   EXCHANGE_RATE_REFRESH: z.enum(['off', 'daily']).optional(),
   IMPORT_STALE_AFTER_SECONDS: integerText(5, 3600),
   IMPORT_MAX_FILE_BYTES: integerText(1024, 16 * 1024 ** 3),
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(test|live)_[A-Za-z0-9]+$/, 'must be a Stripe secret or restricted key (sk_… or rk_…)')
+      .optional(),
+  ),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9]+$/, 'must be a webhook signing secret (whsec_…)')
+      .optional(),
+  ),
+  STRIPE_API_BASE: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  STRIPE_PRICE_ID: optionalText.pipe(
+    z
+      .string()
+      .regex(/^price_[A-Za-z0-9]+$/, 'must be a Stripe price id (price_…)')
+      .optional(),
+  ),
+  STRIPE_PRICE_IDS: optionalText,
 });
 
 type ParsedEnv = z.infer<typeof envSchema>;
@@ -282,6 +319,61 @@ function readS3Settings(env: ParsedEnv, problems: string[]): S3Settings | null {
   };
 }
 
+const STRIPE_PRICE_PAIR = /^([A-Z]{2})=(price_[A-Za-z0-9]+)$/;
+
+/** `DE=price_1,FR=price_2` → { DE: 'price_1', FR: 'price_2' }; every malformed pair or unknown country is a problem. */
+export function parseStripePriceIds(text: string, knownCountryCodes: readonly string[], problems: string[]) {
+  const prices: Record<string, string> = {};
+  for (const pair of text.split(',').map((part) => part.trim())) {
+    if (pair === '') continue;
+    const match = STRIPE_PRICE_PAIR.exec(pair);
+    if (!match?.[1] || !match[2]) {
+      problems.push(`STRIPE_PRICE_IDS: "${pair}" is not COUNTRY=price_id (e.g. DE=price_1Abc)`);
+      continue;
+    }
+    if (!knownCountryCodes.includes(match[1])) {
+      problems.push(`STRIPE_PRICE_IDS: ${match[1]} is not one of the countries Vatlas covers`);
+      continue;
+    }
+    prices[match[1]] = match[2];
+  }
+  return prices;
+}
+
+function readPaymentSettings(env: ParsedEnv, problems: string[]): PaymentSettings {
+  if (env.STRIPE_SECRET_KEY === undefined) {
+    const stray = (['STRIPE_WEBHOOK_SECRET', 'STRIPE_PRICE_ID', 'STRIPE_PRICE_IDS', 'STRIPE_API_BASE'] as const).filter(
+      (variable) => env[variable] !== undefined,
+    );
+    // Without the key every payment would silently fall back to manual activation: say so instead.
+    if (stray.length > 0) problems.push(`STRIPE_SECRET_KEY: required when ${stray.join(', ')} is set`);
+    return { provider: 'manual' };
+  }
+  const before = problems.length;
+  if (env.STRIPE_WEBHOOK_SECRET === undefined) {
+    problems.push('STRIPE_WEBHOOK_SECRET: required when STRIPE_SECRET_KEY is set (payments are activated by webhook)');
+  }
+  if (env.STRIPE_PRICE_ID === undefined && env.STRIPE_PRICE_IDS === undefined) {
+    problems.push('STRIPE_PRICE_ID or STRIPE_PRICE_IDS: required when STRIPE_SECRET_KEY is set');
+  }
+  const perCountry = env.STRIPE_PRICE_IDS ? parseStripePriceIds(env.STRIPE_PRICE_IDS, COUNTRY_CODES, problems) : {};
+  if (problems.length > before || env.STRIPE_WEBHOOK_SECRET === undefined) return { provider: 'manual' };
+  const priceIds: Record<string, string> = {};
+  for (const code of COUNTRY_CODES) {
+    const price = perCountry[code] ?? env.STRIPE_PRICE_ID;
+    if (price !== undefined) priceIds[code] = price;
+  }
+  return {
+    provider: 'stripe',
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+      apiBase: (env.STRIPE_API_BASE ?? DEFAULT_STRIPE_API_BASE).replace(/\/+$/, ''),
+      priceIds,
+    },
+  };
+}
+
 function defaultAppEnvironment(nodeEnv: NodeEnv): AppEnvironment {
   return nodeEnv;
 }
@@ -306,6 +398,7 @@ export function parseConfig(env: Env, options: { cwd?: string } = {}): AppConfig
 
   const b2c = authProvider === 'b2c' ? readB2cSettings(parsed, problems) : null;
   const s3 = readS3Settings(parsed, problems);
+  const payments = readPaymentSettings(parsed, problems);
 
   if (isProduction && parsed.INTERNAL_TOKEN_SECRET === undefined) {
     problems.push(
@@ -354,6 +447,7 @@ export function parseConfig(env: Env, options: { cwd?: string } = {}): AppConfig
       maxFileBytes: parsed.IMPORT_MAX_FILE_BYTES ?? DEFAULT_IMPORT_MAX_FILE_BYTES,
     },
     exchangeRateRefresh: parsed.EXCHANGE_RATE_REFRESH ?? 'off',
+    payments,
   };
 }
 

@@ -13,6 +13,7 @@ export * from './errors';
 export * from './filings';
 export * from './liabilities';
 export * from './onboarding';
+export * from './payments';
 export * from './period-manager';
 export * from './routes';
 export * from './system';

@@ -145,4 +145,9 @@ export const apiPaths = {
     companyId: string,
     query: { format: 'csv' | 'xlsx'; from: string; to: string; lang?: 'en' | 'de' },
   ) => `/api/v1/Analytics/${segment(companyId)}/Export${queryString(query)}`,
+  paymentSubscriptions: (companyId: string) => `/api/v1/Payment/${segment(companyId)}/Subscriptions`,
+  paymentCheckout: (companyId: string) => `/api/v1/Payment/${segment(companyId)}/Checkout`,
+  paymentWebhook: '/api/v1/Payment/Webhook',
+  adminSubscriptions: (query: { search?: string } = {}) => `/api/v1/Admin/Subscriptions${queryString(query)}`,
+  adminCompanySubscriptions: (companyId: string) => `/api/v1/Admin/Subscriptions/${segment(companyId)}`,
 } as const;

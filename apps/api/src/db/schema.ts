@@ -788,6 +788,54 @@ export const filingReminders = pgTable(
   ],
 );
 
+export const SUBSCRIPTION_STATUSES = ['active', 'cancelled', 'pending'] as const;
+export const SUBSCRIPTION_PROVIDERS = ['stripe', 'manual'] as const;
+
+/**
+ * A company's subscription of one country (issue 7): the one source of truth of what a company pays for. One row per
+ * company and country whose status moves (pending at checkout, active, cancelled); the history of changes is in the
+ * audit log. `companies.subscription_country_codes` (what the route guard reads) is a projection of the active rows,
+ * rewritten in the same transaction as every change (payments/repository.ts `syncSubscriptionCountryCodes`).
+ */
+export const subscriptions = pgTable(
+  'subscriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    countryCode: char('country_code', { length: 2 }).notNull(),
+    status: text('status', { enum: SUBSCRIPTION_STATUSES }).notNull(),
+    /** 'stripe': bought through Stripe Checkout; 'manual': activated by an administrator without a payment provider. */
+    provider: text('provider', { enum: SUBSCRIPTION_PROVIDERS }).notNull(),
+    /** Stripe: the Checkout Session id while pending, then the Stripe subscription id. Manual: null. */
+    providerReference: text('provider_reference'),
+    /** The administrator who activated a manual subscription; null for Stripe (the webhook activates it). */
+    activatedByUserId: uuid('activated_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    activatedAt: timestamp('activated_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (table) => [
+    uniqueIndex('subscriptions_company_country_idx').on(table.companyId, table.countryCode),
+    index('subscriptions_provider_reference_idx').on(table.providerReference),
+  ],
+);
+
+/**
+ * Payment-provider events already applied, by the provider's event id: a webhook delivered twice (Stripe retries
+ * until it sees a 2xx) is recorded in the same transaction as its effect, so the second delivery changes nothing.
+ */
+export const paymentEvents = pgTable('payment_events', {
+  eventId: text('event_id').primaryKey(),
+  provider: text('provider', { enum: SUBSCRIPTION_PROVIDERS }).notNull(),
+  type: text('type').notNull(),
+  /** What the event did: 'applied' or why it was ignored (e.g. 'unknown_company'). */
+  outcome: text('outcome').notNull(),
+  receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const schema = {
   tenants,
   users,
@@ -821,5 +869,7 @@ export const schema = {
   oidcPayloads,
   calendarFeeds,
   filingReminders,
+  subscriptions,
+  paymentEvents,
 };
 export type Schema = typeof schema;

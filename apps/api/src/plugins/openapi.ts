@@ -67,6 +67,12 @@ export const OPENAPI_TAGS = [
   { name: 'Period manager', description: 'The calendar months of sales data a company keeps, with their state.' },
   { name: 'Calendar', description: 'The secret iCalendar (.ics) feed of filing deadlines for calendar applications.' },
   { name: 'Analytics', description: 'Sales and VAT in EUR by month, country, channel and rate; CSV and XLSX export.' },
+  {
+    name: 'Payment',
+    description:
+      'Subscriptions per country: Stripe Checkout and its webhook when configured, otherwise activation by an ' +
+      'administrator (the manual provider).',
+  },
 ] as const;
 
 const description = [
@@ -99,6 +105,7 @@ const OTHER_DESCRIPTIONS: Record<string, string> = {
   '204': 'No content',
   '404': 'Not found.',
   '409': 'Conflicts with the current state; `code` says why.',
+  '502': 'An external service (e.g. Stripe) failed; `code` says which.',
   '503': 'Unavailable.',
 };
 

@@ -79,8 +79,17 @@ const TransactionsPage = lazyPage(() =>
   import('../features/transactions/transactions-page').then((m) => m.TransactionsPage),
 );
 const AdminPage = lazyPage(() => import('../features/admin/admin-pages').then((m) => m.AdminPage));
-const PaymentResultPage = lazyPage(() =>
-  import('../features/payment/payment-result-page').then((m) => m.PaymentResultPage),
+const PaymentCancelledPage = lazyPage(() =>
+  import('../features/payment/payment-result-page').then((m) => m.PaymentCancelledPage),
+);
+const PaymentActivatedPage = lazyPage(() =>
+  import('../features/payment/payment-result-page').then((m) => m.PaymentActivatedPage),
+);
+const SubscriptionPage = lazyPage(() =>
+  import('../features/payment/subscription-page').then((m) => m.SubscriptionPage),
+);
+const AdminSubscriptionsPage = lazyPage(() =>
+  import('../features/payment/admin-subscriptions-page').then((m) => m.AdminSubscriptionsPage),
 );
 
 const { onboarding, admin, payment, settings } = paths;
@@ -116,6 +125,10 @@ export function createAppRoutes(): RouteObject[] {
                     { path: settings.notifications.path, element: <NotificationSettingsPage /> },
                     { path: settings.users.path, element: <CompanyUsersPage /> },
                     { path: settings.company.path, element: <CompanyDetailsPage /> },
+                    {
+                      path: settings.subscription.path,
+                      element: <SubscriptionPage titleKey={settings.subscription.titleKey} />,
+                    },
                   ],
                 },
                 { path: paths.calendar.path, element: <CalendarPage titleKey={paths.calendar.titleKey} /> },
@@ -165,15 +178,19 @@ export function createAppRoutes(): RouteObject[] {
                     { index: true, element: <AdminPage titleKey={admin.root.titleKey} /> },
                     { path: admin.whiteLabel.path, element: <AdminPage titleKey={admin.whiteLabel.titleKey} /> },
                     { path: admin.comingSoon.path, element: <AdminPage titleKey={admin.comingSoon.titleKey} /> },
+                    {
+                      path: admin.subscriptions.path,
+                      element: <AdminSubscriptionsPage titleKey={admin.subscriptions.titleKey} />,
+                    },
                   ],
                 },
                 {
                   path: payment.cancelled.path,
-                  element: <PaymentResultPage titleKey={payment.cancelled.titleKey} />,
+                  element: <PaymentCancelledPage titleKey={payment.cancelled.titleKey} />,
                 },
                 {
                   path: payment.activated.path,
-                  element: <PaymentResultPage titleKey={payment.activated.titleKey} />,
+                  element: <PaymentActivatedPage titleKey={payment.activated.titleKey} />,
                 },
                 // Spec §2: any unknown path shows the dashboard.
                 { path: '*', element: dashboardElement },

@@ -64,6 +64,7 @@ export const paths = {
       getHref: (tenantId: string): string => `/admin/white-label/${encodeURIComponent(tenantId)}`,
     },
     comingSoon: route('/admin/coming-soon', 'pages.admin.comingSoon.title'),
+    subscriptions: route('/admin/subscriptions', 'payment.admin.title'),
   },
   payment: {
     success: route('/payment/success', 'pages.payment.success.title'),

@@ -5,6 +5,7 @@ import {
   companies,
   companyUsers,
   idpAccounts,
+  subscriptions,
   type TenantBranding,
   tenants,
   tenantUsers,
@@ -184,6 +185,22 @@ export async function seedDemoData(db: Db, options: { issuer: string }): Promise
       .onConflictDoNothing({ target: companies.id });
     // Data seeded before the partner tenant existed had Alpenrand in the home tenant.
     await tx.update(companies).set({ tenantId: partner.id }).where(eq(companies.id, DEMO_COMPANY_IDS.alpenrand));
+    // The subscriptions table is the source of truth of subscription_country_codes: the demo companies' countries
+    // are manual subscriptions from their subscription date.
+    for (const company of demoCompanies({ home: tenant.id, partner: partner.id })) {
+      for (const countryCode of company.subscriptionCountryCodes ?? []) {
+        await tx
+          .insert(subscriptions)
+          .values({
+            companyId: company.id as string,
+            countryCode,
+            status: 'active',
+            provider: 'manual',
+            activatedAt: new Date(`${company.subscriptionDate}T00:00:00Z`),
+          })
+          .onConflictDoNothing();
+      }
+    }
     for (const demo of DEMO_ACCOUNTS) {
       await tx
         .insert(users)
