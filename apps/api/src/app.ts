@@ -10,6 +10,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import { type AppConfig, IDP_MOUNT_PATH } from './config';
 import type { Database } from './db/client';
 import { redactAddressQuery, registerAddressSuggestionRoutes } from './modules/address-suggestions/routes';
+import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAnalyticsRoutes } from './modules/analytics/routes';
 import { registerBusinessProfileRoutes } from './modules/business-profile/routes';
 import { registerCalendarRoutes } from './modules/calendar/routes';
@@ -181,6 +182,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     publicUrl: config.publicUrl,
     serverSecret: deps.internalTokenSecret,
   });
+
+  registerAdminRoutes(app, { db: database.db, staleAfterSeconds: config.imports.staleAfterSeconds });
 
   if (deps.mountIdentityProvider) await deps.mountIdentityProvider(app);
   if (deps.registerExtraRoutes) await deps.registerExtraRoutes(app);

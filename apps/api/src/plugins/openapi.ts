@@ -67,6 +67,12 @@ export const OPENAPI_TAGS = [
   { name: 'Period manager', description: 'The calendar months of sales data a company keeps, with their state.' },
   { name: 'Calendar', description: 'The secret iCalendar (.ics) feed of filing deadlines for calendar applications.' },
   { name: 'Analytics', description: 'Sales and VAT in EUR by month, country, channel and rate; CSV and XLSX export.' },
+  {
+    name: 'Admin',
+    description:
+      'Administrators only: tenants, companies, users (administrator role, disabling), uploads and the job queue, ' +
+      'filings due across companies, the client error log and the audit log.',
+  },
 ] as const;
 
 const description = [

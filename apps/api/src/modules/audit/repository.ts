@@ -20,6 +20,10 @@ export type NewAuditEvent = {
  */
 export async function recordAuditEvent(db: Db, event: NewAuditEvent): Promise<void> {
   await db.insert(auditEvents).values({
+    // The clock of this process in milliseconds rather than the column's now(): now() is the transaction's start
+    // with microseconds, and the keyset cursor (an ISO string, milliseconds) must match a row's time exactly or the
+    // rows of one transaction after it on the page boundary would be skipped.
+    occurredAt: new Date(),
     action: event.action,
     actorUserId: event.actorUserId ?? null,
     tenantId: event.tenantId ?? null,

@@ -1,6 +1,7 @@
 import type { Language, UpdateUserRequest, User, UserProfile } from '@vatlas/contract';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
+import { recordAuditEvent } from '../audit/repository';
 import { type CompanyRecord, isUuid, listCompaniesOfUser } from '../company/repository';
 import { toCompanySummary } from '../company/service';
 import { listTenantsOfUser } from '../tenant/repository';
@@ -99,6 +100,7 @@ export async function checkEmailAddress(db: Db, email: string): Promise<{ email:
 
 export async function logOut(db: Db, actor: UserRecord): Promise<void> {
   await incrementSessionGeneration(db, actor.id);
+  await recordAuditEvent(db, { action: 'signed_out', actorUserId: actor.id, tenantId: actor.tenantId });
 }
 
 export function diagnose(actor: UserRecord, now: Date = new Date()) {
