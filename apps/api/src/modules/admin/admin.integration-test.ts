@@ -356,6 +356,33 @@ forEachDatabase('admin area', (context) => {
     expect(collected.filter((event) => event.action === 'company_switched')).toHaveLength(2);
     expect(new Set(collected.map((event) => event.id)).size).toBe(collected.length);
 
+    // Three people added in one request share the transaction's time to the microsecond: paging one at a time
+    // still reaches each of them once.
+    const added = await app.inject({
+      method: 'POST',
+      url: apiPaths.addUsers(boltId),
+      headers: bearer(token),
+      payload: ['one', 'two', 'three'].map((label) => ({
+        userCreationType: 2,
+        email: `${label}-${randomUUID()}@x.test`,
+      })),
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const targets: (string | null)[] = [];
+    let addedCursor: string | null | undefined;
+    do {
+      const page = (
+        await asAdmin({
+          method: 'GET',
+          url: apiPaths.adminAuditEvents({ action: 'company_user_added', limit: 1, cursor: addedCursor ?? undefined }),
+        })
+      ).json<AdminAuditPage>();
+      targets.push(...page.items.map((event) => event.targetId));
+      addedCursor = page.nextCursor;
+    } while (addedCursor);
+    expect(targets).toHaveLength(3);
+    expect(new Set(targets).size).toBe(3);
+
     const forged = await asAdmin({ method: 'GET', url: apiPaths.adminAuditEvents({ cursor: 'bm9wZQ' }) });
     expect(forged.statusCode).toBe(400);
     const nobody = (

@@ -301,12 +301,11 @@ export async function findAuditEvents(db: Db, query: AdminAuditQuery): Promise<A
     companyId: query.companyId,
     actorUserId,
   });
-  const items = rows.slice(0, query.limit);
-  const last = items.at(-1);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
   return {
-    items,
-    nextCursor:
-      rows.length > query.limit && last ? encodeAuditCursor({ occurredAt: last.occurredAt, id: last.id }) : null,
+    items: page.map(({ pageKey: _pageKey, ...event }) => event),
+    nextCursor: rows.length > query.limit && last ? encodeAuditCursor(last.pageKey) : null,
   };
 }
 
