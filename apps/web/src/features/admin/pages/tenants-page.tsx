@@ -7,7 +7,7 @@ import { useAdminTenants } from '../api/list-admin-tenants';
 import { AdminTable, cellClass } from '../components/admin-table';
 
 export const linkClass =
-  'font-medium text-primary-strong underline underline-offset-2 hover:no-underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary';
+  'font-medium text-fg underline decoration-primary decoration-2 underline-offset-2 hover:no-underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary';
 
 export function TenantsPage() {
   const { t } = useTranslation();
