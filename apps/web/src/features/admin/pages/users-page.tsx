@@ -109,8 +109,9 @@ export function UsersPage() {
           const isMe = user.id === me?.userId;
           return (
             <tr key={user.id}>
-              <td className={`${cellClass} font-medium break-all text-fg`}>
-                {user.email} {isMe ? <span className="text-fg-secondary">{t('adminArea.users.you')}</span> : null}
+              <td className={`${cellClass} font-medium text-fg`}>
+                <span className="break-all">{user.email}</span>{' '}
+                {isMe ? <span className="whitespace-nowrap text-fg-secondary">{t('adminArea.users.you')}</span> : null}
               </td>
               <td className={cellClass}>
                 {[user.firstName, user.lastName].filter(Boolean).join(' ') || t('adminArea.common.none')}
