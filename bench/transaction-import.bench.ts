@@ -213,7 +213,7 @@ async function measureServer(kind: 'pglite' | 'postgres', databaseUrl: string | 
     // BENCH_MEMORY_TRACE=1 prints the server's resident memory at every status poll: where in the import it peaks.
     const trace = process.env.BENCH_MEMORY_TRACE
       ? (upload: { status: string; rowsImported: number }) =>
-          console.log(
+          console.info(
             `${((performance.now() - traceStarted) / 1000).toFixed(1)} s  ${memoryMiB(pid, 'VmRSS').toFixed(0)} MiB  ` +
               `${upload.status} ${upload.rowsImported}`,
           )

@@ -71,7 +71,9 @@ test.describe('spec §2 guard rules', () => {
 
   test('a non-admin sees Access Denied with Go Back on admin pages', async ({ page }) => {
     await signInAs(page, demoAccounts.seller);
-    await page.goto('/admin/coming-soon');
+    await page.goto('/calendar');
+    await expect(page).toHaveURL(/\/calendar$/);
+    await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
     await expect(
       page.getByText(
@@ -81,7 +83,12 @@ test.describe('spec §2 guard rules', () => {
     await expectNoAxeViolations(page);
     await page.screenshot({ path: test.info().outputPath('admin-access-denied.png'), fullPage: true });
     await page.getByRole('button', { name: 'Go Back' }).click();
-    await expect(page).not.toHaveURL(/\/admin/);
+    // Back where the seller came from.
+    await expect(page).toHaveURL(/\/calendar$/);
+    // Every admin section is guarded, not only the index.
+    await page.goto('/admin/users');
+    await expect(page.getByRole('heading', { name: 'Access Denied' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Administration' })).toHaveCount(0);
   });
 
   test('an admin reaches the admin area', async ({ page }) => {

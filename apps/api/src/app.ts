@@ -10,6 +10,7 @@ import type { JWTVerifyGetKey } from 'jose';
 import { type AppConfig, IDP_MOUNT_PATH } from './config';
 import type { Database } from './db/client';
 import { redactAddressQuery, registerAddressSuggestionRoutes } from './modules/address-suggestions/routes';
+import { registerAdminRoutes } from './modules/admin/routes';
 import { registerAnalyticsRoutes } from './modules/analytics/routes';
 import { registerBusinessProfileRoutes } from './modules/business-profile/routes';
 import { registerCalendarRoutes } from './modules/calendar/routes';
@@ -184,6 +185,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
 
   await registerPaymentRoutes(app, { db: database.db, payments: config.payments, publicUrl: config.publicUrl });
+  registerAdminRoutes(app, { db: database.db, staleAfterSeconds: config.imports.staleAfterSeconds });
 
   if (deps.mountIdentityProvider) await deps.mountIdentityProvider(app);
   if (deps.registerExtraRoutes) await deps.registerExtraRoutes(app);

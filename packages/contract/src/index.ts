@@ -1,5 +1,6 @@
 export * from './account';
 export * from './address';
+export * from './admin';
 export * from './analytics';
 export * from './assessment';
 export * from './audit';

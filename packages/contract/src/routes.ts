@@ -150,4 +150,19 @@ export const apiPaths = {
   paymentWebhook: '/api/v1/Payment/Webhook',
   adminSubscriptions: (query: { search?: string } = {}) => `/api/v1/Admin/Subscriptions${queryString(query)}`,
   adminCompanySubscriptions: (companyId: string) => `/api/v1/Admin/Subscriptions/${segment(companyId)}`,
+  adminOverview: '/api/v1/Admin/Overview',
+  adminTenants: '/api/v1/Admin/Tenants',
+  adminCompanies: (query: Record<string, string | number | undefined> = {}) =>
+    `/api/v1/Admin/Companies${queryString(query)}`,
+  adminUsers: (query: Record<string, string | number | undefined> = {}) => `/api/v1/Admin/Users${queryString(query)}`,
+  adminUserRole: (userId: string) => `/api/v1/Admin/Users/${segment(userId)}/Role`,
+  adminUserStatus: (userId: string) => `/api/v1/Admin/Users/${segment(userId)}/Status`,
+  adminUploads: (query: Record<string, string | number | undefined> = {}) =>
+    `/api/v1/Admin/Uploads${queryString(query)}`,
+  adminFilingsDue: (query: Record<string, string | number | undefined> = {}) =>
+    `/api/v1/Admin/FilingsDue${queryString(query)}`,
+  adminClientErrors: (query: Record<string, string | number | undefined> = {}) =>
+    `/api/v1/Admin/ClientErrors${queryString(query)}`,
+  adminAuditEvents: (query: Record<string, string | number | undefined> = {}) =>
+    `/api/v1/Admin/AuditEvents${queryString(query)}`,
 } as const;

@@ -73,6 +73,12 @@ export const OPENAPI_TAGS = [
       'Subscriptions per country: Stripe Checkout and its webhook when configured, otherwise activation by an ' +
       'administrator (the manual provider).',
   },
+  {
+    name: 'Admin',
+    description:
+      'Administrators only: tenants, companies, users (administrator role, disabling), uploads and the job queue, ' +
+      'filings due across companies, the client error log and the audit log.',
+  },
 ] as const;
 
 const description = [

@@ -105,8 +105,15 @@ describe('routes of spec §2 (signed-in, subscribed seller)', () => {
   it.each([
     ['/admin', 'Administration'],
     ['/admin/white-label/tenant-7', 'White label'],
-    ['/admin/coming-soon', 'Coming soon'],
     ['/admin/subscriptions', 'Subscriptions'],
+    ['/admin/coming-soon', 'Planned administration features'],
+    ['/admin/tenants', 'Tenants'],
+    ['/admin/companies', 'Companies'],
+    ['/admin/users', 'Users'],
+    ['/admin/uploads', 'Uploads and jobs'],
+    ['/admin/filings', 'Filings due'],
+    ['/admin/client-errors', 'Client errors'],
+    ['/admin/audit-log', 'Audit log'],
   ])('admin route %s shows "%s" to an admin', async (path, title) => {
     renderAt(path, signedInSeller({ user: buildUser({ isAdmin: true }) }));
     expect(await heading(title)).toBeTruthy();

@@ -79,6 +79,16 @@ const TransactionsPage = lazyPage(() =>
   import('../features/transactions/transactions-page').then((m) => m.TransactionsPage),
 );
 const AdminPage = lazyPage(() => import('../features/admin/admin-pages').then((m) => m.AdminPage));
+const AdminLayout = lazyPage(() => import('../features/admin/admin-pages').then((m) => m.AdminLayout));
+const AdminOverviewPage = lazyPage(() => import('../features/admin/admin-pages').then((m) => m.OverviewPage));
+const AdminTenantsPage = lazyPage(() => import('../features/admin/admin-pages').then((m) => m.TenantsPage));
+const AdminCompaniesPage = lazyPage(() => import('../features/admin/admin-pages').then((m) => m.CompaniesPage));
+const AdminUsersPage = lazyPage(() => import('../features/admin/admin-pages').then((m) => m.UsersPage));
+const AdminUploadsPage = lazyPage(() => import('../features/admin/admin-pages').then((m) => m.UploadsPage));
+const AdminFilingsPage = lazyPage(() => import('../features/admin/admin-pages').then((m) => m.FilingsPage));
+const AdminClientErrorsPage = lazyPage(() => import('../features/admin/admin-pages').then((m) => m.ClientErrorsPage));
+const AdminAuditLogPage = lazyPage(() => import('../features/admin/admin-pages').then((m) => m.AuditLogPage));
+const AdminComingSoonPage = lazyPage(() => import('../features/admin/admin-pages').then((m) => m.ComingSoonPage));
 const PaymentCancelledPage = lazyPage(() =>
   import('../features/payment/payment-result-page').then((m) => m.PaymentCancelledPage),
 );
@@ -175,12 +185,25 @@ export function createAppRoutes(): RouteObject[] {
                   path: admin.root.path,
                   element: <AdminGuard />,
                   children: [
-                    { index: true, element: <AdminPage titleKey={admin.root.titleKey} /> },
-                    { path: admin.whiteLabel.path, element: <AdminPage titleKey={admin.whiteLabel.titleKey} /> },
-                    { path: admin.comingSoon.path, element: <AdminPage titleKey={admin.comingSoon.titleKey} /> },
                     {
-                      path: admin.subscriptions.path,
-                      element: <AdminSubscriptionsPage titleKey={admin.subscriptions.titleKey} />,
+                      // Spec §2: the admin dashboard with a sidebar of its sections.
+                      element: <AdminLayout />,
+                      children: [
+                        { index: true, element: <AdminOverviewPage /> },
+                        { path: admin.tenants.path, element: <AdminTenantsPage /> },
+                        { path: admin.companies.path, element: <AdminCompaniesPage /> },
+                        { path: admin.users.path, element: <AdminUsersPage /> },
+                        { path: admin.uploads.path, element: <AdminUploadsPage /> },
+                        { path: admin.filings.path, element: <AdminFilingsPage /> },
+                        { path: admin.clientErrors.path, element: <AdminClientErrorsPage /> },
+                        { path: admin.auditLog.path, element: <AdminAuditLogPage /> },
+                        { path: admin.comingSoon.path, element: <AdminComingSoonPage /> },
+                        { path: admin.whiteLabel.path, element: <AdminPage titleKey={admin.whiteLabel.titleKey} /> },
+                        {
+                          path: admin.subscriptions.path,
+                          element: <AdminSubscriptionsPage titleKey={admin.subscriptions.titleKey} />,
+                        },
+                      ],
                     },
                   ],
                 },

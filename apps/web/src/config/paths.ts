@@ -65,6 +65,13 @@ export const paths = {
     },
     comingSoon: route('/admin/coming-soon', 'pages.admin.comingSoon.title'),
     subscriptions: route('/admin/subscriptions', 'payment.admin.title'),
+    tenants: route('/admin/tenants', 'adminArea.nav.tenants'),
+    companies: route('/admin/companies', 'adminArea.nav.companies'),
+    users: route('/admin/users', 'adminArea.nav.users'),
+    uploads: route('/admin/uploads', 'adminArea.nav.uploads'),
+    filings: route('/admin/filings', 'adminArea.nav.filings'),
+    clientErrors: route('/admin/client-errors', 'adminArea.nav.clientErrors'),
+    auditLog: route('/admin/audit-log', 'adminArea.nav.auditLog'),
   },
   payment: {
     success: route('/payment/success', 'pages.payment.success.title'),

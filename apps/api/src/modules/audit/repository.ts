@@ -1,5 +1,5 @@
 import type { AuditAction, AuditDetails, AuditEvent } from '@vatlas/contract';
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { auditEvents, users } from '../../db/schema';
 
@@ -32,17 +32,22 @@ export async function recordAuditEvent(db: Db, event: NewAuditEvent): Promise<vo
 
 export type AuditPageCursor = { occurredAt: string; id: string };
 
-/** Newest first, keyset-paged on (occurredAt, id) so a page deep in a long log costs the same as the first. */
+/**
+ * Newest first, keyset-paged on (occurredAt, id) so a page deep in a long log costs the same as the first. Each event
+ * carries its `pageKey`: the time to the microsecond, as stored. The event's `occurredAt` (a JavaScript date, to the
+ * millisecond) would not do as a cursor: events of one transaction share a time with microseconds, and a cursor cut
+ * to the millisecond would skip those after it.
+ */
 export async function listAuditEvents(
   db: Db,
   options: { limit: number; after?: AuditPageCursor; action?: AuditAction; companyId?: string; actorUserId?: string },
-): Promise<AuditEvent[]> {
+): Promise<(AuditEvent & { pageKey: AuditPageCursor })[]> {
   const conditions: SQL[] = [];
   if (options.action) conditions.push(eq(auditEvents.action, options.action));
   if (options.companyId) conditions.push(eq(auditEvents.companyId, options.companyId));
   if (options.actorUserId) conditions.push(eq(auditEvents.actorUserId, options.actorUserId));
   if (options.after) {
-    const after = new Date(options.after.occurredAt);
+    const after = sql`${options.after.occurredAt}::timestamptz`;
     const beforeCursor = or(
       lt(auditEvents.occurredAt, after),
       and(eq(auditEvents.occurredAt, after), lt(auditEvents.id, options.after.id)),
@@ -50,13 +55,18 @@ export async function listAuditEvents(
     if (beforeCursor) conditions.push(beforeCursor);
   }
   const rows = await db
-    .select({ event: auditEvents, actorEmail: users.email })
+    .select({
+      event: auditEvents,
+      actorEmail: users.email,
+      exactTime: sql<string>`to_char(${auditEvents.occurredAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
+    })
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.actorUserId))
     .where(conditions.length > 0 ? and(...conditions) : undefined)
     .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
     .limit(options.limit);
-  return rows.map(({ event, actorEmail }) => ({
+  return rows.map(({ event, actorEmail, exactTime }) => ({
+    pageKey: { occurredAt: exactTime, id: event.id },
     id: event.id,
     occurredAt: event.occurredAt.toISOString(),
     action: event.action as AuditAction,

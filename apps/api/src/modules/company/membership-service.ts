@@ -2,6 +2,7 @@ import { type AddUserRequest, type CompanyUser, USER_CREATION_TYPES } from '@vat
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
+import { recordAuditEvent } from '../audit/repository';
 import type { Mailer } from '../mail/mailer';
 import { createUser, findUserByEmail, normaliseEmail, type UserRecord } from '../user/repository';
 import { composeInvitationMail } from './invitation-mail';
@@ -111,8 +112,19 @@ export async function addUsersToCompany(
   const invitedAt = new Date();
   const added = await deps.db.transaction(async (tx) => {
     const rows: CompanyMemberRow[] = [];
+    const txDb = tx as unknown as Db;
     for (const [index, request] of requests.entries()) {
-      rows.push(await addOne(tx as unknown as Db, company, request, index, invitedAt));
+      const row = await addOne(txDb, company, request, index, invitedAt);
+      await recordAuditEvent(txDb, {
+        action: 'company_user_added',
+        actorUserId: actor.id,
+        tenantId: company.tenantId,
+        companyId: company.id,
+        targetType: 'user',
+        targetId: row.user.id,
+        details: { role: row.role, userCreationType: request.userCreationType },
+      });
+      rows.push(row);
     }
     return rows;
   });
@@ -160,5 +172,13 @@ export async function removeUserFromCompany(
       }
     }
     await deleteMembership(txDb, input.companyId, target.id);
+    await recordAuditEvent(txDb, {
+      action: 'company_user_removed',
+      actorUserId: actor.id,
+      companyId: input.companyId,
+      targetType: 'user',
+      targetId: target.id,
+      details: { role: targetMembership.role },
+    });
   });
 }

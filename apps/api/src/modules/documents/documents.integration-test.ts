@@ -15,6 +15,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { companies, companyJurisdictions, documents, onboardingStates } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
+import { listAuditEvents } from '../audit/repository';
 import { createLocalFileStorage } from '../storage/file-storage';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
 import { buildMultipart, createTestJpeg, createTestPdf, createTestPng } from './document-test-kit';
@@ -100,6 +101,10 @@ forEachDatabase('documents API', (context) => {
       `attachment; filename="Gr_ndungsurkunde 2024.pdf"; filename*=UTF-8''${encodeURIComponent('Gründungsurkunde 2024.pdf')}`,
     );
     expect(download.rawPayload.equals(pdf)).toBe(true);
+    const [audited] = await listAuditEvents(context.database.db, { limit: 1, action: 'document_downloaded' });
+    expect(audited).toMatchObject({ companyId, targetType: 'document', targetId: stored.id });
+    // The file name (it may name a person) stays out of the log.
+    expect(JSON.stringify(audited)).not.toContain('Gründung');
 
     // On disk: named by uuid only, readable by the owner only.
     const [row] = await context.database.db.select().from(documents).where(eq(documents.id, stored.id));

@@ -181,7 +181,11 @@ export async function registerDocumentRoutes(app: FastifyInstance, deps: { db: D
       },
     },
     async (request, reply) => {
-      const { document, content } = await openDocument(deps, request.params.companyId, request.params.documentId);
+      const { document, content } = await openDocument(deps, {
+        companyId: request.params.companyId,
+        documentId: request.params.documentId,
+        userId: requireAuth(request).user.id,
+      });
       return reply
         .header('content-type', document.contentType)
         .header('content-length', String(document.sizeBytes))

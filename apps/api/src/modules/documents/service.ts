@@ -9,6 +9,7 @@ import {
 import { fileTypeFromBuffer } from 'file-type';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
+import { recordAuditEvent } from '../audit/repository';
 import { createStorageKey, FileNotFoundError, type FileStorage } from '../storage/file-storage';
 import { completeDocumentCenterIfReady } from './checklist';
 import {
@@ -116,15 +117,24 @@ export async function listDocuments(db: Db, companyId: string): Promise<StoredDo
 
 const documentNotFound = () => new HttpError(404, 'document_not_found', 'There is no such document in this company.');
 
+/** The stored file of a document, for download; the download is audited once the file is found. */
 export async function openDocument(
   deps: DocumentDeps,
-  companyId: string,
-  documentId: string,
+  input: { companyId: string; documentId: string; userId: string },
 ): Promise<{ document: StoredDocument; content: Readable }> {
-  const row = await findDocument(deps.db, companyId, documentId);
+  const row = await findDocument(deps.db, input.companyId, input.documentId);
   if (!row) throw documentNotFound();
   try {
-    return { document: toDocumentAnswer(row), content: await deps.storage.get(row.storageKey) };
+    const content = await deps.storage.get(row.storageKey);
+    await recordAuditEvent(deps.db, {
+      action: 'document_downloaded',
+      actorUserId: input.userId,
+      companyId: input.companyId,
+      targetType: 'document',
+      targetId: row.id,
+      details: { documentType: row.documentType },
+    });
+    return { document: toDocumentAnswer(row), content };
   } catch (error) {
     if (error instanceof FileNotFoundError) {
       throw new HttpError(404, 'document_content_missing', 'The file of this document is missing from storage.');

@@ -13,6 +13,7 @@ import { filingStatus, todayIsoDate } from '@vatlas/domain';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forEachDatabase } from '../../test/databases';
+import { listAuditEvents } from '../audit/repository';
 import { ensureExchangeRates } from '../exchange-rates/service';
 import { recomputeTaxPosition } from '../tax-position/service';
 import {
@@ -180,6 +181,15 @@ forEachDatabase('filings and liabilities API', (context) => {
         filingReference: 'ELSTER-4711',
       });
       expect((await mark({ filedOn: '2023-04-06', reference: 'again' })).statusCode).toBe(409);
+      // Audited once: the refused second mark left no event.
+      const audited = await listAuditEvents(context.database.db, {
+        limit: 10,
+        action: 'filing_marked_filed',
+        companyId,
+      });
+      expect(audited.map((event) => [event.targetId, event.details])).toEqual([
+        [march.id, { jurisdiction: 'DE', filingType: 'vat-return', periodStart: '2023-03-01' }],
+      ]);
 
       // More March data arrives: the filed return keeps what was filed.
       const db = context.database.db;

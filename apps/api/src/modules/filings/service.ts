@@ -9,6 +9,7 @@ import {
 } from '@vatlas/domain';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
+import { recordAuditEvent } from '../audit/repository';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
 import {
   type EcSalesListAmountRow,
@@ -185,10 +186,22 @@ export async function markFilingFiled(
       { field: 'filedOn', message: 'must not be in the future' },
     ]);
   }
-  const updated = await setFilingFiled(db, row.id, {
-    filedOn: input.request.filedOn,
-    filingReference: input.request.reference,
-    filedBy: input.userId,
+  const updated = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const filed = await setFilingFiled(txDb, row.id, {
+      filedOn: input.request.filedOn,
+      filingReference: input.request.reference,
+      filedBy: input.userId,
+    });
+    await recordAuditEvent(txDb, {
+      action: 'filing_marked_filed',
+      actorUserId: input.userId,
+      companyId: input.companyId,
+      targetType: 'filing',
+      targetId: row.id,
+      details: { jurisdiction: row.jurisdiction, filingType: row.filingType, periodStart: row.periodStart },
+    });
+    return filed;
   });
   return toFiling(updated, today);
 }

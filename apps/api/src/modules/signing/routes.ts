@@ -149,11 +149,11 @@ export function registerSigningRoutes(app: FastifyInstance, deps: { db: Db; stor
       },
     },
     async (request, reply) => {
-      const { content, fileName } = await openSignedPowerOfAttorney(
-        deps,
-        request.params.companyId,
-        request.params.countryCode,
-      );
+      const { content, fileName } = await openSignedPowerOfAttorney(deps, {
+        companyId: request.params.companyId,
+        countryCode: request.params.countryCode,
+        userId: requireAuth(request).user.id,
+      });
       return reply
         .header('content-type', 'application/pdf')
         .header('content-disposition', contentDisposition(fileName))

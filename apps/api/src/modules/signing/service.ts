@@ -9,6 +9,7 @@ import {
 import { findCountryRule, isPlaceholderCity, isPlaceholderZip } from '@vatlas/domain';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
+import { recordAuditEvent } from '../audit/repository';
 import { type CompanyRecord, findCompanyById } from '../company/repository';
 import { completeDocumentCenterIfReady } from '../documents/checklist';
 import { listSelectedCountryCodes } from '../documents/repository';
@@ -215,6 +216,14 @@ export async function signPowerOfAttorney(
         ipAddress: input.ipAddress,
       });
       await completeDocumentCenterIfReady(txDb, companyId);
+      await recordAuditEvent(txDb, {
+        action: 'power_of_attorney_signed',
+        actorUserId: input.user.id,
+        companyId,
+        targetType: 'power_of_attorney',
+        targetId: inserted.id,
+        details: { countryCode, signatureKind: body.signatureKind },
+      });
       return inserted;
     });
   } catch (error) {
@@ -226,20 +235,27 @@ export async function signPowerOfAttorney(
   return { countryCode, state: 'signed', signature: toSignatureAnswer(row), revokedAt: null };
 }
 
+/** The signed PDF for download; the download is audited like a document's. */
 export async function openSignedPowerOfAttorney(
   deps: SigningDeps,
-  companyId: string,
-  countryCode: string,
+  input: { companyId: string; countryCode: string; userId: string },
 ): Promise<{ content: Readable; fileName: string }> {
+  const { companyId, countryCode } = input;
   const active = await findActiveSignature(deps.db, companyId, countryCode);
   if (!active) {
     throw new HttpError(404, 'not_signed', `There is no signed power of attorney for ${countryCode}.`);
   }
   try {
-    return {
-      content: await deps.storage.get(active.signedStorageKey),
-      fileName: `power-of-attorney-${countryCode}-signed.pdf`,
-    };
+    const content = await deps.storage.get(active.signedStorageKey);
+    await recordAuditEvent(deps.db, {
+      action: 'document_downloaded',
+      actorUserId: input.userId,
+      companyId,
+      targetType: 'power_of_attorney',
+      targetId: active.id,
+      details: { countryCode },
+    });
+    return { content, fileName: `power-of-attorney-${countryCode}-signed.pdf` };
   } catch (error) {
     if (error instanceof FileNotFoundError) {
       throw new HttpError(404, 'document_content_missing', 'The signed file is missing from storage.');

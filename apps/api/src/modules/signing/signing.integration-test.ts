@@ -10,6 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { companies, companyJurisdictions, legalRepresentatives, tenants } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
+import { listAuditEvents } from '../audit/repository';
 import { createTestJpeg, createTestPng } from '../documents/document-test-kit';
 import { createLocalFileStorage } from '../storage/file-storage';
 import { bearer, createCompany, createPerson, createTenant, signIn } from '../user/account-test-kit';
@@ -168,6 +169,21 @@ forEachDatabase('power-of-attorney API', (context) => {
     });
     expect(Date.parse(info.signedAt ?? '')).toBeGreaterThanOrEqual(before - 1000);
     expect(info.signedAt).toMatch(/Z$/);
+
+    // The audit log holds the signature and the download, with ids and codes only (no signer name).
+    const audited = (await listAuditEvents(context.database.db, { limit: 10, companyId })).filter(
+      (event) => event.action !== 'sign_in',
+    );
+    expect(audited.map((event) => [event.action, event.targetType, event.targetId, event.details])).toEqual([
+      ['document_downloaded', 'power_of_attorney', answer.signature?.id, { countryCode: 'DE' }],
+      [
+        'power_of_attorney_signed',
+        'power_of_attorney',
+        answer.signature?.id,
+        { countryCode: 'DE', signatureKind: 'typed' },
+      ],
+    ]);
+    expect(JSON.stringify(audited)).not.toContain('Nowak');
   });
 
   it('refuses a second signature with 409 until it is revoked, then signs again (drawn)', async () => {

@@ -8,7 +8,7 @@ import { HttpError, toPath } from '../../plugins/errors';
 import { guard } from '../../plugins/route-guard';
 import type { AccessTokenVerifier } from './access-token-verifier';
 import type { InternalTokens } from './internal-token';
-import { changeCompany, changeTenant, exchangeProviderIdentity } from './service';
+import { changeCompany, changeTenant, exchangeProviderIdentity, recordFailedTokenExchange } from './service';
 
 export function registerTokenRoutes(
   app: FastifyInstance,
@@ -26,16 +26,25 @@ export function registerTokenRoutes(
       },
     },
     async (request) => {
-      const token = readBearerToken(request);
-      if (!token) {
-        throw new HttpError(
-          401,
-          'token_missing',
-          'Send the identity provider access token as "Authorization: Bearer".',
+      try {
+        const token = readBearerToken(request);
+        if (!token) {
+          throw new HttpError(
+            401,
+            'token_missing',
+            'Send the identity provider access token as "Authorization: Bearer".',
+          );
+        }
+        const identity = await deps.accessTokenVerifier.verify(token);
+        return await exchangeProviderIdentity(
+          { db: deps.db, internalTokens: deps.internalTokens, log: request.log },
+          identity,
         );
+      } catch (error) {
+        // Refusals (401/409) are audited by their code; a 5xx is an outage, logged by the error handler instead.
+        if (error instanceof HttpError && error.statusCode < 500) await recordFailedTokenExchange(deps.db, error.code);
+        throw error;
       }
-      const identity = await deps.accessTokenVerifier.verify(token);
-      return exchangeProviderIdentity({ db: deps.db, internalTokens: deps.internalTokens, log: request.log }, identity);
     },
   );
 

@@ -2,6 +2,7 @@ import type { TokenExchangeResponse } from '@vatlas/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
+import { recordAuditEvent } from '../audit/repository';
 import { isUuid, listCompaniesOfUser } from '../company/repository';
 import { listTenantsOfUser } from '../tenant/repository';
 import {
@@ -93,7 +94,15 @@ export async function exchangeProviderIdentity(
   const companies = await listCompaniesOfUser(deps.db, user.id);
   const companyId = resolveSelectedCompanyId(user, companies, null);
   const company = companies.find((candidate) => candidate.id === companyId);
-  return issueSessionToken(deps.internalTokens, user, { companyId, tenantId: company?.tenantId ?? user.tenantId });
+  const tenantId = company?.tenantId ?? user.tenantId;
+  const issued = await issueSessionToken(deps.internalTokens, user, { companyId, tenantId });
+  await recordAuditEvent(deps.db, { action: 'sign_in', actorUserId: user.id, tenantId, companyId });
+  return issued;
+}
+
+/** A refused exchange, with its reason code only: the caller is not identified, and no claim of the token is kept. */
+export async function recordFailedTokenExchange(db: Db, reason: string): Promise<void> {
+  await recordAuditEvent(db, { action: 'token_exchange_failed', details: { reason } });
 }
 
 /** Every session token carries the user's current generation, so a later LogOut revokes it. */
@@ -128,7 +137,17 @@ export async function changeCompany(
   const company = companies.find((candidate) => candidate.id === companyId);
   if (!company) throw new HttpError(403, 'company_access_denied', 'You do not have access to this company.');
   await updateSelectedCompany(deps.db, user.id, company.id);
-  return issueSessionToken(deps.internalTokens, user, { companyId: company.id, tenantId: company.tenantId });
+  const issued = await issueSessionToken(deps.internalTokens, user, {
+    companyId: company.id,
+    tenantId: company.tenantId,
+  });
+  await recordAuditEvent(deps.db, {
+    action: 'company_switched',
+    actorUserId: user.id,
+    tenantId: company.tenantId,
+    companyId: company.id,
+  });
+  return issued;
 }
 
 /**
@@ -150,5 +169,7 @@ export async function changeTenant(
     (companyId) => companyId !== null && companiesInTenant.some((company) => company.id === companyId),
   );
   const companyId = selected ?? companiesInTenant[0]?.id ?? null;
-  return issueSessionToken(deps.internalTokens, user, { companyId, tenantId: tenant.id });
+  const issued = await issueSessionToken(deps.internalTokens, user, { companyId, tenantId: tenant.id });
+  await recordAuditEvent(deps.db, { action: 'tenant_switched', actorUserId: user.id, tenantId: tenant.id, companyId });
+  return issued;
 }

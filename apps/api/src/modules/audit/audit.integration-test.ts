@@ -1,0 +1,121 @@
+import { apiPaths } from '@vatlas/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { forEachDatabase } from '../../test/databases';
+import { createTestConfig, type TestProvider } from '../../test/test-app';
+import {
+  bearer,
+  createPerson,
+  createTenant,
+  type Person,
+  signIn,
+  startAppWithCompanyOwner,
+  uniqueEmail,
+} from '../user/account-test-kit';
+import { listAuditEvents } from './repository';
+
+/**
+ * The account and token actions land in the audit log through the real API. (Documents, signing and filings check
+ * theirs in their own test files; the admin actions in the admin module's.)
+ */
+forEachDatabase('audit log of account actions', (context) => {
+  const config = createTestConfig();
+  let app: FastifyInstance;
+  let provider: TestProvider;
+  let owner: Person;
+  let companyId: string;
+  let tenantId: string;
+  let token: string;
+
+  const latest = async (action: Parameters<typeof listAuditEvents>[1]['action']) =>
+    (await listAuditEvents(context.database.db, { limit: 1, action }))[0];
+
+  beforeAll(async () => {
+    ({ app, provider, owner, companyId, tenantId, token } = await startAppWithCompanyOwner(context.database, {
+      label: 'audit-owner',
+      companyName: 'Audit Co',
+    }));
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  it('records a sign-in with the user, tenant and company', async () => {
+    expect(await latest('sign_in')).toMatchObject({ actorUserId: owner.id, tenantId, companyId, details: {} });
+  });
+
+  it('records a refused token exchange by its reason code only', async () => {
+    const response = await app.inject({
+      method: 'POST',
+      url: apiPaths.tokenExchange,
+      headers: bearer(
+        await provider.signAccessToken(
+          { sub: owner.subject, email: owner.email },
+          { expiresIn: Math.floor(Date.now() / 1000) - 60 },
+        ),
+      ),
+    });
+    expect(response.statusCode).toBe(401);
+    const event = await latest('token_exchange_failed');
+    expect(event).toMatchObject({ actorUserId: null, companyId: null, details: { reason: 'token_expired' } });
+    expect(JSON.stringify(event)).not.toContain(owner.email);
+  });
+
+  it('records company and tenant switches', async () => {
+    const switched = await app.inject({
+      method: 'GET',
+      url: apiPaths.changeCompany(companyId),
+      headers: bearer(token),
+    });
+    expect(switched.statusCode).toBe(200);
+    expect(await latest('company_switched')).toMatchObject({ actorUserId: owner.id, companyId, tenantId });
+
+    const tenant = await app.inject({ method: 'GET', url: apiPaths.changeTenant(tenantId), headers: bearer(token) });
+    expect(tenant.statusCode).toBe(200);
+    expect(await latest('tenant_switched')).toMatchObject({ actorUserId: owner.id, tenantId });
+
+    // A refused switch records nothing.
+    const foreignTenant = await createTenant(context.database.db, 'Foreign');
+    await app.inject({ method: 'GET', url: apiPaths.changeTenant(foreignTenant), headers: bearer(token) });
+    expect((await latest('tenant_switched'))?.tenantId).toBe(tenantId);
+  });
+
+  it('records a user added to and removed from a company, with ids only', async () => {
+    const email = uniqueEmail('audit-added');
+    const added = await app.inject({
+      method: 'POST',
+      url: apiPaths.addUsers(companyId),
+      headers: bearer(token),
+      payload: [{ userCreationType: 1, email, firstName: 'Ada', lastName: 'Lovelace', language: 'en' }],
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const addedEvent = await latest('company_user_added');
+    expect(addedEvent).toMatchObject({
+      actorUserId: owner.id,
+      companyId,
+      targetType: 'user',
+      details: { role: 'member', userCreationType: 1 },
+    });
+    expect(JSON.stringify(addedEvent)).not.toMatch(/Lovelace|audit-added/);
+
+    const removed = await app.inject({
+      method: 'POST',
+      url: apiPaths.removeUserFromCompany,
+      headers: bearer(token),
+      payload: { email, companyId },
+    });
+    expect(removed.statusCode).toBe(204);
+    expect(await latest('company_user_removed')).toMatchObject({
+      actorUserId: owner.id,
+      companyId,
+      targetId: addedEvent?.targetId,
+    });
+  });
+
+  it('records a sign-out', async () => {
+    const person = await createPerson(context.database.db, { tenantId, label: 'leaver', issuer: config.auth.issuer });
+    const own = await signIn(app, provider, person);
+    expect((await app.inject({ method: 'GET', url: apiPaths.logOut, headers: bearer(own) })).statusCode).toBe(204);
+    expect(await latest('signed_out')).toMatchObject({ actorUserId: person.id, tenantId });
+  });
+});

@@ -1,0 +1,109 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+
+export const cellClass = 'px-3 py-2 text-left align-top';
+export const headClass = 'px-3 py-2 text-left text-xs font-semibold tracking-wide text-fg-secondary uppercase';
+
+/**
+ * A table of an admin list with its three other states: loading (skeleton rows, announced), failed (what went wrong
+ * and a retry) and empty (what it means and what to do next).
+ */
+export function AdminTable({
+  caption,
+  columns,
+  isPending,
+  error,
+  onRetry,
+  isEmpty,
+  empty,
+  children,
+}: {
+  caption: string;
+  columns: string[];
+  isPending: boolean;
+  error: Error | null;
+  onRetry: () => void;
+  isEmpty: boolean;
+  empty: { title: string; text: string; action?: ReactNode };
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  if (error) {
+    return (
+      <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-danger bg-surface p-4">
+        <p className="text-sm text-danger">{t('adminArea.common.loadError', { message: error.message })}</p>
+        <Button variant="secondary" onClick={onRetry}>
+          {t('adminArea.common.retry')}
+        </Button>
+      </div>
+    );
+  }
+  if (isPending) {
+    return (
+      <div aria-busy="true" className="flex flex-col gap-2">
+        <span role="status" className="sr-only">
+          {t('adminArea.common.loading')}
+        </span>
+        {Array.from({ length: 6 }, (_, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: static placeholders.
+          <Skeleton key={index} className="h-9 w-full" />
+        ))}
+      </div>
+    );
+  }
+  if (isEmpty) return <EmptyState title={empty.title} text={empty.text} action={empty.action} />;
+  return (
+    <div className="relative overflow-x-auto rounded-xl border border-border bg-surface">
+      <table className="w-full border-collapse text-sm">
+        <caption className="sr-only">{caption}</caption>
+        <thead className="border-b border-border bg-body">
+          <tr>
+            {columns.map((column) => (
+              <th key={column} scope="col" className={headClass}>
+                {column}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody className="divide-y divide-border">{children}</tbody>
+      </table>
+    </div>
+  );
+}
+
+/** "Showing 1–25 of 80" with previous/next; hidden when everything fits on one page. */
+export function Pager({
+  offset,
+  limit,
+  total,
+  onChange,
+}: {
+  offset: number;
+  limit: number;
+  total: number;
+  onChange: (offset: number) => void;
+}) {
+  const { t } = useTranslation();
+  if (total === 0) return null;
+  const to = Math.min(offset + limit, total);
+  return (
+    <nav aria-label={t('adminArea.common.pagination')} className="flex flex-wrap items-center justify-between gap-3">
+      <p className="text-sm text-fg-secondary" aria-live="polite">
+        {t('adminArea.common.showing', { from: offset + 1, to, total })}
+      </p>
+      {total > limit ? (
+        <div className="flex gap-2">
+          <Button variant="secondary" disabled={offset === 0} onClick={() => onChange(Math.max(0, offset - limit))}>
+            {t('adminArea.common.previous')}
+          </Button>
+          <Button variant="secondary" disabled={to >= total} onClick={() => onChange(offset + limit)}>
+            {t('adminArea.common.next')}
+          </Button>
+        </div>
+      ) : null}
+    </nav>
+  );
+}
