@@ -3,7 +3,11 @@ import type { LocaleTree } from '../../locales/resources';
 /** The plural suffixes i18next (v21+ JSON format) appends, one per Intl.PluralRules category. */
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
 
-export function flattenLocale(tree: LocaleTree, prefix = '', flat: Record<string, string> = {}): Record<string, string> {
+export function flattenLocale(
+  tree: LocaleTree,
+  prefix = '',
+  flat: Record<string, string> = {},
+): Record<string, string> {
   for (const [key, value] of Object.entries(tree)) {
     const path = prefix ? `${prefix}.${key}` : key;
     if (typeof value === 'string') flat[path] = value;
@@ -14,6 +18,8 @@ export function flattenLocale(tree: LocaleTree, prefix = '', flat: Record<string
 
 export const placeholdersOf = (text: string): string[] =>
   [...new Set([...text.matchAll(/\{\{\s*([\w.]+)\s*(?:,[^}]*)?\}\}/g)].map((match) => match[1] as string))].sort();
+
+const tagsOf = (text: string): string[] => [...text.matchAll(/<\/?(\w+)>/g)].map((match) => match[0]).sort();
 
 /** The plural forms `language` needs, as i18next picks them (Intl.PluralRules, cardinal). */
 export const pluralCategoriesOf = (language: string): string[] =>
@@ -46,7 +52,8 @@ export function localeProblems(reference: LocaleTree, candidate: LocaleTree, lan
   for (const [base, keys] of pluralBases) {
     const englishOther = english[`${base}_other`] ?? english[keys[0] as string] ?? '';
     const englishOne = english[`${base}_one`] ?? englishOther;
-    for (const category of categories) expected.set(`${base}_${category}`, category === 'one' ? englishOne : englishOther);
+    for (const category of categories)
+      expected.set(`${base}_${category}`, category === 'one' ? englishOne : englishOther);
   }
 
   for (const [key, englishText] of expected) {
@@ -63,6 +70,11 @@ export function localeProblems(reference: LocaleTree, candidate: LocaleTree, lan
     const have = relevant(placeholdersOf(text));
     if (want.join(',') !== have.join(','))
       problems.push(`${language}: ${key} has {{${have.join('}} {{')}}} instead of {{${want.join('}} {{')}}}`);
+    // <terms>…</terms> and the like are components of <Trans>: a translation keeps each of them.
+    if (tagsOf(englishText).join(',') !== tagsOf(text).join(','))
+      problems.push(
+        `${language}: ${key} has the tags ${tagsOf(text).join(' ') || 'none'} instead of ${tagsOf(englishText).join(' ')}`,
+      );
   }
   for (const key of Object.keys(other)) if (!expected.has(key)) problems.push(`${language}: extra ${key}`);
   return problems;

@@ -1,6 +1,7 @@
 import { LANGUAGES } from '@vatlas/contract';
 import { describe, expect, it } from 'vitest';
 import { LOCALE_LANGUAGES, type LocaleTree, translations } from '../../locales/resources';
+import { createTestI18n } from '../../test/test-i18n';
 import { SUPPORTED_LANGUAGES } from './i18n';
 import { flattenLocale, localeProblems, pluralCategoriesOf } from './locale-parity';
 
@@ -21,6 +22,22 @@ describe('locales', () => {
     expect(pluralCategoriesOf('de')).toEqual(['one', 'other']);
     expect(pluralCategoriesOf('fr')).toEqual(['many', 'one', 'other']);
     expect(pluralCategoriesOf('pl')).toEqual(['few', 'many', 'one', 'other']);
+  });
+
+  it('picks the plural form each language needs at run time', () => {
+    const polish = createTestI18n('pl');
+    const exact = (count: number) =>
+      polish.t('transactions.count.exact', { count, formatted: polish.services.formatter?.format(count, 'number') });
+    expect([1, 3, 5, 22, 25].map(exact)).toEqual([
+      '1 transakcja',
+      '3 transakcje',
+      '5 transakcji',
+      '22 transakcje',
+      '25 transakcji',
+    ]);
+    const french = createTestI18n('fr');
+    expect(french.t('onboarding.layout.minutesLeft', { count: 1 })).toBe('Environ 1 minute restante');
+    expect(french.t('onboarding.layout.minutesLeft', { count: 20 })).toBe('Environ 20 minutes restantes');
   });
 
   it('carries the spec texts verbatim in English', () => {
@@ -76,6 +93,13 @@ describe('the parity check', () => {
 
   it('accepts a complete translation with its own plural forms', () => {
     expect(localeProblems(reference, polish, 'pl')).toEqual([]);
+  });
+
+  it('finds a lost <Trans> tag', () => {
+    const english: LocaleTree = { terms: 'I accept the <terms>terms</terms>.' };
+    expect(localeProblems(english, { terms: 'Accetto i termini.' }, 'it')).toEqual([
+      'it: terms has the tags none instead of </terms> <terms>',
+    ]);
   });
 
   it('finds a missing key, an extra key, a missing plural form and a changed variable', () => {
