@@ -167,7 +167,7 @@ test.describe('the app shell (issue 6)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Menu', exact: true })).toHaveCount(0);
-    await expect(page.getByRole('group', { name: 'Language' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
     await expect(page.getByRole('button', { name: /User menu/ })).toBeVisible();
   });
 
