@@ -97,7 +97,10 @@ test.describe('six languages (issue 7)', () => {
           await expect(page.getByRole('heading', { level: 2, name: card, exact: true })).toBeVisible();
 
         const expectedTotal = await page.evaluate(
-          ([value, locale]) => new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(value),
+          ([value, locale]) =>
+            new Intl.NumberFormat(locale, { style: 'currency', currency: 'EUR' }).format(
+              value as Intl.StringNumericLiteral,
+            ),
           [amount, language.locale] as const,
         );
         expect(await shownTotal(page, language.totalLine), language.code).toBe(expectedTotal);
