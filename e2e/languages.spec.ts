@@ -55,7 +55,7 @@ const storedToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('
 async function shownTotal(page: Page, line: RegExp): Promise<string> {
   const paragraph = page.getByText(line);
   await expect(paragraph).toBeVisible();
-  return (await paragraph.locator('span').innerText()).trim();
+  return ((await paragraph.locator('span').textContent()) ?? '').trim();
 }
 
 async function signInInNewContext(browser: Browser, options: { locale?: string } = {}) {
