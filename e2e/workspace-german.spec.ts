@@ -18,7 +18,7 @@ test('every workspace screen speaks German once the seller chooses Deutsch', asy
   await expect(page).toHaveURL(/\/dashboard$/);
   const token = await page.evaluate(() => sessionStorage.getItem('tokenInternal'));
   try {
-    await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Deutsch' }).click();
+    await page.getByLabel('Language', { exact: true }).selectOption('de');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     for (const screen of germanScreens) {
       await page.goto(screen.path);

@@ -89,7 +89,7 @@ test.describe('the app shell (issue 6)', () => {
     const savedLanguage = async () =>
       (await (await request.get(apiPaths.userMe, { headers: { authorization: `Bearer ${token}` } })).json()).language;
     try {
-      await page.getByRole('group', { name: 'Language' }).getByRole('button', { name: 'Deutsch' }).click();
+      await page.getByLabel('Language', { exact: true }).selectOption('de');
       await expect(sidebarNav(page, 'Seiten').getByRole('link')).toHaveText([
         'Dashboard',
         'Analysen',
@@ -108,7 +108,7 @@ test.describe('the app shell (issue 6)', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoAxeViolations(page);
 
-      await page.getByRole('group', { name: 'Sprache' }).getByRole('button', { name: 'English' }).click();
+      await page.getByLabel('Sprache', { exact: true }).selectOption('en');
       await expect(sidebarNav(page).getByRole('link', { name: 'Analytics' })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       await expect.poll(savedLanguage).toBe('en');
@@ -167,7 +167,7 @@ test.describe('the app shell (issue 6)', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: 'Menu', exact: true })).toHaveCount(0);
-    await expect(page.getByRole('group', { name: 'Language' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Language' })).toBeVisible();
     await expect(page.getByRole('button', { name: /User menu/ })).toBeVisible();
   });
 

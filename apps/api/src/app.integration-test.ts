@@ -69,9 +69,31 @@ forEachDatabase('the API app', (context) => {
   describe('seeded demo data', () => {
     it('creates each demo user, account and company once', async () => {
       const db = context.database.db;
-      expect(await db.select().from(idpAccounts)).toHaveLength(3);
+      expect(await db.select().from(idpAccounts)).toHaveLength(4);
       const seeded = await db.select().from(users);
+      // The visitor has only a provider account until their first sign-in.
+      expect(seeded.filter((user) => user.email.endsWith('@vatlas.test')).map((user) => user.email)).toEqual(
+        expect.arrayContaining(['new@vatlas.test', 'seller@vatlas.test', 'admin@vatlas.test']),
+      );
       expect(seeded.filter((user) => user.email.endsWith('@vatlas.test'))).toHaveLength(3);
+    });
+
+    it("creates the visitor's Vatlas user at the first sign-in, in the browser's language", async () => {
+      const [account] = await context.database.db
+        .select()
+        .from(idpAccounts)
+        .where(eq(idpAccounts.email, 'visitor@vatlas.test'));
+      const response = await app.inject({
+        method: 'POST',
+        url: apiPaths.tokenExchange,
+        headers: {
+          authorization: `Bearer ${await provider.signAccessToken({ sub: account?.id, email: 'visitor@vatlas.test' })}`,
+          'accept-language': 'it-IT,it;q=0.9',
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      const user = userSchema.parse((await getMe(response.json().token)).json());
+      expect(user).toMatchObject({ email: 'visitor@vatlas.test', language: 'it', companies: [] });
     });
   });
 

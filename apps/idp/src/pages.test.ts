@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { escapeHtml, renderErrorPage, renderSignInPage, renderSignOutPage } from './pages';
+import { resolveLocale } from './texts';
 
 const context = { locale: 'en', productName: 'Vatlas', formActionSources: ['http://localhost:3000'] } as const;
 
@@ -61,6 +62,20 @@ describe('renderSignInPage', () => {
     expect(html).toContain('<html lang="de">');
     expect(html).toContain('<h1>Bei Vatlas anmelden</h1>');
     expect(html).toContain('E-Mail oder Passwort ist falsch.');
+  });
+
+  it('speaks French, Italian, Spanish and Polish too', () => {
+    const headings = (['fr', 'it', 'es', 'pl'] as const).map((locale) => {
+      const { html } = renderSignInPage({ ...context, locale, action: '/x', hasError: false });
+      expect(html).toContain(`<html lang="${locale}">`);
+      return /<h1>([^<]*)<\/h1>/.exec(html)?.[1];
+    });
+    expect(headings).toEqual([
+      'Se connecter à Vatlas',
+      'Accedi a Vatlas',
+      'Iniciar sesión en Vatlas',
+      'Zaloguj się do Vatlas',
+    ]);
   });
 
   it('keeps text and the sign-in button at WCAG AA contrast', () => {
@@ -131,3 +146,12 @@ function relativeLuminance(hex: string): number {
   });
   return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 }
+
+describe('resolveLocale', () => {
+  it('takes the first of the six languages in ui_locales, else English', () => {
+    expect(resolveLocale('pl-PL en')).toBe('pl');
+    expect(resolveLocale('nl fr-BE')).toBe('fr');
+    expect(resolveLocale('sv')).toBe('en');
+    expect(resolveLocale(undefined)).toBe('en');
+  });
+});

@@ -1,4 +1,6 @@
-export type Locale = 'en' | 'de';
+/** The six interface languages of Vatlas (issue 7); the provider's pages speak each of them. */
+export const LOCALES = ['en', 'de', 'fr', 'it', 'es', 'pl'] as const;
+export type Locale = (typeof LOCALES)[number];
 
 export type PageTexts = {
   signInHeading: (productName: string) => string;
@@ -50,6 +52,70 @@ const TEXTS: Record<Locale, PageTexts> = {
     sessionExpiredMessage: 'Ihre Anmeldesitzung ist abgelaufen. Bitte beginnen Sie erneut.',
     backToProduct: (productName) => `Zurück zu ${productName}`,
   },
+  fr: {
+    signInHeading: (productName) => `Se connecter à ${productName}`,
+    emailLabel: 'E-mail',
+    passwordLabel: 'Mot de passe',
+    signInButton: 'Se connecter',
+    incorrectCredentials: 'E-mail ou mot de passe incorrect.',
+    signingOutHeading: 'Déconnexion en cours…',
+    signingOutHint: 'Si rien ne se passe, sélectionnez le bouton ci-dessous.',
+    signOutButton: 'Se déconnecter',
+    signedOutHeading: 'Vous êtes déconnecté',
+    signedOutMessage: (productName) => `Vous avez été déconnecté de ${productName}.`,
+    errorHeading: 'Une erreur s’est produite',
+    errorMessage: 'La demande de connexion n’a pas pu aboutir. Veuillez recommencer.',
+    sessionExpiredMessage: 'Votre session de connexion a expiré. Veuillez recommencer.',
+    backToProduct: (productName) => `Retour à ${productName}`,
+  },
+  it: {
+    signInHeading: (productName) => `Accedi a ${productName}`,
+    emailLabel: 'E-mail',
+    passwordLabel: 'Password',
+    signInButton: 'Accedi',
+    incorrectCredentials: 'E-mail o password non corretti.',
+    signingOutHeading: 'Disconnessione in corso…',
+    signingOutHint: 'Se non succede nulla, seleziona il pulsante qui sotto.',
+    signOutButton: 'Esci',
+    signedOutHeading: 'Sei disconnesso',
+    signedOutMessage: (productName) => `Sei uscito da ${productName}.`,
+    errorHeading: 'Si è verificato un problema',
+    errorMessage: 'Non è stato possibile completare la richiesta di accesso. Ricomincia.',
+    sessionExpiredMessage: 'La sessione di accesso è scaduta. Ricomincia.',
+    backToProduct: (productName) => `Torna a ${productName}`,
+  },
+  es: {
+    signInHeading: (productName) => `Iniciar sesión en ${productName}`,
+    emailLabel: 'Correo electrónico',
+    passwordLabel: 'Contraseña',
+    signInButton: 'Iniciar sesión',
+    incorrectCredentials: 'Correo electrónico o contraseña incorrectos.',
+    signingOutHeading: 'Cerrando tu sesión…',
+    signingOutHint: 'Si no ocurre nada, selecciona el botón de abajo.',
+    signOutButton: 'Cerrar sesión',
+    signedOutHeading: 'Has cerrado sesión',
+    signedOutMessage: (productName) => `Has cerrado sesión en ${productName}.`,
+    errorHeading: 'Algo ha salido mal',
+    errorMessage: 'No se pudo completar la solicitud de inicio de sesión. Vuelve a empezar.',
+    sessionExpiredMessage: 'Tu sesión de inicio de sesión ha caducado. Vuelve a empezar.',
+    backToProduct: (productName) => `Volver a ${productName}`,
+  },
+  pl: {
+    signInHeading: (productName) => `Zaloguj się do ${productName}`,
+    emailLabel: 'E-mail',
+    passwordLabel: 'Hasło',
+    signInButton: 'Zaloguj się',
+    incorrectCredentials: 'Nieprawidłowy e-mail lub hasło.',
+    signingOutHeading: 'Trwa wylogowywanie…',
+    signingOutHint: 'Jeśli nic się nie stanie, wybierz przycisk poniżej.',
+    signOutButton: 'Wyloguj się',
+    signedOutHeading: 'Wylogowano',
+    signedOutMessage: (productName) => `Wylogowano Cię z ${productName}.`,
+    errorHeading: 'Coś poszło nie tak',
+    errorMessage: 'Nie udało się dokończyć logowania. Zacznij od nowa.',
+    sessionExpiredMessage: 'Sesja logowania wygasła. Zacznij od nowa.',
+    backToProduct: (productName) => `Wróć do ${productName}`,
+  },
 };
 
 /** Picks the first supported language of an OIDC `ui_locales` value ("de-DE en"), English otherwise. */
@@ -57,7 +123,8 @@ export function resolveLocale(uiLocales: unknown): Locale {
   if (typeof uiLocales !== 'string') return 'en';
   for (const tag of uiLocales.split(/\s+/)) {
     const language = tag.split('-')[0]?.toLowerCase();
-    if (language === 'de' || language === 'en') return language;
+    const locale = LOCALES.find((candidate) => candidate === language);
+    if (locale) return locale;
   }
   return 'en';
 }

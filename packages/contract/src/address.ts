@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from './account';
 
 /** Fewer characters match too much to be useful and cost a Places request per keystroke. */
 export const ADDRESS_SUGGESTIONS_MIN_QUERY = 3;
@@ -19,7 +20,7 @@ export const addressSuggestionsQuerySchema = z.object({
     .regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code')
     .optional()
     .describe('Only addresses in this country (the establishment country)'),
-  language: z.enum(['en', 'de']).optional().describe('Language of the suggestion texts'),
+  language: languageSchema.optional().describe('Language of the suggestion texts (one of the six interface languages)'),
   sessionToken: z
     .string()
     .regex(/^[A-Za-z0-9_-]{8,36}$/, 'a URL-safe token of 8 to 36 characters')

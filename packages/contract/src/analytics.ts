@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { languageSchema } from './account';
 
 /**
  * Sales and VAT of a company's visible transactions (only completed uploads count) over a span of months, broken
@@ -49,7 +50,7 @@ export const analyticsExportQuerySchema = z
     from: yearMonth,
     to: yearMonth,
     /** The language of the headers and sheet names; the user's stored language when left out. */
-    lang: z.enum(['en', 'de']).optional(),
+    lang: languageSchema.optional(),
   })
   .superRefine(checkSpan);
 

@@ -2,6 +2,8 @@
  * The single list of API paths. The API registers its routes on them and declares each route's guard; the SPA
  * builds its URLs from them. Paths of spec §7 are exact.
  */
+import type { Language } from './account';
+
 /** `admin`: a signed-in user with isAdmin (spec §6); everyone else gets 403. */
 export type RouteGuard = 'public' | 'authenticated' | 'company' | 'admin';
 
@@ -141,10 +143,8 @@ export const apiPaths = {
   calendarFeedIcs: (secret: string) => `/api/v1/Calendar/Feed/${segment(secret)}.ics`,
   analytics: (companyId: string, query: { from: string; to: string }) =>
     `/api/v1/Analytics/${segment(companyId)}${queryString(query)}`,
-  analyticsExport: (
-    companyId: string,
-    query: { format: 'csv' | 'xlsx'; from: string; to: string; lang?: 'en' | 'de' },
-  ) => `/api/v1/Analytics/${segment(companyId)}/Export${queryString(query)}`,
+  analyticsExport: (companyId: string, query: { format: 'csv' | 'xlsx'; from: string; to: string; lang?: Language }) =>
+    `/api/v1/Analytics/${segment(companyId)}/Export${queryString(query)}`,
   paymentSubscriptions: (companyId: string) => `/api/v1/Payment/${segment(companyId)}/Subscriptions`,
   paymentCheckout: (companyId: string) => `/api/v1/Payment/${segment(companyId)}/Checkout`,
   paymentWebhook: '/api/v1/Payment/Webhook',

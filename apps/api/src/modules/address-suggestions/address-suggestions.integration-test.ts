@@ -176,6 +176,19 @@ forEachDatabase('address suggestions API', (context) => {
     });
   });
 
+  it('asks Places in each interface language, and refuses another one', async () => {
+    const before = places.state.requests.length;
+    const polish = await get(
+      apiPaths.addressSuggestions(companyId, { query: 'Marszałkowska', country: 'PL', language: 'pl' }),
+    );
+    expect(polish.statusCode).toBe(200);
+    expect(places.state.requests[before]?.body).toMatchObject({ languageCode: 'pl' });
+    const dutch = await get(
+      `${apiPaths.addressSuggestions(companyId, { query: 'Damrak', country: 'NL' })}&language=nl`,
+    );
+    expect(dutch.statusCode).toBe(400);
+  });
+
   it('maps the chosen place to the address fields, asking only for the address with the field mask', async () => {
     const response = await get(apiPaths.addressSuggestion(companyId, PLACE_ID, { sessionToken: 'session-0123456789' }));
     expect(response.statusCode).toBe(200);

@@ -277,8 +277,33 @@ forEachDatabase('analytics API', (context) => {
       }
     });
 
+    it('writes Polish and French exports with lang=pl and lang=fr, and follows a stored Italian', async () => {
+      const polish = await get(apiPaths.analyticsExport(companyId, { format: 'csv', ...SPAN, lang: 'pl' }));
+      expect(polish.statusCode, polish.body).toBe(200);
+      const rows = polish.body.trimEnd().split('\r\n');
+      expect(rows[0]).toBe('podzial,klucz,netto_eur,vat_eur,brutto_eur,transakcje,nieprzeliczone');
+      expect(rows).toContain('Miesiąc,2023-04,-100.00,-19.00,-119.00,2,1');
+      expect(rows.at(-1)).toBe('Suma,,160.00,35.00,195.00,6,1');
+      const french = await get(apiPaths.analyticsExport(companyId, { format: 'xlsx', ...SPAN, lang: 'fr' }));
+      expect(sheetNames(new Uint8Array(french.rawPayload))).toEqual([
+        'Totaux',
+        'Mois',
+        'Pays',
+        'Pays de destination',
+        'Canal',
+        'Taux de TVA',
+      ]);
+      await setLanguage('it');
+      try {
+        const italian = await get(apiPaths.analyticsExport(companyId, { format: 'xlsx', ...SPAN }));
+        expect(sheetNames(new Uint8Array(italian.rawPayload))[0]).toBe('Totali');
+      } finally {
+        await setLanguage('en');
+      }
+    });
+
     it('refuses a language it does not have', async () => {
-      const response = await get(`${apiPaths.analyticsExport(companyId, { format: 'csv', ...SPAN })}&lang=fr`);
+      const response = await get(`${apiPaths.analyticsExport(companyId, { format: 'csv', ...SPAN })}&lang=nl`);
       expect(response.statusCode).toBe(400);
     });
   });

@@ -1,7 +1,14 @@
-import { ANALYTICS_BREAKDOWNS, type Analytics, type AnalyticsBreakdown, type AnalyticsLine } from '@vatlas/contract';
+import {
+  ANALYTICS_BREAKDOWNS,
+  type Analytics,
+  type AnalyticsBreakdown,
+  type AnalyticsLine,
+  type Language,
+} from '@vatlas/contract';
 import { strToU8, zipSync } from 'fflate';
 
-export type ExportLanguage = 'en' | 'de';
+/** The exports speak each of the six interface languages. */
+export type ExportLanguage = Language;
 
 /** The texts of the exports in each language: headers, sheet names and the CSV's `breakdown` column. */
 export const EXPORT_LABELS: Record<
@@ -52,6 +59,66 @@ export const EXPORT_LABELS: Record<
     total: 'Summe',
     from: 'Von',
     to: 'Bis',
+  },
+  fr: {
+    breakdowns: {
+      byMonth: 'Mois',
+      byCountry: 'Pays',
+      byArrivalCountry: 'Pays de destination',
+      byChannel: 'Canal',
+      byRate: 'Taux de TVA',
+    },
+    csvHeader: ['ventilation', 'cle', 'ht_eur', 'tva_eur', 'ttc_eur', 'transactions', 'non_converties'],
+    sheetHeader: ['Clé', 'HT (EUR)', 'TVA (EUR)', 'TTC (EUR)', 'Transactions', 'Transactions non converties'],
+    totals: 'Totaux',
+    total: 'Total',
+    from: 'Du',
+    to: 'Au',
+  },
+  it: {
+    breakdowns: {
+      byMonth: 'Mese',
+      byCountry: 'Paese',
+      byArrivalCountry: 'Paese di destinazione',
+      byChannel: 'Canale',
+      byRate: 'Aliquota IVA',
+    },
+    csvHeader: ['suddivisione', 'chiave', 'netto_eur', 'iva_eur', 'lordo_eur', 'transazioni', 'non_convertite'],
+    sheetHeader: ['Chiave', 'Netto (EUR)', 'IVA (EUR)', 'Lordo (EUR)', 'Transazioni', 'Transazioni non convertite'],
+    totals: 'Totali',
+    total: 'Totale',
+    from: 'Dal',
+    to: 'Al',
+  },
+  es: {
+    breakdowns: {
+      byMonth: 'Mes',
+      byCountry: 'País',
+      byArrivalCountry: 'País de destino',
+      byChannel: 'Canal',
+      byRate: 'Tipo de IVA',
+    },
+    csvHeader: ['desglose', 'clave', 'neto_eur', 'iva_eur', 'bruto_eur', 'transacciones', 'no_convertidas'],
+    sheetHeader: ['Clave', 'Neto (EUR)', 'IVA (EUR)', 'Bruto (EUR)', 'Transacciones', 'Transacciones no convertidas'],
+    totals: 'Totales',
+    total: 'Total',
+    from: 'Desde',
+    to: 'Hasta',
+  },
+  pl: {
+    breakdowns: {
+      byMonth: 'Miesiąc',
+      byCountry: 'Kraj',
+      byArrivalCountry: 'Kraj przeznaczenia',
+      byChannel: 'Kanał',
+      byRate: 'Stawka VAT',
+    },
+    csvHeader: ['podzial', 'klucz', 'netto_eur', 'vat_eur', 'brutto_eur', 'transakcje', 'nieprzeliczone'],
+    sheetHeader: ['Klucz', 'Netto (EUR)', 'VAT (EUR)', 'Brutto (EUR)', 'Transakcje', 'Nieprzeliczone transakcje'],
+    totals: 'Sumy',
+    total: 'Suma',
+    from: 'Od',
+    to: 'Do',
   },
 };
 

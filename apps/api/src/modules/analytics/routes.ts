@@ -1,4 +1,10 @@
-import { analyticsExportQuerySchema, analyticsQuerySchema, analyticsSchema, apiErrorSchema } from '@vatlas/contract';
+import {
+  analyticsExportQuerySchema,
+  analyticsQuerySchema,
+  analyticsSchema,
+  apiErrorSchema,
+  languageSchema,
+} from '@vatlas/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -58,7 +64,8 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: { db: Db }):
     },
     async (request, reply) => {
       const { format, from, to } = request.query;
-      const language = request.query.lang ?? (requireAuth(request).user.language === 'de' ? 'de' : 'en');
+      const stored = languageSchema.safeParse(requireAuth(request).user.language);
+      const language = request.query.lang ?? (stored.success ? stored.data : 'en');
       const analytics = await getAnalytics(deps.db, request.params.companyId, { from, to });
       const fileName = `vatlas-analytics-${from}-${to}.${format}`;
       reply.header('content-disposition', contentDisposition(fileName)).header('cache-control', 'private, no-store');

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { listFilings } from '../filings/service';
 import { type IcsEvent, writeIcsCalendar } from './ics';
-import { filingStatusLabel, filingTitle, filingTypeLabel, languageOf, periodLabel } from './labels';
+import { FEED_WORDS, filingStatusLabel, filingTitle, filingTypeLabel, languageOf, periodLabel } from './labels';
 import {
   type CalendarFeedRecord,
   findCalendarFeed,
@@ -80,10 +80,7 @@ export async function renderCalendarFeed(deps: CalendarFeedDeps, secret: string)
     const { items } = await listFilings(deps.db, company.companyId, {});
     for (const filing of items) {
       const status = filingStatusLabel(language, filing.status);
-      const words =
-        language === 'de'
-          ? { period: 'Zeitraum', amount: 'Betrag', status: 'Status', filed: 'Eingereicht am' }
-          : { period: 'Period', amount: 'Amount', status: 'Status', filed: 'Filed on' };
+      const words = FEED_WORDS[language];
       events.push({
         uid: `filing-${filing.id}@vatlas`,
         stamp,
@@ -104,7 +101,7 @@ export async function renderCalendarFeed(deps: CalendarFeedDeps, secret: string)
   }
   return writeIcsCalendar({
     prodId: CALENDAR_PRODUCT_ID,
-    name: language === 'de' ? 'Vatlas – Abgabefristen' : 'Vatlas – filing deadlines',
+    name: FEED_WORDS[language].name,
     events,
   });
 }

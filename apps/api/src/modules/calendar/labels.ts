@@ -1,8 +1,11 @@
-/** Words of the feed and the reminder mails, in the user's language (en or de). */
+import { LANGUAGES, type Language } from '@vatlas/contract';
 
-export type MailLanguage = 'en' | 'de';
+/** Words of the feed and the reminder mails, in the user's language (one of the six; English otherwise). */
 
-export const languageOf = (value: string | null | undefined): MailLanguage => (value === 'de' ? 'de' : 'en');
+export type MailLanguage = Language;
+
+export const languageOf = (value: string | null | undefined): MailLanguage =>
+  LANGUAGES.find((language) => language === value) ?? 'en';
 
 const FILING_TYPE_LABELS: Record<MailLanguage, Record<string, string>> = {
   en: {
@@ -17,11 +20,76 @@ const FILING_TYPE_LABELS: Record<MailLanguage, Record<string, string>> = {
     'ioss-return': 'IOSS-Meldung',
     'ec-sales-list': 'Zusammenfassende Meldung',
   },
+  fr: {
+    'vat-return': 'Déclaration de TVA',
+    'oss-return': 'Déclaration OSS',
+    'ioss-return': 'Déclaration IOSS',
+    'ec-sales-list': 'État récapitulatif',
+  },
+  it: {
+    'vat-return': 'Dichiarazione IVA',
+    'oss-return': 'Dichiarazione OSS',
+    'ioss-return': 'Dichiarazione IOSS',
+    'ec-sales-list': 'Elenco riepilogativo',
+  },
+  es: {
+    'vat-return': 'Declaración de IVA',
+    'oss-return': 'Declaración OSS',
+    'ioss-return': 'Declaración IOSS',
+    'ec-sales-list': 'Declaración recapitulativa',
+  },
+  pl: {
+    'vat-return': 'Deklaracja VAT',
+    'oss-return': 'Deklaracja OSS',
+    'ioss-return': 'Deklaracja IOSS',
+    'ec-sales-list': 'Informacja podsumowująca (VAT-UE)',
+  },
 };
 
 const STATUS_LABELS: Record<MailLanguage, Record<string, string>> = {
   en: { upcoming: 'Upcoming', 'due-soon': 'Due soon', overdue: 'Overdue', filed: 'Filed' },
   de: { upcoming: 'Anstehend', 'due-soon': 'Bald fällig', overdue: 'Überfällig', filed: 'Eingereicht' },
+  fr: { upcoming: 'À venir', 'due-soon': 'Bientôt due', overdue: 'En retard', filed: 'Déposée' },
+  it: { upcoming: 'In arrivo', 'due-soon': 'In scadenza', overdue: 'Scaduta', filed: 'Presentata' },
+  es: { upcoming: 'Próxima', 'due-soon': 'Vence pronto', overdue: 'Vencida', filed: 'Presentada' },
+  pl: { upcoming: 'Nadchodząca', 'due-soon': 'Wkrótce termin', overdue: 'Po terminie', filed: 'Złożona' },
+};
+
+/** The feed's own words: its name and the labels of an event's description. */
+export const FEED_WORDS: Record<
+  MailLanguage,
+  { name: string; period: string; amount: string; status: string; filed: string }
+> = {
+  en: { name: 'Vatlas – filing deadlines', period: 'Period', amount: 'Amount', status: 'Status', filed: 'Filed on' },
+  de: {
+    name: 'Vatlas – Abgabefristen',
+    period: 'Zeitraum',
+    amount: 'Betrag',
+    status: 'Status',
+    filed: 'Eingereicht am',
+  },
+  fr: {
+    name: 'Vatlas – échéances déclaratives',
+    period: 'Période',
+    amount: 'Montant',
+    status: 'Statut',
+    filed: 'Déposée le',
+  },
+  it: {
+    name: 'Vatlas – scadenze degli adempimenti',
+    period: 'Periodo',
+    amount: 'Importo',
+    status: 'Stato',
+    filed: 'Presentata il',
+  },
+  es: {
+    name: 'Vatlas – plazos de presentación',
+    period: 'Periodo',
+    amount: 'Importe',
+    status: 'Estado',
+    filed: 'Presentada el',
+  },
+  pl: { name: 'Vatlas – terminy deklaracji', period: 'Okres', amount: 'Kwota', status: 'Status', filed: 'Złożono' },
 };
 
 export const filingTypeLabel = (language: MailLanguage, filingType: string) =>

@@ -32,10 +32,81 @@ export type ReminderRunResult = { mails: number; reminders: number; failedMails:
 
 const daysFrom = (from: string, to: string) => Math.round((Date.parse(to) - Date.parse(from)) / 86_400_000);
 
-function describeDaysLeft(language: MailLanguage, days: number): string {
-  if (language === 'de') return days === 0 ? 'heute fällig' : days === 1 ? 'morgen fällig' : `fällig in ${days} Tagen`;
-  return days === 0 ? 'due today' : days === 1 ? 'due tomorrow' : `due in ${days} days`;
-}
+type ReminderTexts = {
+  daysLeft: (days: number) => string;
+  line: (title: string, dueDate: string, when: string, amount: string) => string;
+  subjectOne: (title: string, dueDate: string) => string;
+  subjectMany: (count: number) => string;
+  greeting: string;
+  intro: string;
+  link: (url: string) => string;
+  why: string;
+};
+
+/** The reminder mail in each of the six languages. */
+const REMINDER_TEXTS: Record<MailLanguage, ReminderTexts> = {
+  en: {
+    daysLeft: (days) => (days === 0 ? 'due today' : days === 1 ? 'due tomorrow' : `due in ${days} days`),
+    line: (title, dueDate, when, amount) => `• ${title}: due ${dueDate} (${when}), amount ${amount}`,
+    subjectOne: (title, dueDate) => `Reminder: ${title} due ${dueDate}`,
+    subjectMany: (count) => `Reminder: ${count} filings are due soon`,
+    greeting: 'Hello,',
+    intro: 'these filings are due soon and not yet marked as filed:',
+    link: (url) => `Open the filings calendar: ${url}`,
+    why: 'You receive this reminder because e-mail deadline reminders are on in your notification settings.',
+  },
+  de: {
+    daysLeft: (days) => (days === 0 ? 'heute fällig' : days === 1 ? 'morgen fällig' : `fällig in ${days} Tagen`),
+    line: (title, dueDate, when, amount) => `• ${title}: fällig am ${dueDate} (${when}), Betrag ${amount}`,
+    subjectOne: (title, dueDate) => `Erinnerung: ${title} fällig am ${dueDate}`,
+    subjectMany: (count) => `Erinnerung: ${count} Meldungen sind bald fällig`,
+    greeting: 'Guten Tag,',
+    intro: 'diese Meldungen sind bald fällig und noch nicht als eingereicht markiert:',
+    link: (url) => `Zum Abgabekalender: ${url}`,
+    why: 'Sie erhalten diese Erinnerung, weil Fristerinnerungen per E-Mail in Ihren Benachrichtigungseinstellungen aktiviert sind.',
+  },
+  fr: {
+    daysLeft: (days) =>
+      days === 0 ? "à déposer aujourd'hui" : days === 1 ? 'à déposer demain' : `à déposer dans ${days} jours`,
+    line: (title, dueDate, when, amount) => `• ${title} : à déposer le ${dueDate} (${when}), montant ${amount}`,
+    subjectOne: (title, dueDate) => `Rappel : ${title} à déposer le ${dueDate}`,
+    subjectMany: (count) => `Rappel : ${count} déclarations sont bientôt dues`,
+    greeting: 'Bonjour,',
+    intro: 'ces déclarations arrivent à échéance et ne sont pas encore marquées comme déposées :',
+    link: (url) => `Ouvrir le calendrier des déclarations : ${url}`,
+    why: 'Vous recevez ce rappel car les rappels d’échéance par e-mail sont activés dans vos paramètres de notification.',
+  },
+  it: {
+    daysLeft: (days) => (days === 0 ? 'scade oggi' : days === 1 ? 'scade domani' : `scade tra ${days} giorni`),
+    line: (title, dueDate, when, amount) => `• ${title}: scadenza ${dueDate} (${when}), importo ${amount}`,
+    subjectOne: (title, dueDate) => `Promemoria: ${title} in scadenza il ${dueDate}`,
+    subjectMany: (count) => `Promemoria: ${count} adempimenti sono in scadenza`,
+    greeting: 'Buongiorno,',
+    intro: 'questi adempimenti sono in scadenza e non ancora segnati come presentati:',
+    link: (url) => `Apri il calendario degli adempimenti: ${url}`,
+    why: 'Ricevi questo promemoria perché i promemoria delle scadenze via e-mail sono attivi nelle tue impostazioni di notifica.',
+  },
+  es: {
+    daysLeft: (days) => (days === 0 ? 'vence hoy' : days === 1 ? 'vence mañana' : `vence en ${days} días`),
+    line: (title, dueDate, when, amount) => `• ${title}: vence el ${dueDate} (${when}), importe ${amount}`,
+    subjectOne: (title, dueDate) => `Recordatorio: ${title} vence el ${dueDate}`,
+    subjectMany: (count) => `Recordatorio: ${count} declaraciones vencen pronto`,
+    greeting: 'Hola:',
+    intro: 'estas declaraciones vencen pronto y aún no están marcadas como presentadas:',
+    link: (url) => `Abrir el calendario de declaraciones: ${url}`,
+    why: 'Recibes este recordatorio porque los recordatorios de plazos por correo electrónico están activados en tus ajustes de notificaciones.',
+  },
+  pl: {
+    daysLeft: (days) => (days === 0 ? 'termin dzisiaj' : days === 1 ? 'termin jutro' : `termin za ${days} dni`),
+    line: (title, dueDate, when, amount) => `• ${title}: termin ${dueDate} (${when}), kwota ${amount}`,
+    subjectOne: (title, dueDate) => `Przypomnienie: ${title}, termin ${dueDate}`,
+    subjectMany: (count) => `Przypomnienie: zbliża się termin deklaracji (${count})`,
+    greeting: 'Dzień dobry,',
+    intro: 'zbliża się termin tych deklaracji, a nie oznaczono ich jeszcze jako złożonych:',
+    link: (url) => `Otwórz kalendarz deklaracji: ${url}`,
+    why: 'Otrzymujesz to przypomnienie, ponieważ w ustawieniach powiadomień włączono przypomnienia e-mail o terminach.',
+  },
+};
 
 /**
  * The reminder mail: what is due when, for which company, and a link to the calendar. Filing totals only; nothing
@@ -49,47 +120,31 @@ export function composeReminderMail(input: {
   publicUrl: string;
 }): OutgoingMail {
   const { language, today, filings } = input;
-  const isGerman = language === 'de';
-  const lines = filings.map((filing) => {
-    const title = filingTitle(language, filing, filing.companyName);
-    const amount = `${filing.amountLocal} ${filing.currency}`;
-    const when = describeDaysLeft(language, daysFrom(today, filing.dueDate));
-    return isGerman
-      ? `• ${title}: fällig am ${filing.dueDate} (${when}), Betrag ${amount}`
-      : `• ${title}: due ${filing.dueDate} (${when}), amount ${amount}`;
-  });
-  const link = `${input.publicUrl}/calendar`;
+  const texts = REMINDER_TEXTS[language];
+  const lines = filings.map((filing) =>
+    texts.line(
+      filingTitle(language, filing, filing.companyName),
+      filing.dueDate,
+      texts.daysLeft(daysFrom(today, filing.dueDate)),
+      `${filing.amountLocal} ${filing.currency}`,
+    ),
+  );
   const first = filings[0];
-  const subject = isGerman
-    ? filings.length === 1 && first
-      ? `Erinnerung: ${filingTitle(language, first, first.companyName)} fällig am ${first.dueDate}`
-      : `Erinnerung: ${filings.length} Meldungen sind bald fällig`
-    : filings.length === 1 && first
-      ? `Reminder: ${filingTitle(language, first, first.companyName)} due ${first.dueDate}`
-      : `Reminder: ${filings.length} filings are due soon`;
-  const text = isGerman
-    ? [
-        'Guten Tag,',
-        '',
-        'diese Meldungen sind bald fällig und noch nicht als eingereicht markiert:',
-        '',
-        ...lines,
-        '',
-        `Zum Abgabekalender: ${link}`,
-        '',
-        'Sie erhalten diese Erinnerung, weil Fristerinnerungen per E-Mail in Ihren Benachrichtigungseinstellungen aktiviert sind.',
-      ]
-    : [
-        'Hello,',
-        '',
-        'these filings are due soon and not yet marked as filed:',
-        '',
-        ...lines,
-        '',
-        `Open the filings calendar: ${link}`,
-        '',
-        'You receive this reminder because e-mail deadline reminders are on in your notification settings.',
-      ];
+  const subject =
+    filings.length === 1 && first
+      ? texts.subjectOne(filingTitle(language, first, first.companyName), first.dueDate)
+      : texts.subjectMany(filings.length);
+  const text = [
+    texts.greeting,
+    '',
+    texts.intro,
+    '',
+    ...lines,
+    '',
+    texts.link(`${input.publicUrl}/calendar`),
+    '',
+    texts.why,
+  ];
   return { to: input.to, subject, text: text.join('\n') };
 }
 

@@ -15,12 +15,14 @@ describe('composeInvitationMail', () => {
     expect(mail.text).toContain('https://vatlas.example/login');
   });
 
-  it('writes German for de and English for languages not yet translated', () => {
-    expect(composeInvitationMail({ ...input, language: 'de' }).subject).toBe(
-      'Sie wurden zu Nordlicht Trading GmbH auf Vatlas hinzugefügt',
-    );
-    expect(composeInvitationMail({ ...input, language: 'fr' }).subject).toBe(
-      'You have been added to Nordlicht Trading GmbH on Vatlas',
-    );
+  it('writes each of the six languages, and English for any other', () => {
+    const subject = (language: string) => composeInvitationMail({ ...input, language }).subject;
+    expect(subject('de')).toBe('Sie wurden zu Nordlicht Trading GmbH auf Vatlas hinzugefügt');
+    expect(subject('fr')).toBe('Vous avez été ajouté à Nordlicht Trading GmbH sur Vatlas');
+    expect(subject('it')).toBe('Sei stato aggiunto a Nordlicht Trading GmbH su Vatlas');
+    expect(subject('es')).toBe('Te han añadido a Nordlicht Trading GmbH en Vatlas');
+    expect(subject('pl')).toBe('Dodano Cię do firmy Nordlicht Trading GmbH w Vatlas');
+    expect(subject('nl')).toBe('You have been added to Nordlicht Trading GmbH on Vatlas');
+    expect(composeInvitationMail({ ...input, language: 'pl' }).text).toContain('https://vatlas.example/login');
   });
 });

@@ -51,10 +51,23 @@ type DemoAccount = {
   memberships: { companyId: string; role: 'owner' | 'member' }[];
   /** Tenants besides the home tenant the person may switch to. */
   tenantSlugs?: string[];
+  /**
+   * Only the identity provider knows this person: the Vatlas user is created by their first token exchange, as
+   * after a sign-up with Azure AD B2C (so the first-sign-in rules, such as the browser's language, apply).
+   */
+  signsUpOnFirstSignIn?: boolean;
 };
 
 export const DEMO_ACCOUNTS: DemoAccount[] = [
   { email: 'new@vatlas.test', givenName: 'Nora', familyName: 'Neumann', isAdmin: false, memberships: [] },
+  {
+    email: 'visitor@vatlas.test',
+    givenName: 'Vera',
+    familyName: 'Visitor',
+    isAdmin: false,
+    memberships: [],
+    signsUpOnFirstSignIn: true,
+  },
   {
     email: 'seller@vatlas.test',
     givenName: 'Sam',
@@ -202,6 +215,7 @@ export async function seedDemoData(db: Db, options: { issuer: string }): Promise
       }
     }
     for (const demo of DEMO_ACCOUNTS) {
+      if (demo.signsUpOnFirstSignIn) continue;
       await tx
         .insert(users)
         .values({

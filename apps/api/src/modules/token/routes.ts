@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { readBearerToken, requireAuth } from '../../plugins/auth';
 import { HttpError, toPath } from '../../plugins/errors';
 import { guard } from '../../plugins/route-guard';
+import { languageFromAcceptLanguage } from './accept-language';
 import type { AccessTokenVerifier } from './access-token-verifier';
 import type { InternalTokens } from './internal-token';
 import { changeCompany, changeTenant, exchangeProviderIdentity, recordFailedTokenExchange } from './service';
@@ -22,6 +23,9 @@ export function registerTokenRoutes(
       schema: {
         tags: ['Token'],
         summary: "Exchange the identity provider's access token (Bearer) for a Vatlas session token",
+        description:
+          'A user signing in for the first time is created with the first of en, de, fr, it, es, pl in the ' +
+          'Accept-Language header (else en); an existing user keeps their language.',
         response: { 200: tokenExchangeResponseSchema, 401: apiErrorSchema, 409: apiErrorSchema },
       },
     },
@@ -39,6 +43,7 @@ export function registerTokenRoutes(
         return await exchangeProviderIdentity(
           { db: deps.db, internalTokens: deps.internalTokens, log: request.log },
           identity,
+          languageFromAcceptLanguage(request.headers['accept-language']),
         );
       } catch (error) {
         // Refusals (401/409) are audited by their code; a 5xx is an outage, logged by the error handler instead.

@@ -1,4 +1,4 @@
-import type { TokenExchangeResponse } from '@vatlas/contract';
+import type { Language, TokenExchangeResponse } from '@vatlas/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
@@ -25,12 +25,15 @@ import type { InternalTokens } from './internal-token';
  * Lookup is by subject: only one issuer is trusted per deployment, and the embedded issuer changes
  * with PUBLIC_URL (another port), so a matching subject under another issuer is the same person
  * and the stored issuer is updated. A user who exists by e-mail without a subject (invited, or
- * created before their first sign-in) is linked to the identity.
+ * created before their first sign-in) is linked to the identity and keeps the language they were given. A user
+ * created here starts in `language` (the browser's, see `languageFromAcceptLanguage`), so a German browser sees
+ * German after the first sign-in instead of the column default; from then on only the user's own choice changes it.
  */
 export async function findOrCreateUser(
   db: Db,
   identity: ProviderIdentity,
   log: FastifyBaseLogger,
+  language: Language = 'en',
 ): Promise<UserRecord> {
   const bySubject = await findUserBySubject(db, identity.subject);
   if (bySubject) {
@@ -74,6 +77,7 @@ export async function findOrCreateUser(
     identityIssuer: identity.issuer,
     firstName: identity.givenName,
     lastName: identity.familyName,
+    language,
   });
   if (created) {
     log.info({ userId: created.id }, 'created user on first sign-in');
@@ -88,8 +92,9 @@ export async function findOrCreateUser(
 export async function exchangeProviderIdentity(
   deps: { db: Db; internalTokens: InternalTokens; log: FastifyBaseLogger },
   identity: ProviderIdentity,
+  language: Language = 'en',
 ): Promise<TokenExchangeResponse> {
-  const user = await findOrCreateUser(deps.db, identity, deps.log);
+  const user = await findOrCreateUser(deps.db, identity, deps.log, language);
   if (user.isDisabled) throw new HttpError(401, 'user_disabled', 'This account has been disabled.');
   const companies = await listCompaniesOfUser(deps.db, user.id);
   const companyId = resolveSelectedCompanyId(user, companies, null);

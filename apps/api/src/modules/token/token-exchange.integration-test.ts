@@ -29,12 +29,24 @@ forEachDatabase('POST /api/v1/Token/Exchange', (context) => {
     await app?.close();
   });
 
-  const exchange = (token?: string) =>
+  const exchange = (token?: string, acceptLanguage?: string) =>
     app.inject({
       method: 'POST',
       url: apiPaths.tokenExchange,
-      headers: token === undefined ? {} : { authorization: `Bearer ${token}` },
+      headers: {
+        ...(token === undefined ? {} : { authorization: `Bearer ${token}` }),
+        ...(acceptLanguage === undefined ? {} : { 'accept-language': acceptLanguage }),
+      },
     });
+
+  const languageOfMe = async (exchanged: { json: () => unknown }) => {
+    const me = await app.inject({
+      method: 'GET',
+      url: apiPaths.userMe,
+      headers: { authorization: `Bearer ${tokenExchangeResponseSchema.parse(exchanged.json()).token}` },
+    });
+    return userSchema.parse(me.json()).language;
+  };
 
   async function expectRejected(token: string | undefined, code: string) {
     const response = await exchange(token);
@@ -228,6 +240,62 @@ forEachDatabase('POST /api/v1/Token/Exchange', (context) => {
       expect(response.statusCode).toBe(200);
       const [user] = await context.database.db.select().from(users).where(eq(users.identitySubject, 'b2c-style'));
       expect(user?.email).toBe('b2c.person@example.test');
+    });
+  });
+
+  describe("a new user's language (issue 7: the choice follows the user)", () => {
+    it("starts in the browser's language on the first sign-in and keeps the stored one afterwards", async () => {
+      const subject = `german-browser-${Date.now()}`;
+      const token = await provider.signAccessToken({ sub: subject, email: `${subject}@example.test` });
+      const first = await exchange(token, 'de-DE,de;q=0.9,en;q=0.8');
+      expect(first.statusCode).toBe(200);
+      expect(await languageOfMe(first)).toBe('de');
+
+      // Another device with another browser language: the stored language wins.
+      const second = await exchange(token, 'pl-PL,pl;q=0.9');
+      expect(second.statusCode).toBe(200);
+      expect(await languageOfMe(second)).toBe('de');
+      const [stored] = await context.database.db.select().from(users).where(eq(users.identitySubject, subject));
+      expect(stored?.language).toBe('de');
+    });
+
+    it('takes the first of the six languages by weight, and English when the browser offers none of them', async () => {
+      const stamp = Date.now();
+      const cases: [string | undefined, string][] = [
+        ['nl-NL,nl;q=0.9,es;q=0.7', 'es'],
+        ['en;q=0.4,fr;q=0.8', 'fr'],
+        ['sv-SE,nl;q=0.9', 'en'],
+        [undefined, 'en'],
+      ];
+      for (const [index, [header, expected]] of cases.entries()) {
+        const subject = `browser-${stamp}-${index}`;
+        const response = await exchange(
+          await provider.signAccessToken({ sub: subject, email: `${subject}@example.test` }),
+          header,
+        );
+        expect(response.statusCode, String(header)).toBe(200);
+        expect(await languageOfMe(response), String(header)).toBe(expected);
+      }
+    });
+
+    it('leaves an invited user the language they were invited with', async () => {
+      const db = context.database.db;
+      const tenant = await ensureDefaultTenant(db);
+      await createUser(db, {
+        tenantId: tenant.id,
+        email: 'invited-italian@example.test',
+        identitySubject: null,
+        identityIssuer: null,
+        firstName: 'Ida',
+        lastName: 'Invited',
+        language: 'it',
+      });
+      const response = await exchange(
+        await provider.signAccessToken({ sub: 'invited-italian', email: 'invited-italian@example.test' }),
+        'de-DE',
+      );
+      expect(response.statusCode).toBe(200);
+      expect(await languageOfMe(response)).toBe('it');
     });
   });
 });

@@ -127,7 +127,7 @@ describe('workspace navigation', () => {
     expect(screen.queryByRole('navigation', { name: 'Pages' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Menu' })).toBeNull();
     expect(screen.getByText('Vatlas')).toBeTruthy();
-    expect(screen.getByRole('group', { name: 'Language' })).toBeTruthy();
+    expect(screen.getByRole('combobox', { name: 'Language' })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: /User menu/ }));
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
     // Settings would only redirect back to onboarding.
@@ -233,25 +233,40 @@ describe('user menu', () => {
 });
 
 describe('language switch', () => {
+  const languageSelect = (name = 'Language') => screen.getByRole('combobox', { name }) as HTMLSelectElement;
+
+  it('offers the six languages, each in its own name and marked with its lang', async () => {
+    renderShellAt('/dashboard');
+    await sidebarNav();
+    const options = within(languageSelect()).getAllByRole('option') as HTMLOptionElement[];
+    expect(options.map((option) => [option.value, option.textContent, option.lang])).toEqual([
+      ['en', 'English', 'en'],
+      ['de', 'Deutsch', 'de'],
+      ['fr', 'Français', 'fr'],
+      ['it', 'Italiano', 'it'],
+      ['es', 'Español', 'es'],
+      ['pl', 'Polski', 'pl'],
+    ]);
+  });
+
   it('switches to Deutsch at once, saves it with ChangeLanguage, and switches back', async () => {
     const { services, request } = createServices();
     renderShellAt('/dashboard', {}, services);
     await sidebarNav();
-    const english = screen.getByRole('button', { name: 'English' });
-    expect(english.getAttribute('aria-pressed')).toBe('true');
+    expect(languageSelect().value).toBe('en');
 
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Deutsch' }));
+      fireEvent.change(languageSelect(), { target: { value: 'de' } });
     });
     const nav = await sidebarNav('Seiten');
     expect(within(nav).getByRole('link', { name: 'Analysen' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Deutsch' }).getAttribute('aria-pressed')).toBe('true');
+    expect(languageSelect('Sprache').value).toBe('de');
     expect(request).toHaveBeenCalledWith(apiPaths.changeLanguage('de'), expect.objectContaining({ method: 'POST' }));
     expect(useAuthStore.getState().user?.language).toBe('de');
     expect(document.documentElement.lang).toBe('de');
 
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'English' }));
+      fireEvent.change(languageSelect('Sprache'), { target: { value: 'en' } });
     });
     expect(within(await sidebarNav('Pages')).getByRole('link', { name: 'Analytics' })).toBeTruthy();
     expect(request).toHaveBeenLastCalledWith(
@@ -260,12 +275,24 @@ describe('language switch', () => {
     );
   });
 
+  it('switches to Polski and saves it', async () => {
+    const { services, request } = createServices();
+    renderShellAt('/dashboard', {}, services);
+    await sidebarNav();
+    await act(async () => {
+      fireEvent.change(languageSelect(), { target: { value: 'pl' } });
+    });
+    expect(within(await sidebarNav('Strony')).getByRole('link', { name: 'Transakcje' })).toBeTruthy();
+    expect(request).toHaveBeenCalledWith(apiPaths.changeLanguage('pl'), expect.objectContaining({ method: 'POST' }));
+    expect(document.documentElement.lang).toBe('pl');
+  });
+
   it('keeps the chosen language but says so when it cannot be saved', async () => {
     const { services } = createServices({ failLanguage: true });
     renderShellAt('/dashboard', {}, services);
     await sidebarNav();
     await act(async () => {
-      fireEvent.click(screen.getByRole('button', { name: 'Deutsch' }));
+      fireEvent.change(languageSelect(), { target: { value: 'de' } });
     });
     expect((await screen.findByRole('alert')).textContent).toContain(
       'Die Sprache konnte nicht in Ihrem Konto gespeichert werden.',

@@ -1,48 +1,60 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthStore } from '../../lib/auth/auth-store';
 import { cn } from '../../lib/cn';
 import { useSwitchLanguage } from '../../lib/i18n/change-language';
-import { SUPPORTED_LANGUAGES, type SupportedLanguage } from '../../lib/i18n/i18n';
+import { SUPPORTED_LANGUAGES, type SupportedLanguage, toSupportedLanguage } from '../../lib/i18n/i18n';
 import { focusRing } from './focus-ring';
 
-/** Each language is offered in its own name (and marked with its lang), whatever the interface language is. */
-const LANGUAGE_NAMES: Record<SupportedLanguage, string> = { en: 'English', de: 'Deutsch' };
+/**
+ * Each language is offered in its own name (and marked with its lang, so a screen reader pronounces it in that
+ * language), whatever the interface language is: someone who cannot read the current language still finds theirs.
+ */
+export const LANGUAGE_NAMES: Readonly<Record<SupportedLanguage, string>> = {
+  en: 'English',
+  de: 'Deutsch',
+  fr: 'Français',
+  it: 'Italiano',
+  es: 'Español',
+  pl: 'Polski',
+};
 
-/** Switches the interface at once and saves the choice as the user's language (`useSwitchLanguage`). */
+/**
+ * Switches the interface at once and saves the choice as the user's language (`useSwitchLanguage`: ChangeLanguage),
+ * which `applyUserLanguage` applies at the next sign-in on any device.
+ */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t } = useTranslation();
+  const id = useId();
   const setNotice = useAuthStore((state) => state.setNotice);
   const { current, switchLanguage } = useSwitchLanguage();
 
   const choose = (language: SupportedLanguage) =>
     switchLanguage(language, { onError: () => setNotice({ key: 'shell.language.saveFailed' }) });
 
-  // Two toggle buttons rather than a select: one press switches, both choices stay visible, and it fits a phone.
+  // A native select rather than a button per language: six choices stay one compact, labelled, keyboard-usable
+  // control that fits a phone's top bar.
   return (
-    // A floated legend is laid out as ordinary content, so it sits in the row beside the buttons.
-    <fieldset className={cn('flex min-w-0 items-center gap-2', className)}>
-      <legend className="float-left text-sm font-medium text-fg-secondary">{t('shell.language.label')}</legend>
-      <div className="inline-flex rounded-md border border-border bg-surface p-0.5">
-        {SUPPORTED_LANGUAGES.map((language) => {
-          const isCurrent = language === current;
-          return (
-            <button
-              key={language}
-              type="button"
-              lang={language}
-              aria-pressed={isCurrent}
-              onClick={() => void choose(language)}
-              className={cn(
-                'rounded px-2.5 py-1.5 text-sm font-medium',
-                isCurrent ? 'bg-primary-strong text-on-primary' : 'text-fg-secondary hover:bg-gray-100 hover:text-fg',
-                focusRing,
-              )}
-            >
-              {LANGUAGE_NAMES[language]}
-            </button>
-          );
-        })}
-      </div>
-    </fieldset>
+    <div className={cn('flex min-w-0 items-center gap-2', className)}>
+      <label htmlFor={id} className="text-sm font-medium text-fg-secondary">
+        {t('shell.language.label')}
+      </label>
+      <select
+        id={id}
+        value={current}
+        lang={current}
+        onChange={(event) => {
+          const language = toSupportedLanguage(event.target.value);
+          if (language) void choose(language);
+        }}
+        className={cn('rounded-md border border-border bg-surface px-3 py-2 text-sm text-fg', focusRing)}
+      >
+        {SUPPORTED_LANGUAGES.map((language) => (
+          <option key={language} value={language} lang={language}>
+            {LANGUAGE_NAMES[language]}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

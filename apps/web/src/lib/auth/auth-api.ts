@@ -7,13 +7,22 @@ import {
   userSchema,
 } from '@vatlas/contract';
 import type { HttpClient } from '../http/http-client';
+import { detectLanguage } from '../i18n/i18n';
 
-/** Spec §7: the PROVIDER access token goes as Bearer, no body; the answer carries the internal token. */
-export async function exchangeProviderToken(http: HttpClient, providerAccessToken: string): Promise<string> {
+/**
+ * Spec §7: the PROVIDER access token goes as Bearer, no body; the answer carries the internal token. Accept-Language
+ * names the language this device shows (chosen here before, else the browser's): the API gives it to a user it
+ * creates on this first sign-in; an existing user keeps their own.
+ */
+export async function exchangeProviderToken(
+  http: HttpClient,
+  providerAccessToken: string,
+  language: string = detectLanguage(),
+): Promise<string> {
   const answer = await http.request(apiPaths.tokenExchange, {
     method: 'POST',
     isProtected: false,
-    headers: { Authorization: `Bearer ${providerAccessToken}` },
+    headers: { Authorization: `Bearer ${providerAccessToken}`, 'Accept-Language': language },
     schema: tokenExchangeResponseSchema,
   });
   return answer.token;

@@ -4,7 +4,8 @@ import { ErrorResponse } from 'oidc-client-ts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { buildCompanyDetails, buildCompanySummary, buildUser } from '../../test/fixtures';
 import { createHttpClient } from '../http/http-client';
-import { resetInternalTokenCache } from '../storage/token-storage';
+import { detectLanguage } from '../i18n/i18n';
+import { resetInternalTokenCache, saveStoredLanguage } from '../storage/token-storage';
 import {
   chooseCompanyId,
   getAuthInitBackoffMs,
@@ -110,6 +111,8 @@ describe('initializeAuth', () => {
     expect((exchangeCall?.[1] as RequestInit | undefined)?.method).toBe('POST');
     expect((exchangeCall?.[1] as RequestInit | undefined)?.body).toBeUndefined();
     expect(headerOf(exchangeCall, 'Authorization')).toBe('Bearer provider-token');
+    // The language this device shows goes along, so a user created by this exchange starts in it.
+    expect(headerOf(exchangeCall, 'Accept-Language')).toBe(detectLanguage());
     expect(meCall?.[0]).toBe('/api/v1/User/Me');
     expect(headerOf(meCall, 'Authorization')).toBe(`Bearer ${INTERNAL}`);
     expect(companyCall?.[0]).toBe('/api/v1/Company/company-1');
@@ -124,6 +127,22 @@ describe('initializeAuth', () => {
       selectedCompanyId: 'company-1',
       selectedCompanyDetails: { companyId: 'company-1' },
     });
+  });
+
+  it('sends the language chosen on this device before sign-in with the exchange', async () => {
+    saveStoredLanguage('pl');
+    try {
+      const fetchFn = createApi();
+      const { run } = setUp({
+        provider: createProviderClient({ access_token: 'provider-token', expired: false }),
+        fetchFn,
+        url: 'http://localhost:3000/login?code=abc&state=xyz',
+      });
+      await run();
+      expect(headerOf(fetchFn.mock.calls[0], 'Accept-Language')).toBe('pl');
+    } finally {
+      saveStoredLanguage('en');
+    }
   });
 
   it('renews an expired provider token with the refresh token before exchanging', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createFormatters, parseIsoDay } from './format';
+import { createFormatters, formatLocaleOf, parseIsoDay } from './format';
 
 describe('formatters', () => {
   const en = createFormatters('en');
@@ -29,5 +29,47 @@ describe('formatters', () => {
     expect(en.bytes(541_000_000)).toBe('541 MB');
     expect(en.bytes(999)).toBe('999 B');
     expect(de.number(1_000_000)).toBe('1.000.000');
+  });
+
+  it('formats in the country of each interface language', () => {
+    expect(['en', 'de', 'fr', 'it', 'es', 'pl', 'pl-PL', 'fr-CA'].map(formatLocaleOf)).toEqual([
+      'en-GB',
+      'de-DE',
+      'fr-FR',
+      'it-IT',
+      'es-ES',
+      'pl-PL',
+      'pl-PL',
+      'fr-FR',
+    ]);
+  });
+
+  it('formats money, percentages, dates and months in French', () => {
+    const fr = createFormatters('fr');
+    expect(fr.money('12345.5', 'EUR')).toBe('12\u202f345,50\u00a0€');
+    expect(fr.percentOfFraction('0.055')).toBe('5,5\u00a0%');
+    expect(fr.date('2026-11-21')).toBe('21 nov. 2026');
+    expect(fr.dateLong('2026-03-10')).toBe('10 mars 2026');
+    expect(fr.month('2026-02')).toBe('févr. 2026');
+  });
+
+  it('formats money, percentages, dates and months in Polish', () => {
+    const pl = createFormatters('pl');
+    expect(pl.money('12345.5', 'EUR')).toBe('12\u00a0345,50\u00a0€');
+    expect(pl.money('12345.5', 'PLN')).toBe('12\u00a0345,50\u00a0zł');
+    expect(pl.percentOfFraction('0.23')).toBe('23%');
+    expect(pl.date('2026-11-21')).toBe('21 lis 2026');
+    expect(pl.dateLong('2026-03-10')).toBe('10 marca 2026');
+    expect(pl.number(1_000_000)).toBe('1\u00a0000\u00a0000');
+  });
+
+  it('formats money and dates in Italian and Spanish', () => {
+    const italian = createFormatters('it');
+    const es = createFormatters('es');
+    expect(italian.money('12345.5', 'EUR')).toBe('12.345,50\u00a0€');
+    expect(italian.dateLong('2026-03-10')).toBe('10 marzo 2026');
+    expect(es.money('12345.5', 'EUR')).toBe('12.345,50\u00a0€');
+    expect(es.percentOfFraction('0.21')).toBe('21\u00a0%');
+    expect(es.dateLong('2026-03-10')).toBe('10 de marzo de 2026');
   });
 });

@@ -7,8 +7,18 @@ import { useTranslation } from 'react-i18next';
  * (YYYY-MM-DD) and are formatted in UTC so no time zone moves them to the day before.
  */
 
-/** Formatting locales: British English (day before month, as in the EU), German as in Germany. */
-const FORMAT_LOCALES: Record<string, string> = { en: 'en-GB', de: 'de-DE' };
+/**
+ * Formatting locales: British English (day before month, as in the EU); the other languages as in their country
+ * (German in Germany, French in France, Italian in Italy, Spanish in Spain, Polish in Poland).
+ */
+export const FORMAT_LOCALES: Readonly<Record<string, string>> = {
+  en: 'en-GB',
+  de: 'de-DE',
+  fr: 'fr-FR',
+  it: 'it-IT',
+  es: 'es-ES',
+  pl: 'pl-PL',
+};
 
 export function formatLocaleOf(language: string): string {
   return FORMAT_LOCALES[language.split('-')[0] ?? 'en'] ?? language;

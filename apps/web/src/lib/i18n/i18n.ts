@@ -1,15 +1,15 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { translations } from '../../locales/resources';
+import { LOCALE_LANGUAGES, type LocaleTree, translations } from '../../locales/resources';
 import { readStoredLanguage, saveStoredLanguage } from '../storage/token-storage';
 
-export const SUPPORTED_LANGUAGES = ['en', 'de'] as const;
+/** The interface languages (issue 7): the same six the API accepts as a user's language. */
+export const SUPPORTED_LANGUAGES = LOCALE_LANGUAGES;
 export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
 
-export const resources = {
-  en: { translation: translations.en },
-  de: { translation: translations.de },
-} as const;
+export const resources = Object.fromEntries(
+  SUPPORTED_LANGUAGES.map((language) => [language, { translation: translations[language] }]),
+) as Record<SupportedLanguage, { translation: LocaleTree }>;
 
 /** "de-AT" → "de"; anything we do not translate → undefined. */
 export function toSupportedLanguage(value: string | null | undefined): SupportedLanguage | undefined {

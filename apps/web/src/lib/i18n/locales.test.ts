@@ -1,30 +1,43 @@
+import { LANGUAGES } from '@vatlas/contract';
 import { describe, expect, it } from 'vitest';
-import { type LocaleTree, translations } from '../../locales/resources';
+import { LOCALE_LANGUAGES, type LocaleTree, translations } from '../../locales/resources';
+import { createTestI18n } from '../../test/test-i18n';
+import { SUPPORTED_LANGUAGES } from './i18n';
+import { flattenLocale, localeProblems, pluralCategoriesOf } from './locale-parity';
 
-type Tree = LocaleTree;
-
-function flatten(tree: Tree, prefix = '', flat: Record<string, string> = {}): Record<string, string> {
-  for (const [key, value] of Object.entries(tree)) {
-    const path = prefix ? `${prefix}.${key}` : key;
-    if (typeof value === 'string') flat[path] = value;
-    else flatten(value, path, flat);
-  }
-  return flat;
-}
-
-const placeholders = (text: string) => [...text.matchAll(/\{\{(\w+)\}\}/g)].map((match) => match[1]).sort();
+const english = flattenLocale(translations.en);
 
 describe('locales', () => {
-  const english = flatten(translations.en);
-  const german = flatten(translations.de);
-
-  it('German has every English key and no extra one', () => {
-    expect(Object.keys(german).sort()).toEqual(Object.keys(english).sort());
+  it('translates the six languages a user can choose in the API', () => {
+    expect([...SUPPORTED_LANGUAGES]).toEqual([...LANGUAGES]);
+    expect([...LOCALE_LANGUAGES]).toEqual([...LANGUAGES]);
   });
 
-  it('keeps the same placeholders in both languages', () => {
-    for (const [key, text] of Object.entries(english))
-      expect(placeholders(german[key] ?? ''), key).toEqual(placeholders(text));
+  for (const language of LOCALE_LANGUAGES.filter((code) => code !== 'en'))
+    it(`${language} has every English key, no extra one, the same {{variables}} and every plural form`, () => {
+      expect(localeProblems(translations.en, translations[language], language)).toEqual([]);
+    });
+
+  it('knows the plural forms each language needs', () => {
+    expect(pluralCategoriesOf('de')).toEqual(['one', 'other']);
+    expect(pluralCategoriesOf('fr')).toEqual(['many', 'one', 'other']);
+    expect(pluralCategoriesOf('pl')).toEqual(['few', 'many', 'one', 'other']);
+  });
+
+  it('picks the plural form each language needs at run time', () => {
+    const polish = createTestI18n('pl');
+    const exact = (count: number) =>
+      polish.t('transactions.count.exact', { count, formatted: polish.services.formatter?.format(count, 'number') });
+    expect([1, 3, 5, 22, 25].map(exact)).toEqual([
+      '1 transakcja',
+      '3 transakcje',
+      '5 transakcji',
+      '22 transakcje',
+      '25 transakcji',
+    ]);
+    const french = createTestI18n('fr');
+    expect(french.t('onboarding.layout.minutesLeft', { count: 1 })).toBe('Environ 1 minute restante');
+    expect(french.t('onboarding.layout.minutesLeft', { count: 20 })).toBe('Environ 20 minutes restantes');
   });
 
   it('carries the spec texts verbatim in English', () => {
@@ -58,5 +71,59 @@ describe('locales', () => {
       'loading.page': 'Loading...',
       'admin.checkingPermissions': 'Checking admin permissions...',
     });
+  });
+});
+
+describe('the parity check', () => {
+  const reference: LocaleTree = {
+    title: 'Files',
+    greeting: 'Hello {{name}}',
+    files: { count_one: '{{count}} file', count_other: '{{count}} files' },
+  };
+  const polish: LocaleTree = {
+    title: 'Pliki',
+    greeting: 'Cześć {{name}}',
+    files: {
+      count_one: '{{count}} plik',
+      count_few: '{{count}} pliki',
+      count_many: '{{count}} plików',
+      count_other: '{{count}} pliku',
+    },
+  };
+
+  it('accepts a complete translation with its own plural forms', () => {
+    expect(localeProblems(reference, polish, 'pl')).toEqual([]);
+  });
+
+  it('finds a lost <Trans> tag', () => {
+    const english: LocaleTree = { terms: 'I accept the <terms>terms</terms>.' };
+    expect(localeProblems(english, { terms: 'Accetto i termini.' }, 'it')).toEqual([
+      'it: terms has the tags none instead of </terms> <terms>',
+    ]);
+  });
+
+  it('finds a missing key, an extra key, a missing plural form and a changed variable', () => {
+    const broken: LocaleTree = {
+      greeting: 'Cześć {{imie}}',
+      subtitle: 'Zbędny',
+      files: { count_one: '{{count}} plik', count_few: '{{count}} pliki', count_other: '{{count}} pliku' },
+    };
+    expect(localeProblems(reference, broken, 'pl').sort()).toEqual(
+      [
+        'pl: missing title',
+        'pl: greeting has {{imie}} instead of {{name}}',
+        'pl: missing files.count_many',
+        'pl: extra subtitle',
+      ].sort(),
+    );
+  });
+
+  it('refuses English plural forms only where the language needs more (German needs no _few)', () => {
+    const german: LocaleTree = {
+      title: 'Dateien',
+      greeting: 'Hallo {{name}}',
+      files: { count_one: '{{count}} Datei', count_few: '{{count}} Dateien', count_other: '{{count}} Dateien' },
+    };
+    expect(localeProblems(reference, german, 'de')).toEqual(['de: extra files.count_few']);
   });
 });

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { type AnalyticsExportFormat, apiPaths } from '@vatlas/contract';
+import { type AnalyticsExportFormat, apiPaths, type Language } from '@vatlas/contract';
 import { useTranslation } from 'react-i18next';
 import { useAuthServices } from '../../../lib/auth/auth-services';
 import { useAuthStore } from '../../../lib/auth/auth-store';
 import { fetchFile, saveBlob } from '../../../lib/http/download';
 import type { HttpClient } from '../../../lib/http/http-client';
+import { toSupportedLanguage } from '../../../lib/i18n/i18n';
 import type { MonthRange } from '../hooks/period';
 
 /** The analytics of `range` as a CSV or XLSX file, headers and sheet names in `lang`. */
@@ -13,7 +14,7 @@ export function fetchAnalyticsExport(
   companyId: string,
   format: AnalyticsExportFormat,
   range: MonthRange,
-  lang?: 'en' | 'de',
+  lang?: Language,
 ): Promise<Blob> {
   return fetchFile(http, apiPaths.analyticsExport(companyId, { format, ...range, lang }));
 }
@@ -28,7 +29,7 @@ export const exportFileName = (format: AnalyticsExportFormat, range: MonthRange)
 export function useExportAnalytics() {
   const { http } = useAuthServices();
   const { i18n } = useTranslation();
-  const lang = i18n.language.startsWith('de') ? 'de' : 'en';
+  const lang = toSupportedLanguage(i18n.language) ?? 'en';
   const companyId = useAuthStore((state) => state.selectedCompanyId);
   return useMutation({
     mutationFn: async ({ format, range }: { format: AnalyticsExportFormat; range: MonthRange }) => {

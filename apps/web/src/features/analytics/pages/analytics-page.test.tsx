@@ -6,6 +6,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AuthServices, AuthServicesProvider } from '../../../lib/auth/auth-services';
 import { getInitialAuthState, useAuthStore } from '../../../lib/auth/auth-store';
+import type { SupportedLanguage } from '../../../lib/i18n/i18n';
 import { createTestI18n } from '../../../test/test-i18n';
 import { useThemeStore } from '../../../theme/use-theme';
 import { AnalyticsPage } from './analytics-page';
@@ -37,7 +38,7 @@ const ANALYTICS: Analytics = {
   unconverted: [{ currency: 'GBP', transactionCount: 3, days: 2 }],
 };
 
-function renderPage(answer: Analytics, language: 'en' | 'de' = 'en') {
+function renderPage(answer: Analytics, language: SupportedLanguage = 'en') {
   const request = vi.fn(async () => answer);
   const services: AuthServices = {
     signIn: vi.fn(async () => undefined),
@@ -131,6 +132,28 @@ describe('AnalyticsPage', () => {
       await waitFor(() => expect(fetchMock).toHaveBeenCalled());
       expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe(
         '/api/v1/Analytics/company-1/Export?format=csv&from=2025-01&to=2025-02&lang=de',
+      );
+    } finally {
+      vi.unstubAllGlobals();
+    }
+  });
+
+  it('speaks Polish: amounts, months and the export', async () => {
+    const fetchMock = vi.fn(async () => new Response('a,b\r\n', { status: 200 }));
+    vi.stubGlobal('fetch', fetchMock);
+    URL.createObjectURL = vi.fn(() => 'blob:export');
+    URL.revokeObjectURL = vi.fn();
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    try {
+      renderPage(ANALYTICS, 'pl');
+      // Polish groups with a no-break space and writes the currency after the amount.
+      await waitFor(() => expect(document.querySelector('dd')?.textContent).toBe('1\u00a0234\u00a0567,89\u00a0€'));
+      const from = screen.getByRole('combobox', { name: 'Od miesiąca' }) as HTMLSelectElement;
+      expect(from.selectedOptions[0]?.textContent).toBe('sty 2025');
+      fireEvent.click(screen.getByRole('button', { name: /CSV/ }));
+      await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+      expect(String((fetchMock.mock.calls[0] as unknown[])[0])).toBe(
+        '/api/v1/Analytics/company-1/Export?format=csv&from=2025-01&to=2025-02&lang=pl',
       );
     } finally {
       vi.unstubAllGlobals();

@@ -1,6 +1,7 @@
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../../lib/cn';
+import { toSupportedLanguage } from '../../../lib/i18n/i18n';
 import { type SuggestedAddress, useGetAddressSuggestion } from '../api/get-address-suggestion';
 import { ADDRESS_SUGGESTIONS_MIN_QUERY, useAddressSuggestions } from '../api/list-address-suggestions';
 import { fieldErrorId } from './form-fields';
@@ -51,7 +52,7 @@ export function StreetCombobox({
   const [isOpen, setIsOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
   const [announcement, setAnnouncement] = useState('');
-  const language = i18n.language.slice(0, 2) === 'de' ? 'de' : 'en';
+  const language = toSupportedLanguage(i18n.language) ?? 'en';
   const debounced = useDebounced(value, SUGGESTION_DEBOUNCE_MS);
   const isLongEnough = debounced.trim().length >= ADDRESS_SUGGESTIONS_MIN_QUERY;
   const suggestions = useAddressSuggestions(
