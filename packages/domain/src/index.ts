@@ -14,3 +14,4 @@ export * from './token';
 export * from './transactions';
 export * from './validation';
 export * from './vat';
+export * from './theme';

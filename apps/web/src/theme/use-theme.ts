@@ -1,8 +1,8 @@
+import { defaultTheme, type Theme, type ThemeId } from '@vatlas/domain';
 import { useEffect } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { create } from 'zustand';
 import { applyTheme, findTheme, readThemeParam, THEME_QUERY_PARAM } from './theme-resolution';
-import { defaultTheme, type Theme, type ThemeId } from './themes';
 
 type ThemeState = { themeId: ThemeId; setThemeId: (id: ThemeId) => void };
 
