@@ -29,6 +29,7 @@ import { createFileStorage, type FileStorage } from './modules/storage/file-stor
 import { registerSystemRoutes } from './modules/system/routes';
 import { recomputeTaxPosition } from './modules/tax-position/service';
 import { registerTaxSchemeRoutes } from './modules/tax-schemes/routes';
+import { registerTenantRoutes } from './modules/tenant/routes';
 import { createAccessTokenVerifier } from './modules/token/access-token-verifier';
 import { createInternalTokens } from './modules/token/internal-token';
 import { registerTokenRoutes } from './modules/token/routes';
@@ -152,6 +153,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSystemRoutes(app, { config, database });
   registerTokenRoutes(app, { db: database.db, accessTokenVerifier, internalTokens });
   registerUserRoutes(app, { db: database.db });
+  registerTenantRoutes(app, { db: database.db });
   registerCompanyRoutes(app, { db: database.db, mailer, publicUrl: config.publicUrl });
   registerOnboardingRoutes(app, { db: database.db });
   registerBusinessProfileRoutes(app, { db: database.db });
