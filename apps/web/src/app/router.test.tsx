@@ -102,7 +102,8 @@ describe('routes of spec §2 (signed-in, subscribed seller)', () => {
 
   it.each([
     ['/admin', 'Administration'],
-    ['/admin/white-label/tenant-7', 'White label'],
+    // The page's title names the tenant; this fake API answers nothing, so it names the id it was asked about.
+    ['/admin/white-label/tenant-7', 'White label: tenant-7'],
     ['/admin/coming-soon', 'Coming soon'],
   ])('admin route %s shows "%s" to an admin', async (path, title) => {
     renderAt(path, signedInSeller({ user: buildUser({ isAdmin: true }) }));

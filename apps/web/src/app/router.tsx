@@ -63,6 +63,7 @@ const TransactionsPage = lazyPage(() =>
   import('../features/transactions/transactions-page').then((m) => m.TransactionsPage),
 );
 const AdminPage = lazyPage(() => import('../features/admin/admin-pages').then((m) => m.AdminPage));
+const WhiteLabelPage = lazyPage(() => import('../features/white-label/white-label-page').then((m) => m.WhiteLabelPage));
 const PaymentResultPage = lazyPage(() =>
   import('../features/payment/payment-result-page').then((m) => m.PaymentResultPage),
 );
@@ -136,7 +137,7 @@ export function createAppRoutes(): RouteObject[] {
                   element: <AdminGuard />,
                   children: [
                     { index: true, element: <AdminPage titleKey={admin.root.titleKey} /> },
-                    { path: admin.whiteLabel.path, element: <AdminPage titleKey={admin.whiteLabel.titleKey} /> },
+                    { path: admin.whiteLabel.path, element: <WhiteLabelPage /> },
                     { path: admin.comingSoon.path, element: <AdminPage titleKey={admin.comingSoon.titleKey} /> },
                   ],
                 },
