@@ -32,6 +32,7 @@ export function ColourField({
             type="color"
             aria-label={t('whiteLabel.picker', { field: label })}
             className="h-9 w-11 shrink-0 cursor-pointer rounded-md border border-border bg-surface p-1 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            // raw-colour-allowed: the native picker needs some #rrggbb while the text beside it is half-typed.
             value={isHex(value) ? value.trim().toLowerCase() : '#000000'}
             onChange={(event) => onChange(event.target.value)}
           />
