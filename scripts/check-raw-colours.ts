@@ -94,5 +94,5 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
     console.error(`Raw colours: ${findings.length} found. Components use the theme's semantic colours only.`);
     process.exit(1);
   }
-  console.log('Raw colours: none in components.');
+  console.info('Raw colours: none in components.');
 }
