@@ -2,7 +2,14 @@ import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { buildTenantTheme } from '@vatlas/domain';
 import { createMemoryRouter, Outlet, RouterProvider, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { EXPLICIT_THEME_STORAGE_KEY, forgetThemeHistory, ThemeSync, useTheme, useThemeStore } from './use-theme';
+import {
+  EXPLICIT_THEME_STORAGE_KEY,
+  forgetThemeHistory,
+  readInitialThemeId,
+  ThemeSync,
+  useTheme,
+  useThemeStore,
+} from './use-theme';
 
 function ThemeProbe() {
   const { theme, setTheme } = useTheme();
@@ -102,6 +109,17 @@ describe('theme selection by ?theme=', () => {
     renderAt('/login?theme=stripe');
     await screen.findByText(/Stripe/);
     expect(window.sessionStorage.getItem(EXPLICIT_THEME_STORAGE_KEY)).toBe('stripe');
+  });
+
+  it('restores the remembered theme on the return from the identity provider, and only there', () => {
+    const storage = { getItem: (key: string) => (key === EXPLICIT_THEME_STORAGE_KEY ? 'stripe' : null) };
+    expect(readInitialThemeId('?code=abc&state=xyz', storage)).toBe('stripe');
+    expect(readInitialThemeId('?error=access_denied&state=xyz', storage)).toBe('stripe');
+    expect(readInitialThemeId('?code=abc&state=xyz&theme=default', storage)).toBe('default');
+    expect(readInitialThemeId('', storage)).toBeNull();
+    expect(readInitialThemeId('?payment=success', storage)).toBeNull();
+    expect(readInitialThemeId('?code=abc&state=xyz', { getItem: () => 'neon' })).toBe('default');
+    expect(readInitialThemeId('?code=abc&state=xyz', { getItem: () => null })).toBeNull();
   });
 });
 

@@ -5,14 +5,14 @@ import { create } from 'zustand';
 import { applyTheme, findTheme, readThemeParam, THEME_QUERY_PARAM } from './theme-resolution';
 
 /**
- * The theme this tab asked for with ?theme=, kept in session storage so it survives the identity provider's
- * redirect (the provider sends the browser back to /login?code=… without our query) and a reload.
+ * The theme this tab asked for with ?theme=, kept in session storage for one purpose: the identity provider's
+ * redirect sends the browser back to /login?code=…&state=… without our query, and the theme must survive it.
  */
 export const EXPLICIT_THEME_STORAGE_KEY = 'vatlas.theme';
 
-function readStoredThemeId(): ThemeId | null {
+function readStoredThemeId(storage: Pick<Storage, 'getItem'>): ThemeId | null {
   try {
-    const stored = window.sessionStorage.getItem(EXPLICIT_THEME_STORAGE_KEY);
+    const stored = storage.getItem(EXPLICIT_THEME_STORAGE_KEY);
     return stored ? (readThemeParam(`?${THEME_QUERY_PARAM}=${encodeURIComponent(stored)}`) ?? null) : null;
   } catch {
     return null;
@@ -28,9 +28,18 @@ function storeThemeId(id: ThemeId | null): void {
   }
 }
 
-function readInitialThemeId(): ThemeId | null {
-  if (typeof window === 'undefined') return null;
-  return readThemeParam(window.location.search) ?? readStoredThemeId();
+const isProviderCallback = (params: URLSearchParams) =>
+  params.has('state') && (params.has('code') || params.has('error'));
+
+/**
+ * The explicit theme a page load starts with: the URL's ?theme=, or — on the return from the identity provider —
+ * the one remembered before the redirect. Any other load without the parameter starts without an explicit theme,
+ * so the tenant's theme shows again.
+ */
+export function readInitialThemeId(search: string, storage: Pick<Storage, 'getItem'>): ThemeId | null {
+  const fromUrl = readThemeParam(search);
+  if (fromUrl) return fromUrl;
+  return isProviderCallback(new URLSearchParams(search)) ? readStoredThemeId(storage) : null;
 }
 
 type ThemeState = {
@@ -47,7 +56,8 @@ type ThemeState = {
  * query), and changes whenever a URL names one — including on back/forward.
  */
 export const useThemeStore = create<ThemeState>()((set) => ({
-  explicitThemeId: readInitialThemeId(),
+  explicitThemeId:
+    typeof window === 'undefined' ? null : readInitialThemeId(window.location.search, window.sessionStorage),
   tenantTheme: null,
   setExplicitThemeId: (explicitThemeId) => {
     storeThemeId(explicitThemeId);
