@@ -97,7 +97,8 @@ function buildContentSecurityPolicy(config: AppConfig) {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
+      // A white-label tenant's logo is an https image URL (decision 008); images cannot run script.
+      imgSrc: ["'self'", 'data:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", ...providerOrigins],
       formAction: ["'self'", ...providerOrigins],

@@ -193,7 +193,9 @@ function WhiteLabelEditor({ tenantId, answer }: { tenantId: string; answer: Admi
       <form onSubmit={onSubmit} noValidate className="grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,28rem)]">
         <div className="flex min-w-0 flex-col gap-6">
           <fieldset className={sectionClass}>
-            <legend className={`${legendClass} float-left`}>{t('whiteLabel.baseTheme.legend')}</legend>
+            <legend className="float-left">
+              <h2 className={legendClass}>{t('whiteLabel.baseTheme.legend')}</h2>
+            </legend>
             <div className="clear-both flex flex-col gap-1">
               <label htmlFor="white-label-base" className="text-sm font-medium text-fg">
                 {t('whiteLabel.baseTheme.label')}
@@ -222,7 +224,9 @@ function WhiteLabelEditor({ tenantId, answer }: { tenantId: string; answer: Admi
           </fieldset>
 
           <fieldset className={sectionClass}>
-            <legend className={`${legendClass} float-left`}>{t('whiteLabel.sections.branding')}</legend>
+            <legend className="float-left">
+              <h2 className={legendClass}>{t('whiteLabel.sections.branding')}</h2>
+            </legend>
             <div className="clear-both grid gap-4 sm:grid-cols-2">
               {BRANDING_KEYS.map((key: BrandingKey) => (
                 <TextField
@@ -243,7 +247,9 @@ function WhiteLabelEditor({ tenantId, answer }: { tenantId: string; answer: Admi
           </fieldset>
 
           <fieldset className={sectionClass}>
-            <legend className={`${legendClass} float-left`}>{t('whiteLabel.sections.colors')}</legend>
+            <legend className="float-left">
+              <h2 className={legendClass}>{t('whiteLabel.sections.colors')}</h2>
+            </legend>
             <div className="clear-both flex flex-col gap-5">
               {(Object.keys(COLOUR_GROUPS) as ColourGroup[]).map((group) => (
                 <div key={group} className="flex flex-col gap-3">
@@ -269,7 +275,9 @@ function WhiteLabelEditor({ tenantId, answer }: { tenantId: string; answer: Admi
           </fieldset>
 
           <fieldset className={sectionClass}>
-            <legend className={`${legendClass} float-left`}>{t('whiteLabel.sections.typography')}</legend>
+            <legend className="float-left">
+              <h2 className={legendClass}>{t('whiteLabel.sections.typography')}</h2>
+            </legend>
             <div className="clear-both flex flex-col gap-5">
               {(Object.keys(TYPOGRAPHY_GROUPS) as (keyof typeof TYPOGRAPHY_GROUPS)[]).map((group) => (
                 <div key={group} className="flex flex-col gap-3">
