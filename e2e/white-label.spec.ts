@@ -176,4 +176,19 @@ test.describe('white label', () => {
     await expect.poll(() => cssVariable(page, '--vt-primary')).toBe('#635bff');
     await expectNoAxeViolations(page);
   });
+
+  test('the default theme links to real support, terms and privacy pages, readable before sign-in', async ({
+    page,
+  }, testInfo) => {
+    for (const [path, title] of [
+      ['/support', 'Support'],
+      ['/terms', 'Terms of use'],
+      ['/privacy', 'Privacy'],
+    ] as const) {
+      await checkScreenInBothThemes(page, testInfo, `legal${path.replace('/', '-')}`, path, async (current) => {
+        await expect(current.getByRole('heading', { level: 1, name: title })).toBeVisible();
+      });
+      await expect(page).toHaveURL(new RegExp(`${path}\\?theme=stripe$`));
+    }
+  });
 });

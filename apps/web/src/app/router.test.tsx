@@ -116,6 +116,19 @@ describe('routes of spec §2 (signed-in, subscribed seller)', () => {
   });
 });
 
+describe('support, terms and privacy', () => {
+  it.each([
+    ['/support', 'Support'],
+    ['/terms', 'Terms of use'],
+    ['/privacy', 'Privacy'],
+  ])('%s shows "%s" to someone not signed in, without sending them to /login', async (path, title) => {
+    const { location } = renderAt(path, { isLoading: false, isAuthenticated: false });
+    expect(await heading(title)).toBeTruthy();
+    expect(location()).toBe(path);
+    expect(screen.getByRole('link', { name: 'Back to the app' }).getAttribute('href')).toBe('/');
+  });
+});
+
 describe('redirects', () => {
   it.each([
     ['/account-welcome', '/onboarding/welcome'],

@@ -8,6 +8,7 @@ import { RootLayout } from './root-layout';
 
 // Each feature is its own chunk; features never import each other, the router composes them.
 const LoginPage = lazyPage(() => import('../features/auth/login-page').then((m) => m.LoginPage));
+const LegalPage = lazyPage(() => import('../features/legal/legal-page').then((m) => m.LegalPage));
 // Onboarding: one lazily loaded module per page.
 const WelcomePage = lazyPage(() => import('../features/onboarding/pages/welcome-page').then((m) => m.WelcomePage));
 const BusinessTypePage = lazyPage(() =>
@@ -81,6 +82,10 @@ export function createAppRoutes(): RouteObject[] {
       children: [
         // Redirects come before the guard so it judges the destination, not the alias.
         ...redirects.map(({ from, to }) => ({ path: from, element: <Navigate to={to} replace /> })),
+        // Readable by anyone, signed in or not: the default theme links to them from the sign-in chain and the shell.
+        { path: paths.legal.support.path, element: <LegalPage kind="support" /> },
+        { path: paths.legal.terms.path, element: <LegalPage kind="terms" /> },
+        { path: paths.legal.privacy.path, element: <LegalPage kind="privacy" /> },
         {
           element: <RouteGuard />,
           children: [
