@@ -31,6 +31,7 @@ import { createFileStorage, type FileStorage } from './modules/storage/file-stor
 import { registerSystemRoutes } from './modules/system/routes';
 import { recomputeTaxPosition } from './modules/tax-position/service';
 import { registerTaxSchemeRoutes } from './modules/tax-schemes/routes';
+import { registerTenantRoutes } from './modules/tenant/routes';
 import { createAccessTokenVerifier } from './modules/token/access-token-verifier';
 import { createInternalTokens } from './modules/token/internal-token';
 import { registerTokenRoutes } from './modules/token/routes';
@@ -98,7 +99,8 @@ function buildContentSecurityPolicy(config: AppConfig) {
       defaultSrc: ["'self'"],
       scriptSrc: ["'self'"],
       styleSrc: ["'self'", "'unsafe-inline'"],
-      imgSrc: ["'self'", 'data:'],
+      // A white-label tenant's logo is an https image URL (decision 008); images cannot run script.
+      imgSrc: ["'self'", 'data:', 'https:'],
       fontSrc: ["'self'", 'data:'],
       connectSrc: ["'self'", ...providerOrigins],
       formAction: ["'self'", ...providerOrigins],
@@ -154,6 +156,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerSystemRoutes(app, { config, database });
   registerTokenRoutes(app, { db: database.db, accessTokenVerifier, internalTokens });
   registerUserRoutes(app, { db: database.db });
+  registerTenantRoutes(app, { db: database.db });
   registerCompanyRoutes(app, { db: database.db, mailer, publicUrl: config.publicUrl });
   registerOnboardingRoutes(app, { db: database.db });
   registerBusinessProfileRoutes(app, { db: database.db });

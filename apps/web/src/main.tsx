@@ -11,8 +11,8 @@ import { useAuthStore } from './lib/auth/auth-store';
 import { clientConfigQueryOptions, loadClientConfig } from './lib/config/client-config';
 import { createErrorReporter, installGlobalErrorHandlers, setErrorReporter } from './lib/errors/error-reporter';
 import { initI18n } from './lib/i18n/i18n';
-import { applyTheme, findTheme } from './theme/theme-resolution';
-import { useThemeStore } from './theme/use-theme';
+import { applyTheme } from './theme/theme-resolution';
+import { selectActiveTheme, useThemeStore } from './theme/use-theme';
 import './index.css';
 
 async function startApp(): Promise<void> {
@@ -22,7 +22,7 @@ async function startApp(): Promise<void> {
   installGlobalErrorHandlers(window, errorReporter);
   const i18n = initI18n();
   // Before the first paint, so no screen flashes in the wrong colours.
-  applyTheme(findTheme(useThemeStore.getState().themeId));
+  applyTheme(selectActiveTheme(useThemeStore.getState()));
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const root = createRoot(container);

@@ -19,6 +19,7 @@ export * from './period-manager';
 export * from './routes';
 export * from './system';
 export * from './tax-schemes';
+export * from './theme';
 export * from './token';
 export * from './transaction-upload';
 export * from './transactions';

@@ -10,6 +10,7 @@ export * from './navigation';
 export * from './onboarding';
 export * from './onboarding-flow';
 export * from './tax-engine';
+export * from './theme';
 export * from './token';
 export * from './transactions';
 export * from './validation';

@@ -1,3 +1,4 @@
+import type { TenantBrandingSettings, ThemeOverrides } from '@vatlas/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
@@ -25,21 +26,19 @@ import {
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
-export type TenantBranding = {
-  companyName: string;
-  logoUrl?: string;
-  supportUrl: string;
-  termsUrl: string;
-  privacyUrl: string;
-  websiteUrl: string;
-};
+/** A tenant's branding; the logo is a URL only, never markup (docs/decisions/009-tenant-themes.md). */
+export type TenantBranding = TenantBrandingSettings;
 
 export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().defaultRandom(),
   slug: text('slug').notNull().unique(),
   name: text('name').notNull(),
+  /** The built-in base theme (`default` or `stripe`) the tenant's overrides are laid over. */
   themeId: text('theme_id').notNull().default('default'),
   branding: jsonb('branding').$type<TenantBranding>(),
+  /** Colour and typography fields that differ from the base theme; null: none. */
+  themeOverrides: jsonb('theme_overrides').$type<ThemeOverrides>(),
+  themeUpdatedAt: timestamp('theme_updated_at', { withTimezone: true }),
   createdAt: createdAt(),
 });
 
@@ -193,7 +192,8 @@ export const auditEvents = pgTable(
   'audit_events',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    // clock_timestamp(), not now(): now() is the transaction's start, so the events of one transaction would tie.
+    occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
     action: text('action').notNull(),
     actorUserId: uuid('actor_user_id'),
     tenantId: uuid('tenant_id'),

@@ -33,7 +33,11 @@ export const OPENAPI_TAGS = [
     name: 'Business profile',
     description: 'Onboarding: the legal representative, the business details with the VAT number, the bank account.',
   },
-  { name: 'Tenant', description: 'Tenants the user belongs to.' },
+  { name: 'Tenant', description: 'Tenants the user belongs to and the theme each shows.' },
+  {
+    name: 'White label',
+    description: "Administrators: a tenant's theme (base theme, colour and typography overrides, branding).",
+  },
   { name: 'Client errors', description: 'Errors the browser reports, fire and forget.' },
   {
     name: 'Documents',

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Outlet } from 'react-router';
 import { useAuthStore } from '../lib/auth/auth-store';
 import { applyUserLanguage } from '../lib/i18n/i18n';
+import { TenantThemeSync } from '../theme/tenant-theme-sync';
 import { ThemeSync } from '../theme/use-theme';
 
 /** Once the user is loaded their language (from the API) wins over the browser's. */
@@ -19,6 +20,7 @@ export function RootLayout() {
   return (
     <>
       <ThemeSync />
+      <TenantThemeSync />
       <UserLanguageSync />
       <Outlet />
     </>

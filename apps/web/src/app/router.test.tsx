@@ -104,7 +104,8 @@ describe('routes of spec §2 (signed-in, subscribed seller)', () => {
 
   it.each([
     ['/admin', 'Administration'],
-    ['/admin/white-label/tenant-7', 'White label'],
+    // The page's title names the tenant; this fake API answers nothing, so it names the id it was asked about.
+    ['/admin/white-label/tenant-7', 'White label: tenant-7'],
     ['/admin/subscriptions', 'Subscriptions'],
     ['/admin/coming-soon', 'Planned administration features'],
     ['/admin/tenants', 'Tenants'],
@@ -122,6 +123,19 @@ describe('routes of spec §2 (signed-in, subscribed seller)', () => {
   it('builds hrefs from the registry', () => {
     expect(paths.admin.whiteLabel.getHref('tenant 7')).toBe('/admin/white-label/tenant%207');
     expect(paths.dashboard.getPaymentSuccessHref()).toBe('/dashboard?payment=success');
+  });
+});
+
+describe('support, terms and privacy', () => {
+  it.each([
+    ['/support', 'Support'],
+    ['/terms', 'Terms of use'],
+    ['/privacy', 'Privacy'],
+  ])('%s shows "%s" to someone not signed in, without sending them to /login', async (path, title) => {
+    const { location } = renderAt(path, { isLoading: false, isAuthenticated: false });
+    expect(await heading(title)).toBeTruthy();
+    expect(location()).toBe(path);
+    expect(screen.getByRole('link', { name: 'Back to the app' }).getAttribute('href')).toBe('/');
   });
 });
 

@@ -8,6 +8,7 @@ import { RootLayout } from './root-layout';
 
 // Each feature is its own chunk; features never import each other, the router composes them.
 const LoginPage = lazyPage(() => import('../features/auth/login-page').then((m) => m.LoginPage));
+const LegalPage = lazyPage(() => import('../features/legal/legal-page').then((m) => m.LegalPage));
 // Onboarding: one lazily loaded module per page.
 const WelcomePage = lazyPage(() => import('../features/onboarding/pages/welcome-page').then((m) => m.WelcomePage));
 const BusinessTypePage = lazyPage(() =>
@@ -78,7 +79,7 @@ const DataUploadPage = lazyPage(() => import('../features/data-upload/data-uploa
 const TransactionsPage = lazyPage(() =>
   import('../features/transactions/transactions-page').then((m) => m.TransactionsPage),
 );
-const AdminPage = lazyPage(() => import('../features/admin/admin-pages').then((m) => m.AdminPage));
+const WhiteLabelPage = lazyPage(() => import('../features/white-label/white-label-page').then((m) => m.WhiteLabelPage));
 const AdminLayout = lazyPage(() => import('../features/admin/admin-pages').then((m) => m.AdminLayout));
 const AdminOverviewPage = lazyPage(() => import('../features/admin/admin-pages').then((m) => m.OverviewPage));
 const AdminTenantsPage = lazyPage(() => import('../features/admin/admin-pages').then((m) => m.TenantsPage));
@@ -115,6 +116,10 @@ export function createAppRoutes(): RouteObject[] {
       children: [
         // Redirects come before the guard so it judges the destination, not the alias.
         ...redirects.map(({ from, to }) => ({ path: from, element: <Navigate to={to} replace /> })),
+        // Readable by anyone, signed in or not: the default theme links to them from the sign-in chain and the shell.
+        { path: paths.legal.support.path, element: <LegalPage kind="support" /> },
+        { path: paths.legal.terms.path, element: <LegalPage kind="terms" /> },
+        { path: paths.legal.privacy.path, element: <LegalPage kind="privacy" /> },
         {
           element: <RouteGuard />,
           children: [
@@ -198,7 +203,7 @@ export function createAppRoutes(): RouteObject[] {
                         { path: admin.clientErrors.path, element: <AdminClientErrorsPage /> },
                         { path: admin.auditLog.path, element: <AdminAuditLogPage /> },
                         { path: admin.comingSoon.path, element: <AdminComingSoonPage /> },
-                        { path: admin.whiteLabel.path, element: <AdminPage titleKey={admin.whiteLabel.titleKey} /> },
+                        { path: admin.whiteLabel.path, element: <WhiteLabelPage /> },
                         {
                           path: admin.subscriptions.path,
                           element: <AdminSubscriptionsPage titleKey={admin.subscriptions.titleKey} />,

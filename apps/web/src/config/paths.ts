@@ -11,6 +11,12 @@ const route = <const P extends string>(path: P, titleKey: string) => ({
 export const paths = {
   home: route('/', 'pages.dashboard.title'),
   login: route('/login', 'pages.login.title'),
+  /** The default theme's support, terms and privacy links; public (white-label tenants link to their own). */
+  legal: {
+    support: route('/support', 'legal.support.title'),
+    terms: route('/terms', 'legal.terms.title'),
+    privacy: route('/privacy', 'legal.privacy.title'),
+  },
   onboarding: {
     root: route('/onboarding', 'pages.onboarding.businessType.title'),
     welcome: route('/onboarding/welcome', 'pages.onboarding.welcome.title'),

@@ -1,4 +1,4 @@
-import { defaultTheme, THEME_IDS, type Theme, type ThemeId, themes } from './themes';
+import { defaultTheme, THEME_IDS, type Theme, type ThemeId, themes } from '@vatlas/domain';
 
 export const THEME_QUERY_PARAM = 'theme';
 

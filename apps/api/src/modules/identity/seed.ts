@@ -15,14 +15,6 @@ import { DEFAULT_TENANT_SLUG, type TenantRecord } from '../user/repository';
 
 export const DEMO_PASSWORD = 'vatlas-demo';
 
-export const DEFAULT_TENANT_BRANDING: TenantBranding = {
-  companyName: 'Vatlas',
-  supportUrl: 'https://vatlas.example/support',
-  termsUrl: 'https://vatlas.example/terms',
-  privacyUrl: 'https://vatlas.example/privacy',
-  websiteUrl: 'https://vatlas.example',
-};
-
 /** A white-label tenant of the demo: it runs Alpenrand Handels GmbH; the administrator can switch to it. */
 export const DEMO_PARTNER_TENANT = {
   slug: 'nordic-tax',
@@ -144,7 +136,8 @@ function demoCompanies(tenantIds: { home: string; partner: string }): (typeof co
 export async function ensureDefaultTenant(db: Db): Promise<TenantRecord> {
   await db
     .insert(tenants)
-    .values({ slug: DEFAULT_TENANT_SLUG, name: 'Vatlas', themeId: 'default', branding: DEFAULT_TENANT_BRANDING })
+    // No branding of its own: the default tenant shows the default theme's name and links as they are.
+    .values({ slug: DEFAULT_TENANT_SLUG, name: 'Vatlas', themeId: 'default' })
     .onConflictDoNothing({ target: tenants.slug });
   const [tenant] = await db.select().from(tenants).where(eq(tenants.slug, DEFAULT_TENANT_SLUG)).limit(1);
   if (!tenant) throw new Error('The default tenant could not be created.');

@@ -28,3 +28,21 @@ export async function listTenantsOfUser(
     .where(or(eq(tenants.id, user.tenantId), inArray(tenants.id, viaMembership), inArray(tenants.id, viaCompanies)))
     .orderBy(asc(tenants.name), asc(tenants.id));
 }
+
+export async function findTenantById(db: Db, tenantId: string): Promise<TenantRecord | undefined> {
+  const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  return row;
+}
+
+export async function updateTenantTheme(
+  db: Db,
+  tenantId: string,
+  theme: Pick<TenantRecord, 'themeId' | 'themeOverrides' | 'branding'>,
+): Promise<TenantRecord | undefined> {
+  const [row] = await db
+    .update(tenants)
+    .set({ ...theme, themeUpdatedAt: new Date() })
+    .where(eq(tenants.id, tenantId))
+    .returning();
+  return row;
+}

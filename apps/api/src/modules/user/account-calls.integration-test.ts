@@ -450,7 +450,10 @@ forEachDatabase('account calls of spec §7', (context) => {
           'token_revoked',
         );
       }
-      const [signedOut] = await db().select().from(auditEvents).where(eq(auditEvents.actorUserId, leo.id));
+      const [signedOut] = await db()
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.actorUserId, leo.id), eq(auditEvents.action, 'signed_out')));
       expect(signedOut).toMatchObject({
         action: 'signed_out',
         tenantId: homeTenantId,

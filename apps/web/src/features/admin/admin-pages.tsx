@@ -1,5 +1,3 @@
-import { PageNotAvailable } from '../../components/ui/page-not-available';
-
 /** The entry points of the admin area for the router; each page lives in pages/. */
 export { AdminLayout } from './components/admin-layout';
 export { AuditLogPage } from './pages/audit-log-page';
@@ -11,8 +9,3 @@ export { OverviewPage } from './pages/overview-page';
 export { TenantsPage } from './pages/tenants-page';
 export { UploadsPage } from './pages/uploads-page';
 export { UsersPage } from './pages/users-page';
-
-/** Still a placeholder: the white-label editor (/admin/white-label/{tenantId}) is built separately. */
-export function AdminPage({ titleKey }: { titleKey: string }) {
-  return <PageNotAvailable titleKey={titleKey} />;
-}

@@ -31,7 +31,7 @@ function renderLogin(services: Partial<AuthServices> = {}, language: 'en' | 'de'
 
 beforeEach(() => {
   useAuthStore.setState({ ...getInitialAuthState(), isLoading: false });
-  useThemeStore.setState({ themeId: 'default' });
+  useThemeStore.setState({ explicitThemeId: null, tenantTheme: null });
 });
 afterEach(() => {
   cleanup();

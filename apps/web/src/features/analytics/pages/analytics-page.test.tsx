@@ -73,7 +73,7 @@ beforeAll(() => {
 });
 beforeEach(() => {
   useAuthStore.setState({ ...getInitialAuthState(), isLoading: false, selectedCompanyId: 'company-1' });
-  useThemeStore.setState({ themeId: 'default' });
+  useThemeStore.setState({ explicitThemeId: null, tenantTheme: null });
 });
 afterEach(() => {
   cleanup();

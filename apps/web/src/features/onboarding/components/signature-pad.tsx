@@ -49,7 +49,7 @@ export function SignaturePad({
       ctx.lineWidth = 2.5;
       ctx.lineCap = 'round';
       ctx.lineJoin = 'round';
-      // The ink must stay dark on the white PDF whatever the theme, so it is not a theme colour.
+      // raw-colour-allowed: the ink must stay dark on the white PDF whatever the theme, so it is not a theme colour.
       ctx.strokeStyle = '#111827';
     }
     return ctx;

@@ -1,7 +1,7 @@
 export const THEME_IDS = ['default', 'stripe'] as const;
 export type ThemeId = (typeof THEME_IDS)[number];
 
-type GrayScale = Record<100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900, string>;
+export type GrayScale = Record<100 | 200 | 300 | 400 | 500 | 600 | 700 | 800 | 900, string>;
 
 /** Spec §3 "Theme". Colours are #rrggbb so their contrast can be checked. */
 export type Theme = {
@@ -48,7 +48,10 @@ export type Theme = {
   };
   branding: {
     companyName: string;
-    /** Optional: an image URL or inline SVG markup. */
+    /**
+     * Optional: an image URL, or inline SVG markup. Markup is only ever written by Vatlas itself (built-in themes);
+     * a tenant's logo is a URL shown through <img>, where an SVG cannot run script (decision 008).
+     */
     logo?: { url: string } | { markup: string };
     supportUrl: string;
     termsUrl: string;
@@ -125,8 +128,9 @@ export const stripeTheme: Theme = {
   colors: {
     primary: '#635bff',
     primaryLight: '#efeeff',
-    // White on #635bff is 4.70:1 (passes AA), so the brand colour itself carries text.
-    primaryStrong: '#635bff',
+    // White on #635bff is 4.70:1, but the brand colour as link text on the body (#f6f9fc) is only 4.44:1, so text
+    // uses a slightly deeper shade (5.2:1 on white, 4.9:1 on the body) and the brand colour stays for accents.
+    primaryStrong: '#5851ff',
     onPrimary: '#ffffff',
     secondary: '#425466',
     success: '#1b7f4c',

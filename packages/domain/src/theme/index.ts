@@ -1,0 +1,3 @@
+export * from './contrast';
+export * from './tenant-theme';
+export * from './themes';
