@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { countryName, EXPLANATION_LANGUAGES, explanationLanguageOf } from './country-names';
 import { type ExplainableRow, type ExplanationContext, explainTransaction, treatmentLabel } from './explain';
 import type { OssThresholdYear } from './threshold';
 import { TRANSACTION_TREATMENTS } from './treatment';
@@ -262,13 +263,139 @@ describe('explainTransaction', () => {
   });
 });
 
+describe('explainTransaction in French, Italian, Spanish and Polish', () => {
+  const crossed = row({ treatment: 'intra-eu-distance-sale', taxPointDate: '2023-09-28', arrivalCountry: 'NL' });
+  const crossedContext = { profile: NO_SCHEMES, threshold: YEAR_2023 };
+
+  it('explains a distance sale past the threshold word for word in each language', () => {
+    expect(explainTransaction(crossed, crossedContext, 'fr')).toBe(
+      "Vente à distance à un particulier (départ : Allemagne, destination : Pays-Bas) ; le seuil de 10\u00a0000,00 € pour les ventes à distance intra-UE a été dépassé le 28/09/2023, donc à partir de cette livraison la TVA du pays de destination (Pays-Bas) au taux de 20\u00a0% s'applique, déclarée dans une déclaration de TVA (Pays-Bas) (immatriculation nécessaire dans ce pays ; le guichet unique OSS l'éviterait).",
+    );
+    expect(explainTransaction(crossed, crossedContext, 'it')).toBe(
+      "Vendita a distanza a un consumatore privato (partenza: Germania, destinazione: Paesi Bassi); la soglia di 10.000,00 € per le vendite a distanza intra-UE è stata superata il 28/09/2023, quindi da questa cessione in poi si applica l'IVA del paese di destinazione (Paesi Bassi) con aliquota 20%, dichiarata in una dichiarazione IVA (Paesi Bassi) (serve una registrazione in quel paese; lo sportello unico OSS la eviterebbe).",
+    );
+    expect(explainTransaction(crossed, crossedContext, 'es')).toBe(
+      'Venta a distancia a un consumidor final (salida: Alemania, destino: Países Bajos); el umbral de 10.000,00 € para las ventas a distancia intracomunitarias se superó el 28/09/2023, por lo que a partir de esa entrega se aplica el IVA del país de destino (Países Bajos) al tipo del 20 %, declarado en una declaración de IVA (Países Bajos) (es necesario registrarse en ese país; la ventanilla única OSS lo evitaría).',
+    );
+    expect(explainTransaction(crossed, crossedContext, 'pl')).toBe(
+      'Sprzedaż na odległość na rzecz konsumenta (kraj wysyłki: Niemcy, kraj przeznaczenia: Holandia); próg 10\u00a0000,00 € dla wewnątrzunijnej sprzedaży na odległość przekroczono 28.09.2023, więc od tej dostawy obowiązuje VAT kraju przeznaczenia (Holandia) według stawki 20%, wykazywany w deklaracji VAT (Holandia) (wymagana rejestracja w tym kraju; procedura OSS pozwoliłaby jej uniknąć).',
+    );
+  });
+
+  it('names the OSS return of the member state of identification', () => {
+    const context = { profile: WITH_SCHEMES, threshold: undefined };
+    const sale = row({ treatment: 'intra-eu-distance-sale' });
+    expect(explainTransaction(sale, context, 'fr')).toContain(
+      "déclaration OSS de l'État membre d'identification (Allemagne)",
+    );
+    expect(explainTransaction(sale, context, 'it')).toContain('sportello unico OSS dal 01/07/2021');
+    expect(explainTransaction(sale, context, 'es')).toContain('ventanilla única OSS desde el 01/07/2021');
+    expect(explainTransaction(sale, context, 'pl')).toContain('procedurze OSS od 01.07.2021');
+  });
+
+  it('starts a refund with its own word in each language', () => {
+    const refund = row({ treatment: 'domestic-sale', type: 'REFUND', arrivalCountry: 'DE' });
+    const context = { profile: NO_SCHEMES, threshold: undefined };
+    expect(explainTransaction(refund, context, 'fr')).toMatch(/^Remboursement : .*TVA \(Allemagne\)\.$/);
+    expect(explainTransaction(refund, context, 'it')).toMatch(/^Rimborso: .*IVA \(Germania\)\.$/);
+    expect(explainTransaction(refund, context, 'es')).toMatch(/^Devolución: .*IVA \(Alemania\)\.$/);
+    expect(explainTransaction(refund, context, 'pl')).toMatch(/^Zwrot: .*VAT \(Niemcy\)\.$/);
+  });
+
+  it('writes rates and amounts the way each language does', () => {
+    const reduced = row({ treatment: 'domestic-sale', departureCountry: 'FR', vatRate: '0.055' });
+    const context = { profile: NO_SCHEMES, threshold: undefined };
+    expect(explainTransaction(reduced, context, 'fr')).toContain('au taux de 5,5\u00a0%');
+    expect(explainTransaction(reduced, context, 'it')).toContain('con aliquota 5,5%');
+    expect(explainTransaction(reduced, context, 'es')).toContain('al tipo del 5,5 %');
+    expect(explainTransaction(reduced, context, 'pl')).toContain('według stawki 5,5%');
+  });
+
+  it('tells an import with VAT from one without, whatever the language writes 0 % as', () => {
+    for (const language of EXPLANATION_LANGUAGES) {
+      const withVat = explainTransaction(
+        row({ treatment: 'import', departureCountry: 'CN' }),
+        crossedContext,
+        language,
+      );
+      const without = explainTransaction(
+        row({ treatment: 'import', departureCountry: 'CN', vatRate: '0' }),
+        crossedContext,
+        language,
+      );
+      expect(withVat).toMatch(/\(art\. 32/i);
+      expect(without).not.toContain('32');
+    }
+  });
+
+  it('has a complete text for every case and treatment in every language', () => {
+    for (const { row: explained, profile, threshold } of CASES) {
+      const context = { profile: profile ?? NO_SCHEMES, threshold };
+      const texts = EXPLANATION_LANGUAGES.map((language) => explainTransaction(explained, context, language));
+      for (const text of texts) {
+        expect(text).not.toMatch(/\bundefined\b|\bnull\b|\bNaN\b|\[object|\$\{/);
+        expect(text.length).toBeGreaterThan(40);
+      }
+      expect(new Set(texts).size).toBe(EXPLANATION_LANGUAGES.length);
+    }
+  });
+});
+
+describe('countryName', () => {
+  it('names countries in each language, Northern Ireland included', () => {
+    expect(EXPLANATION_LANGUAGES.map((language) => countryName('NL', language))).toEqual([
+      'Netherlands',
+      'Niederlande',
+      'Pays-Bas',
+      'Paesi Bassi',
+      'Países Bajos',
+      'Holandia',
+    ]);
+    expect(EXPLANATION_LANGUAGES.map((language) => countryName('XI', language))).toEqual([
+      'Northern Ireland',
+      'Nordirland',
+      'Irlande du Nord',
+      'Irlanda del Nord',
+      'Irlanda del Norte',
+      'Irlandia Północna',
+    ]);
+  });
+
+  it('maps a UI language tag to its explanation language, English for any other', () => {
+    expect(['fr', 'pl-PL', 'de-AT', 'es', 'it', 'en-GB', 'pt', '', undefined].map(explanationLanguageOf)).toEqual([
+      'fr',
+      'pl',
+      'de',
+      'es',
+      'it',
+      'en',
+      'en',
+      'en',
+      'en',
+    ]);
+  });
+});
+
 describe('treatmentLabel', () => {
   it('has a distinct label in each language for each treatment', () => {
-    for (const language of ['en', 'de'] as const) {
+    for (const language of EXPLANATION_LANGUAGES) {
       const labels = TRANSACTION_TREATMENTS.map((treatment) => treatmentLabel(treatment, language));
       expect(new Set(labels).size).toBe(TRANSACTION_TREATMENTS.length);
     }
     expect(treatmentLabel('intra-eu-distance-sale', 'en')).toBe('EU distance sale');
     expect(treatmentLabel('intra-eu-distance-sale', 'de')).toBe('Innergemeinschaftlicher Fernverkauf');
+    expect(EXPLANATION_LANGUAGES.map((language) => treatmentLabel('intra-eu-b2b-supply', language))).toEqual([
+      'Intra-EU B2B supply',
+      'Innergemeinschaftliche Lieferung (B2B)',
+      'Livraison intracommunautaire (B2B)',
+      'Cessione intracomunitaria (B2B)',
+      'Entrega intracomunitaria (B2B)',
+      'Wewnątrzwspólnotowa dostawa towarów (B2B)',
+    ]);
+  });
+
+  it('has a text for every treatment in every language', () => {
+    for (const language of EXPLANATION_LANGUAGES)
+      for (const treatment of TRANSACTION_TREATMENTS) expect(treatmentLabel(treatment, language)).toMatch(/\S/);
   });
 });

@@ -14,6 +14,7 @@ import {
   type ExplanationContext,
   type ExplanationLanguage,
   explainTransaction,
+  explanationLanguageOf,
   money,
   type TransactionTreatment,
   type TransactionType,
@@ -249,7 +250,7 @@ export async function getTransactionDetail(
       incomplete: threshold.isIncomplete,
     },
   };
-  const language: ExplanationLanguage = input.language === 'de' ? 'de' : 'en';
+  const language: ExplanationLanguage = explanationLanguageOf(input.language);
   const summary = toTransactionSummary(row);
   const explainable = {
     treatment: summary.treatment,

@@ -150,7 +150,7 @@ forEachDatabase('transactions API', (context) => {
     expect((await readAll({ search: '%' })).length).toBe(0);
   });
 
-  it('explains a row in the user language, English then German', async () => {
+  it('explains a row in the user language: English, German, French, Italian, Spanish, Polish', async () => {
     const detail = async () => {
       const response = await app.inject({
         method: 'GET',
@@ -172,6 +172,19 @@ forEachDatabase('transactions API', (context) => {
     const german = await detail();
     expect(german.treatmentLabel).toBe('Innergemeinschaftlicher Fernverkauf');
     expect(german.explanation).toContain('Frankreich');
+
+    const expected = {
+      fr: ['Vente à distance intra-UE', 'destination : France'],
+      it: ['Vendita a distanza intra-UE', 'destinazione: Francia'],
+      es: ['Venta a distancia intracomunitaria', 'destino: Francia'],
+      pl: ['Wewnątrzunijna sprzedaż na odległość', 'kraj przeznaczenia: Francja'],
+    } as const;
+    for (const [language, [label, fact]] of Object.entries(expected)) {
+      await context.database.db.update(users).set({ language }).where(eq(users.id, owner.id));
+      const translated = await detail();
+      expect(translated.treatmentLabel).toBe(label);
+      expect(translated.explanation).toContain(fact);
+    }
   });
 
   it.each([

@@ -1,4 +1,10 @@
-import { COUNTRY_CODES, TRANSACTION_TREATMENTS, TRANSACTION_TYPES, treatmentLabel } from '@vatlas/domain';
+import {
+  COUNTRY_CODES,
+  explanationLanguageOf,
+  TRANSACTION_TREATMENTS,
+  TRANSACTION_TYPES,
+  treatmentLabel,
+} from '@vatlas/domain';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -64,7 +70,7 @@ export function TransactionFilters({
   const { t, i18n } = useTranslation();
   const countryName = useCountryName();
   const id = useId();
-  const language = i18n.language.startsWith('de') ? 'de' : 'en';
+  const language = explanationLanguageOf(i18n.language);
 
   const [text, setText] = useState(filters.search ?? '');
   const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);

@@ -1,5 +1,6 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import type { TransactionSummary } from '@vatlas/contract';
+import { explanationLanguageOf } from '@vatlas/domain';
 import { type KeyboardEvent, memo, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -129,7 +130,7 @@ export function TransactionsTable(props: TransactionsTableProps) {
     }
   };
 
-  const language = i18n.language.startsWith('de') ? 'de' : 'en';
+  const language = explanationLanguageOf(i18n.language);
   const context = useMemo<CellContext>(() => ({ t, format, language }), [t, format, language]);
   const onOpen = props.onOpen;
   const width = columns.reduce((sum, column) => sum + COLUMN_DEFINITIONS[column].width, 0);
