@@ -30,7 +30,7 @@ test.describe('payments (manual provider)', () => {
   }, testInfo) => {
     await signInAs(page, demoAccounts.seller.email);
     await page.goto('/settings/subscription');
-    await expect(page.getByRole('heading', { level: 1, name: 'Subscription' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Subscription' })).toBeVisible();
 
     for (const country of ['Germany', 'France']) {
       const row = subscriptionRow(page, country);
@@ -58,7 +58,7 @@ test.describe('payments (manual provider)', () => {
     });
     await page.getByRole('link', { name: 'Back to subscription' }).click();
     await expect(page).toHaveURL(/\/settings\/subscription/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Subscription' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Subscription' })).toBeVisible();
 
     await page.goto('/payment/activated');
     await expect(page.getByRole('heading', { level: 1, name: 'Subscription activated' })).toBeVisible();
