@@ -14,28 +14,26 @@ export const headClass = 'px-3 py-2 text-left text-xs font-semibold tracking-wid
 export function AdminTable({
   caption,
   columns,
-  isPending,
-  error,
-  onRetry,
+  query,
   isEmpty,
   empty,
   children,
 }: {
   caption: string;
   columns: string[];
-  isPending: boolean;
-  error: Error | null;
-  onRetry: () => void;
+  /** The list's query: its loading and failed states, and retry by refetching. */
+  query: { isPending: boolean; error: Error | null; refetch: () => unknown };
   isEmpty: boolean;
   empty: { title: string; text: string; action?: ReactNode };
   children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const { isPending, error } = query;
   if (error) {
     return (
       <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-danger bg-surface p-4">
         <p className="text-sm text-danger">{t('adminArea.common.loadError', { message: error.message })}</p>
-        <Button variant="secondary" onClick={onRetry}>
+        <Button variant="secondary" onClick={() => void query.refetch()}>
           {t('adminArea.common.retry')}
         </Button>
       </div>

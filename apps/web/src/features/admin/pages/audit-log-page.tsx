@@ -111,9 +111,7 @@ export function AuditLogPage() {
       <AdminTable
         caption={t('adminArea.audit.caption')}
         columns={['time', 'action', 'actor', 'company', 'target', 'details'].map((key) => t(`adminArea.audit.${key}`))}
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         isEmpty={events.length === 0}
         empty={{ title: t('adminArea.audit.empty'), text: t('adminArea.audit.emptyText') }}
       >

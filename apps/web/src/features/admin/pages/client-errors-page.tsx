@@ -43,9 +43,7 @@ export function ClientErrorsPage() {
       <AdminTable
         caption={t('adminArea.clientErrors.caption')}
         columns={['received', 'message', 'where', 'userAgent'].map((key) => t(`adminArea.clientErrors.${key}`))}
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         isEmpty={items.length === 0}
         empty={{ title: t('adminArea.clientErrors.empty'), text: t('adminArea.clientErrors.emptyText') }}
       >

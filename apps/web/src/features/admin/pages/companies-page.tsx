@@ -43,9 +43,7 @@ export function CompaniesPage() {
         columns={['name', 'vatNumber', 'tenant', 'onboarding', 'subscriptions', 'users'].map((key) =>
           t(`adminArea.companies.${key}`),
         )}
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         isEmpty={items.length === 0}
         empty={
           filters.search

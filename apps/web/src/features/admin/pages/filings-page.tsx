@@ -67,9 +67,7 @@ export function FilingsPage() {
       <AdminTable
         caption={t('adminArea.filings.caption', { date: until })}
         columns={filingColumns.map((key) => t(`adminArea.filings.${key}`))}
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         isEmpty={items.length === 0}
         empty={{ title: t('adminArea.filings.empty'), text: t('adminArea.filings.emptyText', { date: until }) }}
       >

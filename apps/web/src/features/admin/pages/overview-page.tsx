@@ -50,20 +50,11 @@ export function OverviewPage() {
         ['clientErrors', data.counts.clientErrors, paths.admin.clientErrors.getHref()],
       ] as const)
     : [];
-  const tableState = { isPending: false, error: null, onRetry: () => undefined };
   return (
     <WorkspacePage wide>
       <PageHeader title={t('adminArea.overview.title')} description={t('adminArea.overview.description')} />
       {query.error ? (
-        <AdminTable
-          caption=""
-          columns={[]}
-          isPending={false}
-          error={query.error}
-          onRetry={() => void query.refetch()}
-          isEmpty={false}
-          empty={{ title: '', text: '' }}
-        >
+        <AdminTable caption="" columns={[]} query={query} isEmpty={false} empty={{ title: '', text: '' }}>
           {null}
         </AdminTable>
       ) : !data ? (
@@ -104,7 +95,7 @@ export function OverviewPage() {
           <JobQueueSummary queue={data.queue} />
           <UrgentSection title={t('adminArea.overview.failedUploadsTitle')} href={paths.admin.uploads.getHref()}>
             <AdminTable
-              {...tableState}
+              query={query}
               caption={t('adminArea.overview.failedUploadsTitle')}
               columns={['company', 'file', 'failure', 'finished'].map((key) => t(`adminArea.uploads.${key}`))}
               isEmpty={data.failedUploads.length === 0}
@@ -122,7 +113,7 @@ export function OverviewPage() {
           </UrgentSection>
           <UrgentSection title={t('adminArea.overview.overdueFilingsTitle')} href={paths.admin.filings.getHref()}>
             <AdminTable
-              {...tableState}
+              query={query}
               caption={t('adminArea.overview.overdueFilingsTitle')}
               columns={filingColumns.map((key) => t(`adminArea.filings.${key}`))}
               isEmpty={data.overdueFilings.length === 0}
@@ -135,7 +126,7 @@ export function OverviewPage() {
           </UrgentSection>
           <UrgentSection title={t('adminArea.overview.clientErrorsTitle')} href={paths.admin.clientErrors.getHref()}>
             <AdminTable
-              {...tableState}
+              query={query}
               caption={t('adminArea.overview.clientErrorsTitle')}
               columns={['received', 'message', 'where', 'userAgent'].map((key) => t(`adminArea.clientErrors.${key}`))}
               isEmpty={data.recentClientErrors.length === 0}

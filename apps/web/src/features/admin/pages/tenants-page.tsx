@@ -20,9 +20,7 @@ export function TenantsPage() {
       <AdminTable
         caption={t('adminArea.tenants.caption')}
         columns={['name', 'slug', 'theme', 'companies', 'users', 'actions'].map((key) => t(`adminArea.tenants.${key}`))}
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         isEmpty={items.length === 0}
         empty={{ title: t('adminArea.tenants.empty'), text: t('adminArea.tenants.emptyText') }}
       >

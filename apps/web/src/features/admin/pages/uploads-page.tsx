@@ -69,9 +69,7 @@ export function UploadsPage() {
         columns={['company', 'file', 'status', 'rows', 'started', 'finished', 'failure'].map((key) =>
           t(`adminArea.uploads.${key}`),
         )}
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         isEmpty={items.length === 0}
         empty={
           filters.status

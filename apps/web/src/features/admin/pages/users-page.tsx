@@ -99,9 +99,7 @@ export function UsersPage() {
       <AdminTable
         caption={t('adminArea.users.caption')}
         columns={['email', 'name', 'role', 'status', 'companies', 'actions'].map((key) => t(`adminArea.users.${key}`))}
-        isPending={query.isPending}
-        error={query.error}
-        onRetry={() => void query.refetch()}
+        query={query}
         isEmpty={items.length === 0}
         empty={{ title: t('adminArea.users.empty'), text: t('adminArea.users.emptyText') }}
       >
