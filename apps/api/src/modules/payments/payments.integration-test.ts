@@ -166,6 +166,16 @@ forEachDatabase('payments and subscriptions API', (context) => {
     return company.subscriptionCountryCodes;
   }
 
+  /** An administrator's (or anyone's) hand change of the manual company's countries. */
+  function changeManualSubscriptions(token: string, payload: { activate?: string[]; cancel?: string[] }) {
+    return manualApp.inject({
+      method: 'POST',
+      url: apiPaths.adminCompanySubscriptions(manualCompanyId),
+      headers: bearer(token),
+      payload,
+    });
+  }
+
   function postWebhook(payload: string, signature: string | undefined) {
     return stripeApp.inject({
       method: 'POST',
@@ -453,24 +463,14 @@ forEachDatabase('payments and subscriptions API', (context) => {
     });
 
     it('refuses a non-admin', async () => {
-      const response = await manualApp.inject({
-        method: 'POST',
-        url: apiPaths.adminCompanySubscriptions(manualCompanyId),
-        headers: bearer(ownerToken),
-        payload: { activate: ['AT'] },
-      });
+      const response = await changeManualSubscriptions(ownerToken, { activate: ['AT'] });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toMatchObject({ code: 'admin_required' });
       expect(await subscriptionCodesInMe(manualApp, manualCompanyId)).toEqual([]);
     });
 
     it('lets an admin activate and cancel countries, labelled manual, audit-logged, followed by Me', async () => {
-      const activated = await manualApp.inject({
-        method: 'POST',
-        url: apiPaths.adminCompanySubscriptions(manualCompanyId),
-        headers: bearer(adminToken),
-        payload: { activate: ['AT', 'DE'] },
-      });
+      const activated = await changeManualSubscriptions(adminToken, { activate: ['AT', 'DE'] });
       expect(activated.statusCode, activated.body).toBe(200);
       const view = adminCompanySubscriptionsSchema.parse(activated.json());
       expect(view.subscriptionCountryCodes).toEqual(['AT', 'DE']);
@@ -506,12 +506,7 @@ forEachDatabase('payments and subscriptions API', (context) => {
         [manualCompanyId, ['AT', 'DE']],
       ]);
 
-      const cancelled = await manualApp.inject({
-        method: 'POST',
-        url: apiPaths.adminCompanySubscriptions(manualCompanyId),
-        headers: bearer(adminToken),
-        payload: { cancel: ['AT'] },
-      });
+      const cancelled = await changeManualSubscriptions(adminToken, { cancel: ['AT'] });
       expect(cancelled.statusCode).toBe(200);
       expect(adminCompanySubscriptionsSchema.parse(cancelled.json()).subscriptions[0]).toMatchObject({
         countryCode: 'AT',
@@ -528,12 +523,7 @@ forEachDatabase('payments and subscriptions API', (context) => {
         payload: { activate: ['AT'] },
       });
       expect(unknown.statusCode).toBe(404);
-      const badCountry = await manualApp.inject({
-        method: 'POST',
-        url: apiPaths.adminCompanySubscriptions(manualCompanyId),
-        headers: bearer(adminToken),
-        payload: { activate: ['US'] },
-      });
+      const badCountry = await changeManualSubscriptions(adminToken, { activate: ['US'] });
       expect(badCountry.statusCode).toBe(400);
       expect(badCountry.json()).toMatchObject({ code: 'validation_error' });
     });
