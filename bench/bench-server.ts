@@ -9,7 +9,13 @@ import { createReadStream, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
-import { apiPaths, tokenExchangeResponseSchema, userSchema } from '@vatlas/contract';
+import {
+  apiPaths,
+  type TransactionUpload,
+  tokenExchangeResponseSchema,
+  transactionUploadSchema,
+  userSchema,
+} from '@vatlas/contract';
 import { importJWK, type JWK, SignJWT } from 'jose';
 import pg from 'pg';
 
@@ -146,4 +152,50 @@ export function vtrMultipartBody(file: string, boundary: string, fileName: strin
     yield `\r\n--${boundary}--\r\n`;
   }
   return Readable.from(parts());
+}
+
+export type UploadedImport = {
+  /** First byte of the upload to its 202. */
+  uploadSeconds: number;
+  /** First byte of the upload to the upload's end (completed, failed or cancelled). */
+  importSeconds: number;
+  upload: TransactionUpload;
+};
+
+/**
+ * Streams a VTR file to the upload endpoint and polls the upload until it ends; `onPoll` sees every status (the import
+ * bench prints the server's memory with it).
+ */
+export async function uploadVtrAndWait(options: {
+  publicUrl: string;
+  file: string;
+  fileName: string;
+  token: string;
+  companyId: string;
+  pollMs: number;
+  onPoll?: (upload: TransactionUpload) => void;
+}): Promise<UploadedImport> {
+  const { publicUrl, token, companyId } = options;
+  const boundary = `vatlas-bench-${randomUUID()}`;
+  const started = performance.now();
+  const response = await fetch(`${publicUrl}${apiPaths.transactionUploads(companyId)}`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
+    body: Readable.toWeb(vtrMultipartBody(options.file, boundary, options.fileName)) as ReadableStream<Uint8Array>,
+    duplex: 'half',
+  } as RequestInit);
+  if (response.status !== 202) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
+  const uploadSeconds = (performance.now() - started) / 1000;
+  const { id } = transactionUploadSchema.parse(await response.json());
+  for (;;) {
+    await new Promise((wait) => setTimeout(wait, options.pollMs));
+    const polled = await fetch(`${publicUrl}${apiPaths.transactionUpload(companyId, id)}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const upload = transactionUploadSchema.parse(await polled.json());
+    options.onPoll?.(upload);
+    if (upload.status === 'completed' || upload.status === 'failed' || upload.status === 'cancelled') {
+      return { uploadSeconds, importSeconds: (performance.now() - started) / 1000, upload };
+    }
+  }
 }

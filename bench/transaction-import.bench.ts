@@ -13,13 +13,10 @@
  * bench/RESULTS.md. Figures, never assertions.
  */
 import { execFileSync, execSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
 import { PGlite } from '@electric-sql/pglite';
-import { apiPaths, transactionUploadSchema } from '@vatlas/contract';
 import pg from 'pg';
 import {
   type BenchServer,
@@ -30,7 +27,7 @@ import {
   startServer,
   stopServer,
   toMarkdown,
-  vtrMultipartBody,
+  uploadVtrAndWait,
   waitUntilHealthy,
   withThrowAwayPostgres,
 } from './bench-server';
@@ -97,38 +94,19 @@ async function importFile(
   file: string,
   token: string,
   companyId: string,
-  onPoll: (upload: { status: string; rowsImported: number }) => void = () => {},
+  onPoll?: (upload: { status: string; rowsImported: number }) => void,
 ): Promise<ImportResult> {
-  const boundary = `vatlas-bench-${randomUUID()}`;
-  const started = performance.now();
-  const response = await fetch(`${publicUrl}${apiPaths.transactionUploads(companyId)}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: Readable.toWeb(
-      vtrMultipartBody(file, boundary, `Sales Tax Transaction Report_M-${DATA_YEAR}.txt`),
-    ) as ReadableStream<Uint8Array>,
-    duplex: 'half',
-  } as RequestInit);
-  if (response.status !== 202) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
-  const uploadSeconds = (performance.now() - started) / 1000;
-  const { id } = transactionUploadSchema.parse(await response.json());
-  for (;;) {
-    await new Promise((wait) => setTimeout(wait, 200));
-    const polled = await fetch(`${publicUrl}${apiPaths.transactionUpload(companyId, id)}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const upload = transactionUploadSchema.parse(await polled.json());
-    onPoll(upload);
-    if (upload.status === 'completed' || upload.status === 'failed' || upload.status === 'cancelled') {
-      if (upload.status !== 'completed') console.error(`import ${upload.status}: ${upload.errorMessage}`);
-      return {
-        uploadSeconds,
-        importSeconds: (performance.now() - started) / 1000,
-        rowsImported: upload.rowsImported,
-        status: upload.status,
-      };
-    }
-  }
+  const { uploadSeconds, importSeconds, upload } = await uploadVtrAndWait({
+    publicUrl,
+    file,
+    fileName: `Sales Tax Transaction Report_M-${DATA_YEAR}.txt`,
+    token,
+    companyId,
+    pollMs: 200,
+    onPoll,
+  });
+  if (upload.status !== 'completed') console.error(`import ${upload.status}: ${upload.errorMessage}`);
+  return { uploadSeconds, importSeconds, rowsImported: upload.rowsImported, status: upload.status };
 }
 
 /** Samples the server's resident memory every 100 ms; the kernel's high-water mark covers what falls between. */

@@ -12,12 +12,9 @@
  * Prints a table and appends it to bench/RESULTS.md. Figures, never assertions.
  */
 import { execFileSync, execSync } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
-import { apiPaths, transactionUploadSchema } from '@vatlas/contract';
 import pg from 'pg';
 import { chromium } from 'playwright-core';
 import {
@@ -28,7 +25,7 @@ import {
   startServer,
   stopServer,
   toMarkdown,
-  vtrMultipartBody,
+  uploadVtrAndWait,
   waitUntilHealthy,
   withThrowAwayPostgres,
 } from './bench-server';
@@ -65,28 +62,16 @@ async function apiSignIn(dataDir: string, databaseUrl: string): Promise<{ token:
 }
 
 async function importFile(file: string, token: string, companyId: string): Promise<{ seconds: number; rows: number }> {
-  const boundary = `vatlas-bench-${randomUUID()}`;
-  const started = performance.now();
-  const response = await fetch(`${publicUrl}${apiPaths.transactionUploads(companyId)}`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: Readable.toWeb(
-      vtrMultipartBody(file, boundary, `Sales Tax Transaction Report_M-${DATA_YEAR}.txt`),
-    ) as ReadableStream<Uint8Array>,
-    duplex: 'half',
-  } as RequestInit);
-  if (response.status !== 202) throw new Error(`upload answered ${response.status}: ${await response.text()}`);
-  const { id } = transactionUploadSchema.parse(await response.json());
-  for (;;) {
-    await new Promise((wait) => setTimeout(wait, 500));
-    const polled = await fetch(`${publicUrl}${apiPaths.transactionUpload(companyId, id)}`, {
-      headers: { authorization: `Bearer ${token}` },
-    });
-    const upload = transactionUploadSchema.parse(await polled.json());
-    if (upload.status === 'completed')
-      return { seconds: (performance.now() - started) / 1000, rows: upload.rowsImported };
-    if (upload.status === 'failed' || upload.status === 'cancelled') throw new Error(`import ${upload.status}`);
-  }
+  const { importSeconds, upload } = await uploadVtrAndWait({
+    publicUrl,
+    file,
+    fileName: `Sales Tax Transaction Report_M-${DATA_YEAR}.txt`,
+    token,
+    companyId,
+    pollMs: 500,
+  });
+  if (upload.status !== 'completed') throw new Error(`import ${upload.status}`);
+  return { seconds: importSeconds, rows: upload.rowsImported };
 }
 
 async function timed(url: string, token: string, times: number): Promise<{ p50: number; p95: number; body: unknown }> {
