@@ -74,32 +74,29 @@ export type NotificationSetting = z.infer<typeof notificationSettingSchema>;
 export const notificationSettingsSchema = z.array(notificationSettingSchema);
 
 /**
- * POST /api/v1/User/CheckEmailAddress. Spec §5: when the check succeeds the caller creates a full user
- * (userCreationType 1); when it fails — the address already belongs to a Vatlas user, answered 409 — only an
- * e-mail invitation is sent (userCreationType 2).
+ * POST /api/v1/User/CheckEmailAddress. Spec §5 and issue 7 (decision 010): the check succeeds — 200 — when the address
+ * belongs to a Vatlas user, who is then added as a full user with their own names and language (userCreationType 1);
+ * it fails — 404 email_not_registered — when nobody has it, and the address is invited by e-mail only
+ * (userCreationType 2). Any signed-in user may ask, so the answer tells that the address is registered and nothing
+ * about its owner.
  */
 export const checkEmailAddressRequestSchema = z.object({ email }).strict();
-export const checkEmailAddressResponseSchema = z.object({ email: z.string(), isAvailable: z.literal(true) });
+export const checkEmailAddressResponseSchema = z.object({ email: z.string(), isRegistered: z.literal(true) });
 
 export const USER_CREATION_TYPES = { fullUser: 1, emailOnly: 2 } as const;
 
-/** POST /api/v2/Company/{companyId}/AddUsers: a list of these. */
+/**
+ * POST /api/v2/Company/{companyId}/AddUsers: a list of these.
+ * - 1: an existing Vatlas user becomes a member as a full user; their first name, last name and language are the
+ *   ones of their account, so only the address is sent.
+ * - 2: a new address is invited by e-mail only; `language` is the language of the invitation e-mail (default en).
+ */
 export const addUserRequestSchema = z.discriminatedUnion('userCreationType', [
-  z
-    .object({
-      userCreationType: z.literal(USER_CREATION_TYPES.fullUser),
-      email,
-      firstName: personName,
-      lastName: personName,
-      language: languageSchema,
-    })
-    .strict(),
+  z.object({ userCreationType: z.literal(USER_CREATION_TYPES.fullUser), email }).strict(),
   z
     .object({
       userCreationType: z.literal(USER_CREATION_TYPES.emailOnly),
       email,
-      firstName: z.string().max(100).optional(),
-      lastName: z.string().max(100).optional(),
       language: languageSchema.optional(),
     })
     .strict(),

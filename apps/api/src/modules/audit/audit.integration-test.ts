@@ -1,4 +1,4 @@
-import { apiPaths } from '@vatlas/contract';
+import { addUsersResponseSchema, apiPaths } from '@vatlas/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { forEachDatabase } from '../../test/databases';
@@ -80,35 +80,53 @@ forEachDatabase('audit log of account actions', (context) => {
     expect((await latest('tenant_switched'))?.tenantId).toBe(tenantId);
   });
 
-  it('records a user added to and removed from a company, with ids only', async () => {
-    const email = uniqueEmail('audit-added');
+  it('records users added to (type 1 and type 2) and removed from a company, with ids only', async () => {
+    const existing = await createPerson(context.database.db, {
+      tenantId,
+      label: 'audit-existing',
+      firstName: 'Lovelace',
+      issuer: config.auth.issuer,
+    });
+    const invited = uniqueEmail('audit-invited');
     const added = await app.inject({
       method: 'POST',
       url: apiPaths.addUsers(companyId),
       headers: bearer(token),
-      payload: [{ userCreationType: 1, email, firstName: 'Ada', lastName: 'Lovelace', language: 'en' }],
+      payload: [
+        { userCreationType: 1, email: existing.email },
+        { userCreationType: 2, email: invited, language: 'en' },
+      ],
     });
     expect(added.statusCode, added.body).toBe(201);
-    const addedEvent = await latest('company_user_added');
-    expect(addedEvent).toMatchObject({
+    const [, invitedUser] = addUsersResponseSchema.parse(added.json());
+    const addedEvents = await listAuditEvents(context.database.db, { limit: 2, action: 'company_user_added' });
+    const existingEvent = addedEvents.find((event) => event.targetId === existing.id);
+    expect(existingEvent).toMatchObject({
       actorUserId: owner.id,
       companyId,
       targetType: 'user',
       details: { role: 'member', userCreationType: 1 },
     });
-    expect(JSON.stringify(addedEvent)).not.toMatch(/Lovelace|audit-added/);
+    const invitedEvent = addedEvents.find((event) => event.targetId === invitedUser?.userId);
+    expect(invitedEvent).toMatchObject({
+      actorUserId: owner.id,
+      companyId,
+      targetType: 'user',
+      details: { role: 'member', userCreationType: 2 },
+    });
+    expect(JSON.stringify(addedEvents)).not.toMatch(/Lovelace|audit-existing|audit-invited/);
 
     const removed = await app.inject({
       method: 'POST',
       url: apiPaths.removeUserFromCompany,
       headers: bearer(token),
-      payload: { email, companyId },
+      payload: { email: existing.email, companyId },
     });
     expect(removed.statusCode).toBe(204);
     expect(await latest('company_user_removed')).toMatchObject({
       actorUserId: owner.id,
       companyId,
-      targetId: addedEvent?.targetId,
+      targetId: existing.id,
     });
   });
 

@@ -1,16 +1,91 @@
 import { LANGUAGES, type Language } from '@vatlas/contract';
 import type { OutgoingMail } from '../mail/mailer';
 
-type InvitationTexts = { subject: string; lines: string[] };
+type MailTexts = { subject: string; lines: string[] };
+type ComposeTexts = (companyName: string, signInUrl: string) => MailTexts;
 
-const TEXTS: Record<Language, (companyName: string, signInUrl: string) => InvitationTexts> = {
+/**
+ * userCreationType 2: the address has no Vatlas account yet. The person may not know Vatlas, so the mail says what
+ * it is and that this address is the one to sign in with the first time (that links the invitation to them).
+ */
+const INVITATION_TEXTS: Record<Language, ComposeTexts> = {
+  en: (companyName, signInUrl) => ({
+    subject: `You are invited to ${companyName} on Vatlas`,
+    lines: [
+      'Hello,',
+      '',
+      `You have been invited to work on ${companyName} in Vatlas, the VAT compliance workspace.`,
+      `Use this e-mail address when you sign in for the first time: ${signInUrl}`,
+      '',
+      'The Vatlas team',
+    ],
+  }),
+  de: (companyName, signInUrl) => ({
+    subject: `Einladung zu ${companyName} auf Vatlas`,
+    lines: [
+      'Guten Tag,',
+      '',
+      `Sie wurden eingeladen, in Vatlas, dem Arbeitsbereich für die Umsatzsteuer-Compliance, bei ${companyName} mitzuarbeiten.`,
+      `Verwenden Sie diese E-Mail-Adresse, wenn Sie sich zum ersten Mal anmelden: ${signInUrl}`,
+      '',
+      'Ihr Vatlas-Team',
+    ],
+  }),
+  fr: (companyName, signInUrl) => ({
+    subject: `Invitation à rejoindre ${companyName} sur Vatlas`,
+    lines: [
+      'Bonjour,',
+      '',
+      `Vous êtes invité à travailler sur ${companyName} dans Vatlas, l’espace de travail de conformité TVA.`,
+      `Utilisez cette adresse e-mail lors de votre première connexion : ${signInUrl}`,
+      '',
+      'L’équipe Vatlas',
+    ],
+  }),
+  it: (companyName, signInUrl) => ({
+    subject: `Invito a ${companyName} su Vatlas`,
+    lines: [
+      'Buongiorno,',
+      '',
+      `ti invitiamo a lavorare su ${companyName} in Vatlas, lo spazio di lavoro per la conformità IVA.`,
+      `Usa questo indirizzo e-mail quando accedi per la prima volta: ${signInUrl}`,
+      '',
+      'Il team di Vatlas',
+    ],
+  }),
+  es: (companyName, signInUrl) => ({
+    subject: `Invitación a ${companyName} en Vatlas`,
+    lines: [
+      'Hola:',
+      '',
+      `Te invitamos a trabajar en ${companyName} en Vatlas, el espacio de trabajo para el cumplimiento del IVA.`,
+      `Usa esta dirección de correo electrónico cuando inicies sesión por primera vez: ${signInUrl}`,
+      '',
+      'El equipo de Vatlas',
+    ],
+  }),
+  pl: (companyName, signInUrl) => ({
+    subject: `Zaproszenie do firmy ${companyName} w Vatlas`,
+    lines: [
+      'Dzień dobry,',
+      '',
+      `zapraszamy Cię do pracy przy firmie ${companyName} w Vatlas, przestrzeni roboczej do rozliczeń VAT.`,
+      `Przy pierwszym logowaniu użyj tego adresu e-mail: ${signInUrl}`,
+      '',
+      'Zespół Vatlas',
+    ],
+  }),
+};
+
+/** userCreationType 1: the person already has a Vatlas account; a short notice that the company is now theirs too. */
+const ADDED_NOTICE_TEXTS: Record<Language, ComposeTexts> = {
   en: (companyName, signInUrl) => ({
     subject: `You have been added to ${companyName} on Vatlas`,
     lines: [
       'Hello,',
       '',
       `You have been added to ${companyName} on Vatlas.`,
-      `Sign in with this e-mail address: ${signInUrl}`,
+      `Sign in to work on it: ${signInUrl}`,
       '',
       'The Vatlas team',
     ],
@@ -21,7 +96,7 @@ const TEXTS: Record<Language, (companyName: string, signInUrl: string) => Invita
       'Guten Tag,',
       '',
       `Sie wurden zu ${companyName} auf Vatlas hinzugefügt.`,
-      `Melden Sie sich mit dieser E-Mail-Adresse an: ${signInUrl}`,
+      `Melden Sie sich an, um damit zu arbeiten: ${signInUrl}`,
       '',
       'Ihr Vatlas-Team',
     ],
@@ -32,7 +107,7 @@ const TEXTS: Record<Language, (companyName: string, signInUrl: string) => Invita
       'Bonjour,',
       '',
       `Vous avez été ajouté à ${companyName} sur Vatlas.`,
-      `Connectez-vous avec cette adresse e-mail : ${signInUrl}`,
+      `Connectez-vous pour y accéder : ${signInUrl}`,
       '',
       'L’équipe Vatlas',
     ],
@@ -43,7 +118,7 @@ const TEXTS: Record<Language, (companyName: string, signInUrl: string) => Invita
       'Buongiorno,',
       '',
       `sei stato aggiunto a ${companyName} su Vatlas.`,
-      `Accedi con questo indirizzo e-mail: ${signInUrl}`,
+      `Accedi per iniziare a lavorarci: ${signInUrl}`,
       '',
       'Il team di Vatlas',
     ],
@@ -54,7 +129,7 @@ const TEXTS: Record<Language, (companyName: string, signInUrl: string) => Invita
       'Hola:',
       '',
       `Te han añadido a ${companyName} en Vatlas.`,
-      `Inicia sesión con esta dirección de correo electrónico: ${signInUrl}`,
+      `Inicia sesión para empezar a trabajar: ${signInUrl}`,
       '',
       'El equipo de Vatlas',
     ],
@@ -65,26 +140,30 @@ const TEXTS: Record<Language, (companyName: string, signInUrl: string) => Invita
       'Dzień dobry,',
       '',
       `dodano Cię do firmy ${companyName} w Vatlas.`,
-      `Zaloguj się przy użyciu tego adresu e-mail: ${signInUrl}`,
+      `Zaloguj się, aby rozpocząć pracę: ${signInUrl}`,
       '',
       'Zespół Vatlas',
     ],
   }),
 };
 
-function buildTexts(language: string, companyName: string, signInUrl: string): InvitationTexts {
-  const known = LANGUAGES.find((candidate) => candidate === language) ?? 'en';
-  return TEXTS[known](companyName, signInUrl);
+type MailInput = { to: string; language: string; companyName: string; publicUrl: string };
+
+function compose(texts: Record<Language, ComposeTexts>, input: MailInput): OutgoingMail {
+  const language = LANGUAGES.find((candidate) => candidate === input.language) ?? 'en';
+  const { subject, lines } = texts[language](input.companyName, `${input.publicUrl}/login`);
+  return { to: input.to, subject, text: `${lines.join('\n')}\n` };
 }
 
-/** The e-mail an added person receives, in the language they were added with (one of the six; English otherwise). */
-export function composeInvitationMail(input: {
-  to: string;
-  language: string;
-  companyName: string;
-  publicUrl: string;
-}): OutgoingMail {
-  const signInUrl = `${input.publicUrl}/login`;
-  const texts = buildTexts(input.language, input.companyName, signInUrl);
-  return { to: input.to, subject: texts.subject, text: `${texts.lines.join('\n')}\n` };
+/**
+ * The invitation a new address receives (userCreationType 2), in the language the adder chose (one of the six;
+ * English otherwise).
+ */
+export function composeInvitationMail(input: MailInput): OutgoingMail {
+  return compose(INVITATION_TEXTS, input);
+}
+
+/** The notice an existing Vatlas user receives when added to a company (userCreationType 1), in their language. */
+export function composeAddedNoticeMail(input: MailInput): OutgoingMail {
+  return compose(ADDED_NOTICE_TEXTS, input);
 }

@@ -5,7 +5,7 @@ import { HttpError } from '../../plugins/errors';
 import { recordAuditEvent } from '../audit/repository';
 import type { Mailer } from '../mail/mailer';
 import { createUser, findUserByEmail, normaliseEmail, type UserRecord } from '../user/repository';
-import { composeInvitationMail } from './invitation-mail';
+import { composeAddedNoticeMail, composeInvitationMail } from './invitation-mail';
 import {
   type CompanyMemberRow,
   deleteMembership,
@@ -64,6 +64,41 @@ function refuseDuplicates(requests: AddUserRequest[]): void {
   }
 }
 
+const NOT_REGISTERED = 'No Vatlas user has this e-mail address.';
+const ALREADY_REGISTERED = 'This e-mail address already belongs to a Vatlas user.';
+
+/**
+ * Type 1: the address must belong to a Vatlas user, who joins with their own names and language. Type 2: the address
+ * must be new; an invited user record (e-mail and the invitation's language only) is created for it.
+ */
+async function findOrInviteUser(
+  tx: Db,
+  company: CompanyRecord,
+  request: AddUserRequest,
+  index: number,
+  invitedAt: Date,
+): Promise<UserRecord> {
+  const existing = await findUserByEmail(tx, request.email);
+  if (request.userCreationType === USER_CREATION_TYPES.fullUser) {
+    if (!existing) throw conflict('email_not_registered', NOT_REGISTERED, index);
+    return existing;
+  }
+  if (existing) throw conflict('email_already_registered', ALREADY_REGISTERED, index);
+  const invited = await createUser(tx, {
+    tenantId: company.tenantId,
+    email: request.email,
+    identitySubject: null,
+    identityIssuer: null,
+    firstName: null,
+    lastName: null,
+    language: request.language ?? 'en',
+    invitedAt,
+  });
+  // createUser answers nothing when a concurrent request created the address first.
+  if (!invited) throw conflict('email_already_registered', ALREADY_REGISTERED, index);
+  return invited;
+}
+
 async function addOne(
   tx: Db,
   company: CompanyRecord,
@@ -71,33 +106,16 @@ async function addOne(
   index: number,
   invitedAt: Date,
 ): Promise<CompanyMemberRow> {
-  const existing = await findUserByEmail(tx, request.email);
-  if (request.userCreationType === USER_CREATION_TYPES.fullUser && existing) {
-    throw conflict('email_already_registered', 'This e-mail address already belongs to a Vatlas user.', index);
-  }
-  const user =
-    existing ??
-    (await createUser(tx, {
-      tenantId: company.tenantId,
-      email: request.email,
-      identitySubject: null,
-      identityIssuer: null,
-      firstName: request.firstName?.trim() || null,
-      lastName: request.lastName?.trim() || null,
-      language: request.language ?? 'en',
-      invitedAt,
-    }));
-  // createUser answers nothing when a concurrent request created the address first.
-  if (!user) throw conflict('email_already_registered', 'This e-mail address already belongs to a Vatlas user.', index);
+  const user = await findOrInviteUser(tx, company, request, index, invitedAt);
   const membership = await insertMembership(tx, { companyId: company.id, userId: user.id, role: 'member' });
   if (!membership) throw conflict('already_member', 'This person is already a member of the company.', index);
   return { user, role: membership.role, addedAt: membership.createdAt };
 }
 
 /**
- * AddUsers: type 1 creates a full user (the address must be new), type 2 gives an existing user — or an
- * e-mail-only invited user — the membership. All or nothing; the invitations go out after the commit, so
- * nobody is told about a membership that was rolled back.
+ * AddUsers (decision 010): type 1 makes an existing Vatlas user a member, type 2 invites a new address as an
+ * e-mail-only user. All or nothing; the e-mails — a notice for type 1, an invitation for type 2 — go out after the
+ * commit, so nobody is told about a membership that was rolled back.
  */
 export async function addUsersToCompany(
   deps: { db: Db; mailer: Mailer; publicUrl: string; log: FastifyBaseLogger },
@@ -111,7 +129,7 @@ export async function addUsersToCompany(
 
   const invitedAt = new Date();
   const added = await deps.db.transaction(async (tx) => {
-    const rows: CompanyMemberRow[] = [];
+    const rows: { row: CompanyMemberRow; userCreationType: AddUserRequest['userCreationType'] }[] = [];
     const txDb = tx as unknown as Db;
     for (const [index, request] of requests.entries()) {
       const row = await addOne(txDb, company, request, index, invitedAt);
@@ -124,13 +142,15 @@ export async function addUsersToCompany(
         targetId: row.user.id,
         details: { role: row.role, userCreationType: request.userCreationType },
       });
-      rows.push(row);
+      rows.push({ row, userCreationType: request.userCreationType });
     }
     return rows;
   });
 
-  for (const row of added) {
-    const mail = composeInvitationMail({
+  for (const { row, userCreationType } of added) {
+    const compose = userCreationType === USER_CREATION_TYPES.fullUser ? composeAddedNoticeMail : composeInvitationMail;
+    // Either way the person's stored language: their own (type 1) or the invitation's (type 2).
+    const mail = compose({
       to: row.user.email,
       language: row.user.language,
       companyName: company.legalNameOfBusiness,
@@ -140,10 +160,10 @@ export async function addUsersToCompany(
       await deps.mailer.send(mail);
     } catch (error) {
       // The membership stands; the person can still sign in. The user id, never the address, goes to the log.
-      deps.log.warn({ err: error, userId: row.user.id, companyId }, 'invitation e-mail could not be sent');
+      deps.log.warn({ err: error, userId: row.user.id, companyId }, 'membership e-mail could not be sent');
     }
   }
-  return added.map(toCompanyUser);
+  return added.map(({ row }) => toCompanyUser(row));
 }
 
 /** Owners and administrators remove anyone; a member may remove themself. The last owner always stays. */

@@ -46,12 +46,16 @@ export function registerCompanyRoutes(app: FastifyInstance, deps: { db: Db; mail
       config: guard('company'),
       schema: {
         tags: ['Company'],
-        summary: 'Add people to a company and e-mail them an invitation',
+        summary: 'Add people to a company and tell each by e-mail',
         description:
-          'Owners and administrators only (a member gets 403 company_role_required). userCreationType 1 creates ' +
-          'a full user with first name, last name and language (409 email_already_registered when the address ' +
-          'is taken); 2 gives an existing user the membership, or invites the address as an e-mail-only user ' +
-          '(409 already_member when they belong to the company). All or nothing. Answers the added people.',
+          'Owners and administrators only (a member gets 403 company_role_required). userCreationType 1 ' +
+          '{ userCreationType, email } makes an existing Vatlas user a member with the first name, last name and ' +
+          'language of their own account, and e-mails them a notice (409 email_not_registered when no user has ' +
+          'the address). userCreationType 2 { userCreationType, email, language? } invites a new address as an ' +
+          'e-mail-only user and e-mails the invitation in language, default en (409 email_already_registered ' +
+          'when a user has the address). 409 already_member when the person belongs to the company; conflicts ' +
+          'name the entry, e.g. 0.email. All or nothing; the e-mails go out after the commit. Answers the added ' +
+          'people.',
         params: companyParams,
         body: addUsersRequestSchema,
         response: {

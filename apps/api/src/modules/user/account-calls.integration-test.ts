@@ -305,12 +305,24 @@ forEachDatabase('account calls of spec §7', (context) => {
     const check = (who: Person | null, email: unknown) =>
       call(who, { method: 'POST', url: apiPaths.checkEmailAddress, payload: { email } as InjectOptions['payload'] });
 
-    it('answers 200 for a free address and 409 for one a user has, whatever its case', async () => {
+    it('answers 200 for an address a Vatlas user has, whatever its case, and 404 for one nobody has', async () => {
+      const registered = await check(max, olivia.email.toUpperCase());
+      expect(registered.statusCode).toBe(200);
+      // The answer is the fact, not the owner: no names, ids or language of the person behind the address.
+      expect(registered.json()).toEqual({ email: olivia.email.toUpperCase(), isRegistered: true });
+      expect(checkEmailAddressResponseSchema.parse(registered.json()).isRegistered).toBe(true);
+      expect(registered.body).not.toMatch(/olivia"|Tester|userId/);
+
       const free = uniqueEmail('free');
-      const response = await check(max, free);
-      expect(response.statusCode).toBe(200);
-      expect(checkEmailAddressResponseSchema.parse(response.json())).toEqual({ email: free, isAvailable: true });
-      expectError(await check(max, olivia.email.toUpperCase()), 409, 'email_already_registered');
+      const unknown = await check(max, free);
+      expectError(unknown, 404, 'email_not_registered');
+      expect(apiErrorSchema.parse(unknown.json()).message).toBe('No Vatlas user has this e-mail address.');
+    });
+
+    it('counts an invited user who has not signed in yet as registered', async () => {
+      const invited = uniqueEmail('check-invited');
+      await db().insert(users).values({ tenantId: homeTenantId, email: invited, invitedAt: new Date() });
+      expect((await check(oscar, invited)).statusCode).toBe(200);
     });
 
     it('answers 400 naming email, and 401 without a token', async () => {
@@ -323,42 +335,56 @@ forEachDatabase('account calls of spec §7', (context) => {
     const addUsers = (who: Person | null, companyId: string, payload: unknown) =>
       call(who, { method: 'POST', url: apiPaths.addUsers(companyId), payload: payload as InjectOptions['payload'] });
 
-    it('creates full users (type 1), adds existing or invites new addresses (type 2), and e-mails each', async () => {
+    it('adds existing users with their own profile (type 1), invites new addresses (type 2), and e-mails each', async () => {
       const owner = await person('owner');
       const existing = await person('existing');
+      await db().update(users).set({ language: 'fr' }).where(eq(users.id, existing.id));
       const companyId = await createCompany(db(), { tenantId: partnerTenantId, name: 'Invite & Co', owners: [owner] });
-      const fullEmail = uniqueEmail('full');
+      const invitedDe = uniqueEmail('invited-de');
       const inviteOnly = uniqueEmail('invite-only');
       mailer.sent.length = 0;
 
       const response = await addUsers(owner, companyId, [
-        { userCreationType: 1, email: fullEmail, firstName: 'Frida', lastName: 'Full', language: 'de' },
-        { userCreationType: 2, email: existing.email.toUpperCase() },
+        { userCreationType: 1, email: existing.email.toUpperCase() },
+        { userCreationType: 2, email: invitedDe, language: 'de' },
         { userCreationType: 2, email: inviteOnly },
       ]);
-      expect(response.statusCode).toBe(201);
+      expect(response.statusCode, response.body).toBe(201);
       const added = addUsersResponseSchema.parse(response.json());
       expect(added.map((entry) => [entry.email, entry.role, entry.status])).toEqual([
-        [fullEmail, 'member', 'invited'],
         [existing.email, 'member', 'active'],
+        [invitedDe, 'member', 'invited'],
         [inviteOnly, 'member', 'invited'],
       ]);
+      // Type 1 shows the person's own account: their names and language, their id, their home tenant.
+      expect(added[0]).toMatchObject({
+        userId: existing.id,
+        firstName: 'existing',
+        lastName: 'Tester',
+        language: 'fr',
+      });
+      const [existingRow] = await db().select().from(users).where(eq(users.id, existing.id));
+      expect(existingRow).toMatchObject({ tenantId: homeTenantId, firstName: 'existing', invitedAt: null });
 
-      const [full] = await db().select().from(users).where(eq(users.email, fullEmail));
-      expect(full).toMatchObject({
+      // Type 2 creates an invited record with the address and the invitation's language only.
+      const [invited] = await db().select().from(users).where(eq(users.email, invitedDe));
+      expect(invited).toMatchObject({
         tenantId: partnerTenantId,
-        firstName: 'Frida',
-        lastName: 'Full',
+        firstName: null,
+        lastName: null,
         language: 'de',
         identitySubject: null,
       });
-      expect(full?.invitedAt).toBeInstanceOf(Date);
+      expect(invited?.invitedAt).toBeInstanceOf(Date);
       const [emailOnly] = await db().select().from(users).where(eq(users.email, inviteOnly));
       expect(emailOnly).toMatchObject({ firstName: null, language: 'en', identitySubject: null });
 
-      expect(mailer.sent.map((mail) => mail.to)).toEqual([fullEmail, existing.email, inviteOnly]);
-      expect(mailer.sent[0]?.subject).toBe('Sie wurden zu Invite & Co auf Vatlas hinzugefügt');
-      expect(mailer.sent[1]?.subject).toBe('You have been added to Invite & Co on Vatlas');
+      expect(mailer.sent.map((mail) => mail.to)).toEqual([existing.email, invitedDe, inviteOnly]);
+      expect(mailer.sent.map((mail) => mail.subject)).toEqual([
+        'Vous avez été ajouté à Invite & Co sur Vatlas',
+        'Einladung zu Invite & Co auf Vatlas',
+        'You are invited to Invite & Co on Vatlas',
+      ]);
       for (const mail of mailer.sent) expect(mail.text).toContain(`${TEST_PUBLIC_URL}/login`);
 
       // The invited person signs in for the first time: linked by e-mail, then active in the list.
@@ -373,19 +399,51 @@ forEachDatabase('account calls of spec §7', (context) => {
       expect(list.find((entry) => entry.email === inviteOnly)?.status).toBe('active');
     });
 
-    it('adds nothing when one entry conflicts: type 1 for a taken address, type 2 for a member', async () => {
+    it("refuses names in a type 1 entry: the profile is the person's own", async () => {
+      const companyId = await createCompany(db(), { tenantId: homeTenantId, name: 'Own Names', owners: [olivia] });
+      expectInvalidField(
+        await addUsers(olivia, companyId, [
+          { userCreationType: 1, email: max.email, firstName: 'Someone', lastName: 'Else', language: 'en' },
+        ]),
+        '0',
+      );
+      expectInvalidField(
+        await addUsers(olivia, companyId, [{ userCreationType: 2, email: uniqueEmail('named'), firstName: 'N' }]),
+        '0',
+      );
+      const [maxRow] = await db().select().from(users).where(eq(users.id, max.id));
+      expect(maxRow?.firstName).toBe('max');
+    });
+
+    it('adds nothing when one entry conflicts: type 1 for a new address, type 2 for a taken one or a member', async () => {
       const companyId = await createCompany(db(), { tenantId: homeTenantId, name: 'Atomic', owners: [olivia] });
       const wouldBeCreated = uniqueEmail('rolled-back');
+      const unknown = uniqueEmail('unknown');
+      mailer.sent.length = 0;
+
+      const notRegistered = await addUsers(olivia, companyId, [
+        { userCreationType: 2, email: wouldBeCreated },
+        { userCreationType: 1, email: unknown },
+      ]);
+      expectError(notRegistered, 409, 'email_not_registered');
+      expect(apiErrorSchema.parse(notRegistered.json()).details).toEqual([
+        { field: '1.email', message: 'No Vatlas user has this e-mail address.' },
+      ]);
+      expect(await db().select().from(users).where(eq(users.email, wouldBeCreated))).toHaveLength(0);
+      expect(await db().select().from(users).where(eq(users.email, unknown))).toHaveLength(0);
+
       const taken = await addUsers(olivia, companyId, [
-        { userCreationType: 1, email: wouldBeCreated, firstName: 'R', lastName: 'B', language: 'en' },
-        { userCreationType: 1, email: max.email, firstName: 'M', lastName: 'X', language: 'en' },
+        { userCreationType: 1, email: max.email },
+        { userCreationType: 2, email: oscar.email.toUpperCase() },
       ]);
       expectError(taken, 409, 'email_already_registered');
-      expect(await db().select().from(users).where(eq(users.email, wouldBeCreated))).toHaveLength(0);
+      expect(apiErrorSchema.parse(taken.json()).details).toEqual([
+        { field: '1.email', message: 'This e-mail address already belongs to a Vatlas user.' },
+      ]);
 
       const member = await addUsers(olivia, companyId, [
-        { userCreationType: 2, email: max.email },
-        { userCreationType: 2, email: olivia.email },
+        { userCreationType: 1, email: max.email },
+        { userCreationType: 1, email: olivia.email },
       ]);
       expectError(member, 409, 'already_member');
       const maxMembership = await db()
@@ -393,6 +451,7 @@ forEachDatabase('account calls of spec §7', (context) => {
         .from(companyUsers)
         .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, max.id)));
       expect(maxMembership).toHaveLength(0);
+      expect(mailer.sent).toEqual([]);
     });
 
     it('refuses plain members (403 company_role_required) and lets administrators who belong add people', async () => {
@@ -412,9 +471,10 @@ forEachDatabase('account calls of spec §7', (context) => {
     });
 
     it('answers 400 naming the field, 403 for a foreign company, 401 without a token', async () => {
+      expectInvalidField(await addUsers(olivia, acmeId, [{ userCreationType: 1 }]), '0.email');
       expectInvalidField(
-        await addUsers(olivia, acmeId, [{ userCreationType: 1, email: uniqueEmail('x'), language: 'en' }]),
-        '0.firstName',
+        await addUsers(olivia, acmeId, [{ userCreationType: 2, email: uniqueEmail('x'), language: 'nl' }]),
+        '0.language',
       );
       expectInvalidField(
         await addUsers(olivia, acmeId, [{ userCreationType: 3, email: 'a@b.test' }]),

@@ -154,12 +154,13 @@ export function registerUserRoutes(app: FastifyInstance, deps: { db: Db }): void
       config: guard('authenticated'),
       schema: {
         tags: ['User'],
-        summary: 'Is this e-mail address free for a new user?',
+        summary: 'Does this e-mail address belong to a Vatlas user?',
         description:
-          '200 when no Vatlas user has the address (add the person with userCreationType 1); 409 ' +
-          'email_already_registered when one does (add them with userCreationType 2).',
+          '200 when a Vatlas user has the address, whatever its case (add them with userCreationType 1: their own ' +
+          'names and language are used); 404 email_not_registered when none has (invite the address with ' +
+          'userCreationType 2). The answer says nothing else about the owner of the address.',
         body: checkEmailAddressRequestSchema,
-        response: { 200: checkEmailAddressResponseSchema, ...errors, 409: apiErrorSchema },
+        response: { 200: checkEmailAddressResponseSchema, ...errors, 404: apiErrorSchema },
       },
     },
     async (request) => checkEmailAddress(deps.db, request.body.email),

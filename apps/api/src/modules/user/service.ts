@@ -90,12 +90,16 @@ export async function changeLanguage(db: Db, actor: UserRecord, language: Langua
   return toUserProfile(updated);
 }
 
-/** Spec §5: a free address leads to a full user (type 1), a taken one — 409 — to an e-mail invitation (type 2). */
-export async function checkEmailAddress(db: Db, email: string): Promise<{ email: string; isAvailable: true }> {
-  if (await findUserByEmail(db, email)) {
-    throw new HttpError(409, 'email_already_registered', 'This e-mail address already belongs to a Vatlas user.');
+/**
+ * Spec §5, as issue 7 reads it (decision 010): the check succeeds when a Vatlas user has the address — they are added
+ * with userCreationType 1 — and fails with 404 when nobody has it — the address is invited, type 2. Any signed-in
+ * user may ask, so the answer says only that the address is registered, never whose it is.
+ */
+export async function checkEmailAddress(db: Db, email: string): Promise<{ email: string; isRegistered: true }> {
+  if (!(await findUserByEmail(db, email))) {
+    throw new HttpError(404, 'email_not_registered', 'No Vatlas user has this e-mail address.');
   }
-  return { email, isAvailable: true };
+  return { email, isRegistered: true };
 }
 
 /** Revokes every session token of the person and records the sign-out (ids only) in the audit log. */

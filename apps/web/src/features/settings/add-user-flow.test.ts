@@ -3,32 +3,30 @@ import { HttpError } from '../../lib/http/http-error';
 import { buildAddUserRequest, decideAfterEmailCheck, describeAddUserError } from './add-user-flow';
 import { validateEmail, validateName } from './validation';
 
-const person = { firstName: ' Frida ', lastName: ' Full ', language: 'de' as const };
 const httpError = (status: number, code: string, details?: unknown) =>
   new HttpError({ kind: 'http', status, code, message: code, details });
 
-describe('the add-user decision of spec §5', () => {
-  it('a successful check leads to a full user with names and language, userCreationType 1', () => {
+describe('the add-user decision of spec §5 (decision 010: the check succeeds for a registered address)', () => {
+  it('a successful check (the address has a Vatlas account) adds that user with the address alone, userCreationType 1', () => {
     const step = decideAfterEmailCheck('frida@example.test', { ok: true });
-    expect(step).toEqual({ kind: 'new-user', email: 'frida@example.test' });
-    if (step.kind !== 'new-user') throw new Error('expected a new user');
-    expect(buildAddUserRequest(step, person)).toEqual({
-      userCreationType: 1,
-      email: 'frida@example.test',
-      firstName: 'Frida',
-      lastName: 'Full',
-      language: 'de',
-    });
+    expect(step).toEqual({ kind: 'existing-user', email: 'frida@example.test' });
+    if (step.kind !== 'existing-user') throw new Error('expected an existing user');
+    // The invitation language is not sent: the person's own profile (names, language) is used.
+    expect(buildAddUserRequest(step, { language: 'de' })).toEqual({ userCreationType: 1, email: 'frida@example.test' });
   });
 
-  it('a failed check (409 email_already_registered) leads to the e-mail alone, userCreationType 2', () => {
-    const step = decideAfterEmailCheck('taken@example.test', {
+  it('a failed check (404 email_not_registered) invites the address by e-mail only, userCreationType 2', () => {
+    const step = decideAfterEmailCheck('new@example.test', {
       ok: false,
-      error: httpError(409, 'email_already_registered'),
+      error: httpError(404, 'email_not_registered'),
     });
-    expect(step).toEqual({ kind: 'existing-user', email: 'taken@example.test' });
-    if (step.kind !== 'existing-user') throw new Error('expected an existing user');
-    expect(buildAddUserRequest(step, person)).toEqual({ userCreationType: 2, email: 'taken@example.test' });
+    expect(step).toEqual({ kind: 'new-address', email: 'new@example.test' });
+    if (step.kind !== 'new-address') throw new Error('expected a new address');
+    expect(buildAddUserRequest(step, { language: 'pl' })).toEqual({
+      userCreationType: 2,
+      email: 'new@example.test',
+      language: 'pl',
+    });
   });
 
   it('any other failure of the check is an error, never a silent invitation', () => {
@@ -47,7 +45,11 @@ describe('the add-user decision of spec §5', () => {
       error: { key: 'settings.validation.emailInvalid' },
     });
     expect(decideAfterEmailCheck('a@b.test', { ok: false, error: httpError(500, 'internal') }).kind).toBe('error');
-    expect(decideAfterEmailCheck('a@b.test', { ok: false, error: httpError(409, 'other') }).kind).toBe('error');
+    // A 404 of another kind (a missing route, say) and the old rule's 409 decide nothing.
+    expect(decideAfterEmailCheck('a@b.test', { ok: false, error: httpError(404, 'not_found') }).kind).toBe('error');
+    expect(
+      decideAfterEmailCheck('a@b.test', { ok: false, error: httpError(409, 'email_already_registered') }).kind,
+    ).toBe('error');
   });
 });
 
@@ -63,8 +65,20 @@ describe('what a failed add says', () => {
       errors: { email: { key: 'settings.users.add.errors.alreadyMember' } },
     });
     expect(
-      describeAddUserError(httpError(400, 'validation_error', [{ field: '0.lastName', message: 'must not be empty' }])),
-    ).toEqual({ kind: 'fields', errors: { lastName: { key: 'settings.validation.lastNameInvalid' } } });
+      describeAddUserError(httpError(400, 'validation_error', [{ field: '0.language', message: 'is invalid' }])),
+    ).toEqual({ kind: 'fields', errors: { language: { key: 'settings.validation.languageInvalid' } } });
+  });
+
+  it('sends the person back to the e-mail step when the address changed hands between the check and the add', () => {
+    // Type 2 for an address that was registered meanwhile, type 1 for one that is no longer registered.
+    expect(describeAddUserError(httpError(409, 'email_already_registered'))).toEqual({
+      kind: 'fields',
+      errors: { email: { key: 'settings.users.add.errors.registeredMeanwhile' } },
+    });
+    expect(describeAddUserError(httpError(409, 'email_not_registered'))).toEqual({
+      kind: 'fields',
+      errors: { email: { key: 'settings.users.add.errors.unregisteredMeanwhile' } },
+    });
   });
 
   it('says when only owners may add, and otherwise that it failed', () => {

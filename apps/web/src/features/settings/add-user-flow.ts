@@ -3,23 +3,24 @@ import { isHttpError } from '../../lib/http/http-error';
 import { type MessageRef, message } from '../../lib/i18n/message';
 
 /**
- * The add-user dialog's decisions (spec §5), apart from the markup so each rule is tested on its own:
- * the e-mail is checked first; a free address (the check succeeds) becomes a full user with first name, last name and
- * language, userCreationType 1; an address that already belongs to a Vatlas user (the check fails, 409
- * email_already_registered) is added by e-mail only, userCreationType 2. Any other failure of the check (offline, a
- * timeout, a refused address) is an error to show, never a silent fall-back to an invitation.
+ * The add-user dialog's decisions (spec §5 as issue 7 reads it, decision 010), apart from the markup so each rule is
+ * tested on its own: the e-mail is checked first; an address that belongs to a Vatlas user (the check succeeds) is
+ * added as a full user with their own name and language, userCreationType 1; an address nobody has (the check fails,
+ * 404 email_not_registered) is invited by e-mail only, userCreationType 2, in the invitation language chosen here.
+ * Any other failure of the check (offline, a timeout, a refused address) is an error to show, never a silent
+ * fall-back to an invitation.
  */
 
 export type AddUserStep =
   | { kind: 'email' }
-  /** The check succeeded: no Vatlas user has the address; ask for the person's names and language. */
-  | { kind: 'new-user'; email: string }
-  /** The check failed: the address belongs to a Vatlas user; they are added and told by e-mail. */
-  | { kind: 'existing-user'; email: string };
+  /** The check succeeded: a Vatlas user has the address; they are added with their own profile and told by e-mail. */
+  | { kind: 'existing-user'; email: string }
+  /** The check failed: nobody has the address yet; ask for the language of the invitation e-mail. */
+  | { kind: 'new-address'; email: string };
 
 export type EmailCheckResult = { ok: true } | { ok: false; error: unknown };
 
-export type AddUserFields = 'email' | 'firstName' | 'lastName' | 'language';
+export type AddUserFields = 'email' | 'language';
 export type FieldErrors = Partial<Record<AddUserFields, MessageRef>>;
 
 /** Where the dialog goes after CheckEmailAddress; `error` when the check could not decide. */
@@ -27,26 +28,21 @@ export function decideAfterEmailCheck(
   email: string,
   result: EmailCheckResult,
 ): AddUserStep | { kind: 'error'; error: MessageRef } {
-  if (result.ok) return { kind: 'new-user', email };
+  if (result.ok) return { kind: 'existing-user', email };
   const { error } = result;
-  if (isHttpError(error) && error.status === 409 && error.code === 'email_already_registered') {
-    return { kind: 'existing-user', email };
+  if (isHttpError(error) && error.status === 404 && error.code === 'email_not_registered') {
+    return { kind: 'new-address', email };
   }
   return { kind: 'error', error: describeCheckError(error) };
 }
 
+/** Type 1 sends the address alone (the person's profile is theirs); type 2 the address and the invitation language. */
 export function buildAddUserRequest(
   step: Exclude<AddUserStep, { kind: 'email' }>,
-  person: { firstName: string; lastName: string; language: Language },
+  invitation: { language: Language },
 ): AddUserRequest {
-  if (step.kind === 'existing-user') return { userCreationType: USER_CREATION_TYPES.emailOnly, email: step.email };
-  return {
-    userCreationType: USER_CREATION_TYPES.fullUser,
-    email: step.email,
-    firstName: person.firstName.trim(),
-    lastName: person.lastName.trim(),
-    language: person.language,
-  };
+  if (step.kind === 'existing-user') return { userCreationType: USER_CREATION_TYPES.fullUser, email: step.email };
+  return { userCreationType: USER_CREATION_TYPES.emailOnly, email: step.email, language: invitation.language };
 }
 
 function describeCheckError(error: unknown): MessageRef {
@@ -64,7 +60,7 @@ export type AddUserFailure =
   | { kind: 'fields'; errors: FieldErrors }
   | { kind: 'general'; message: MessageRef };
 
-const API_FIELDS: readonly AddUserFields[] = ['email', 'firstName', 'lastName', 'language'];
+const API_FIELDS: readonly AddUserFields[] = ['email', 'language'];
 
 /** What to tell the person when AddUsers fails: the timeout text of spec §8, the field at fault, or what happened. */
 export function describeAddUserError(error: unknown): AddUserFailure {
@@ -74,8 +70,12 @@ export function describeAddUserError(error: unknown): AddUserFailure {
   if (error.code === 'already_member') {
     return { kind: 'fields', errors: { email: message('settings.users.add.errors.alreadyMember') } };
   }
+  // The address changed hands between the check and the add: back to the e-mail step, where Continue checks again.
   if (error.code === 'email_already_registered') {
     return { kind: 'fields', errors: { email: message('settings.users.add.errors.registeredMeanwhile') } };
+  }
+  if (error.code === 'email_not_registered') {
+    return { kind: 'fields', errors: { email: message('settings.users.add.errors.unregisteredMeanwhile') } };
   }
   if (error.code === 'company_role_required') {
     return { kind: 'general', message: message('settings.users.add.errors.ownersOnly') };
@@ -83,7 +83,7 @@ export function describeAddUserError(error: unknown): AddUserFailure {
   if (error.status === 400 && Array.isArray(error.details)) {
     const errors: FieldErrors = {};
     for (const detail of error.details as { field?: unknown }[]) {
-      // The API names the entry and the field: "0.firstName".
+      // The API names the entry and the field: "0.language".
       const field = String(detail.field ?? '')
         .split('.')
         .pop() as AddUserFields;

@@ -5,7 +5,10 @@ import type { HttpClient } from '../../../lib/http/http-client';
 import { checkEmailAddress } from './check-email-address';
 import { companyUsersQueryKey } from './list-company-users';
 
-/** POST /api/v2/Company/{companyId}/AddUsers: all or nothing; each added person gets an invitation e-mail. */
+/**
+ * POST /api/v2/Company/{companyId}/AddUsers: all or nothing; an existing user (type 1) gets a notice e-mail, a new
+ * address (type 2) an invitation.
+ */
 export function addUsers(http: HttpClient, companyId: string, requests: AddUserRequest[]): Promise<CompanyUser[]> {
   return http.request(apiPaths.addUsers(companyId), {
     method: 'POST',

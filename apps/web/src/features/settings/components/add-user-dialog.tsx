@@ -13,15 +13,16 @@ import {
 } from '../add-user-flow';
 import { useAddUserCalls } from '../api/add-users';
 import { languageName } from '../language-names';
-import { validateEmail, validateName } from '../validation';
+import { validateEmail } from '../validation';
 import { SelectField, TextField } from './fields';
 import { ModalDialog } from './modal-dialog';
 import { SaveStatus } from './settings-section';
 
 /**
- * Adding a person, as spec §5 says: the e-mail address is checked first (CheckEmailAddress). A free address leads to
- * a full user — first name, last name and language — added with userCreationType 1; an address that already belongs
- * to a Vatlas account is added by e-mail alone, userCreationType 2. Either way the person gets an invitation e-mail.
+ * Adding a person, as spec §5 says and issue 7 reads it (decision 010): the e-mail address is checked first
+ * (CheckEmailAddress). An address that belongs to a Vatlas account is added as a full user with the person's own name
+ * and language, userCreationType 1, and they are told by e-mail; an address nobody uses yet is invited by e-mail
+ * alone, userCreationType 2, in the invitation language chosen here. No names are asked for: a profile is its owner's.
  * A request that outlives the HTTP timeout shows spec §8's message: the person may have been added.
  */
 export function AddUserDialog({
@@ -35,7 +36,7 @@ export function AddUserDialog({
   companyName: string;
   returnFocusTo: () => HTMLElement | null;
   onClose: () => void;
-  onAdded: (user: CompanyUser) => void;
+  onAdded: (user: CompanyUser, kind: Exclude<AddUserStep, { kind: 'email' }>['kind']) => void;
 }) {
   const { t, i18n } = useTranslation();
   const id = useId();
@@ -44,8 +45,6 @@ export function AddUserDialog({
   const { check, add } = useAddUserCalls(companyId);
   const [step, setStep] = useState<AddUserStep>({ kind: 'email' });
   const [email, setEmail] = useState('');
-  const [firstName, setFirstName] = useState('');
-  const [lastName, setLastName] = useState('');
   const [language, setLanguage] = useState<Language>(toSupportedLanguage(i18n.language) ?? 'en');
   const [errors, setErrors] = useState<FieldErrors>({});
   const [general, setGeneral] = useState<{ message: MessageRef } | null>(null);
@@ -53,7 +52,7 @@ export function AddUserDialog({
 
   // Each step replaces the form, so the focus would fall out of the dialog: put it where the next input is.
   useEffect(() => {
-    if (step.kind === 'new-user') document.getElementById(`${id}-firstName`)?.focus();
+    if (step.kind === 'new-address') document.getElementById(`${id}-language`)?.focus();
     else if (step.kind === 'existing-user') document.getElementById(`${id}-submit`)?.focus();
     else if (emailRef.current && emailRef.current.ownerDocument.activeElement !== emailRef.current) {
       emailRef.current.focus();
@@ -92,19 +91,10 @@ export function AddUserDialog({
     event.preventDefault();
     if (step.kind === 'email' || isBusy) return;
     setGeneral(null);
-    if (step.kind === 'new-user') {
-      const nameErrors: FieldErrors = {};
-      const first = validateName(firstName, 'firstName');
-      const last = validateName(lastName, 'lastName');
-      if (first) nameErrors.firstName = first;
-      if (last) nameErrors.lastName = last;
-      setErrors(nameErrors);
-      if (first) return focusField('firstName');
-      if (last) return focusField('lastName');
-    }
-    add.mutate(buildAddUserRequest(step, { firstName, lastName, language }), {
+    setErrors({});
+    add.mutate(buildAddUserRequest(step, { language }), {
       onSuccess: ([added]) => {
-        if (added) onAdded(added);
+        if (added) onAdded(added, step.kind);
         dialogRef.current?.close();
       },
       onError: (error) => {
@@ -112,6 +102,7 @@ export function AddUserDialog({
         if (failure.kind === 'fields') {
           setErrors(failure.errors);
           if (failure.errors.email) setStep({ kind: 'email' });
+          else if (failure.errors.language) focusField('language');
         } else {
           setGeneral({ message: failure.message });
         }
@@ -166,39 +157,20 @@ export function AddUserDialog({
               {t('settings.users.add.changeEmail')}
             </Button>
           </div>
-          {step.kind === 'new-user' ? (
+          {step.kind === 'new-address' ? (
             <>
-              <p className="text-sm text-fg-secondary">{t('settings.users.add.newUserIntro')}</p>
-              <div className="grid gap-4 sm:grid-cols-2">
-                <TextField
-                  id={`${id}-firstName`}
-                  label={t('settings.users.add.firstName')}
-                  isRequired
-                  value={firstName}
-                  onChange={(value) => {
-                    setFirstName(value);
-                    setErrors((current) => ({ ...current, firstName: undefined }));
-                  }}
-                  error={text(errors.firstName)}
-                />
-                <TextField
-                  id={`${id}-lastName`}
-                  label={t('settings.users.add.lastName')}
-                  isRequired
-                  value={lastName}
-                  onChange={(value) => {
-                    setLastName(value);
-                    setErrors((current) => ({ ...current, lastName: undefined }));
-                  }}
-                  error={text(errors.lastName)}
-                />
-              </div>
+              <p className="text-sm text-fg-secondary">
+                {t('settings.users.add.newAddressIntro', { company: companyName })}
+              </p>
               <SelectField
                 id={`${id}-language`}
-                label={t('settings.users.add.language')}
-                hint={t('settings.users.add.languageHint')}
+                label={t('settings.users.add.invitationLanguage')}
+                hint={t('settings.users.add.invitationLanguageHint')}
                 value={language}
-                onChange={(value) => setLanguage(value as Language)}
+                onChange={(value) => {
+                  setLanguage(value as Language);
+                  setErrors({});
+                }}
               >
                 {SUPPORTED_LANGUAGES.map((option) => (
                   <option key={option} value={option} lang={option}>

@@ -117,55 +117,107 @@ describe('the company users list', () => {
 });
 
 describe('the add-user dialog', () => {
-  it('checks the e-mail first; a free address becomes a full user (type 1)', async () => {
+  it('checks the e-mail first; a registered address adds that user with their own profile (type 1)', async () => {
     const calls = renderPage((path, body) => {
-      if (path === apiPaths.checkEmailAddress) return { email: (body as { email: string }).email, isAvailable: true };
-      if (path === apiPaths.addUsers(COMPANY))
-        return addedAnswer('frida@example.test', 'invited', { firstName: 'Frida' });
+      if (path === apiPaths.checkEmailAddress) return { email: (body as { email: string }).email, isRegistered: true };
+      if (path === apiPaths.addUsers(COMPANY)) {
+        return addedAnswer('nora@example.test', 'active', { firstName: 'Nora', lastName: 'Neumann' });
+      }
       throw new Error(`unexpected ${path}`);
     });
-    const dialog = await openDialogAndCheck('frida@example.test');
-    fireEvent.change(await within(dialog).findByLabelText('First name'), { target: { value: 'Frida' } });
+    const dialog = await openDialogAndCheck('nora@example.test');
+    expect(
+      await within(dialog).findByText(
+        'This address belongs to a Vatlas account. The person is added to Example Trading GmbH with their own name and language, and told by e-mail.',
+      ),
+    ).toBeTruthy();
+    // Nothing to fill in: no names, no language — the profile is the person's own.
+    expect(within(dialog).queryByLabelText('First name')).toBeNull();
+    expect(within(dialog).queryByLabelText('Language of the invitation')).toBeNull();
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByRole('button', { name: 'Add user' })));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add user' }));
-    // The last name is missing: the field says so and nothing is sent.
-    expect(await within(dialog).findByText('Enter a last name.')).toBeTruthy();
-    expect(calls.some((call) => call.path === apiPaths.addUsers(COMPANY))).toBe(false);
-
-    fireEvent.change(within(dialog).getByLabelText('Last name'), { target: { value: 'Full' } });
-    fireEvent.change(within(dialog).getByLabelText('Language'), { target: { value: 'de' } });
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Add user' }));
-    expect(await screen.findByText(/Frida was added\. An invitation was sent to frida@example\.test/)).toBeTruthy();
+    expect(await screen.findByText('Nora Neumann was added and told by e-mail at nora@example.test.')).toBeTruthy();
     expect(calls.filter((call) => call.method === 'POST').map((call) => [call.path, call.body])).toEqual([
-      [apiPaths.checkEmailAddress, { email: 'frida@example.test' }],
-      [
-        apiPaths.addUsers(COMPANY),
-        [{ userCreationType: 1, email: 'frida@example.test', firstName: 'Frida', lastName: 'Full', language: 'de' }],
-      ],
+      [apiPaths.checkEmailAddress, { email: 'nora@example.test' }],
+      [apiPaths.addUsers(COMPANY), [{ userCreationType: 1, email: 'nora@example.test' }]],
     ]);
   });
 
-  it('a failed check (the address has an account) adds by e-mail only (type 2)', async () => {
+  it('a failed check (404: nobody has the address) invites it by e-mail only, in the chosen language (type 2)', async () => {
     const calls = renderPage((path) => {
       if (path === apiPaths.checkEmailAddress) {
-        throw new HttpError({ kind: 'http', status: 409, code: 'email_already_registered', message: 'taken' });
+        throw new HttpError({ kind: 'http', status: 404, code: 'email_not_registered', message: 'unknown' });
       }
-      if (path === apiPaths.addUsers(COMPANY)) return addedAnswer('taken@example.test', 'active');
+      if (path === apiPaths.addUsers(COMPANY)) return addedAnswer('new@example.test', 'invited');
       throw new Error(`unexpected ${path}`);
     });
-    const dialog = await openDialogAndCheck('taken@example.test');
-    expect(await within(dialog).findByText(/already belongs to a Vatlas account/)).toBeTruthy();
+    const dialog = await openDialogAndCheck('new@example.test');
+    expect(
+      await within(dialog).findByText(/Nobody uses this address in Vatlas yet\. We e-mail an invitation;/),
+    ).toBeTruthy();
     expect(within(dialog).queryByLabelText('First name')).toBeNull();
+    expect(within(dialog).queryByLabelText('Last name')).toBeNull();
+    const language = within(dialog).getByLabelText('Language of the invitation') as HTMLSelectElement;
+    // The invitation language starts as the interface's, and the select has the focus.
+    expect(language.value).toBe('en');
+    await waitFor(() => expect(document.activeElement).toBe(language));
+    fireEvent.change(language, { target: { value: 'it' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Add user' }));
-    await screen.findByText(/was added/);
+    expect(
+      await screen.findByText(
+        'An invitation was sent to new@example.test. The person is listed as invited until they sign in.',
+      ),
+    ).toBeTruthy();
     expect(calls.find((call) => call.path === apiPaths.addUsers(COMPANY))?.body).toEqual([
-      { userCreationType: 2, email: 'taken@example.test' },
+      { userCreationType: 2, email: 'new@example.test', language: 'it' },
     ]);
+  });
+
+  it('shows the check failure itself for any other answer, and never goes on to add', async () => {
+    const calls = renderPage((path) => {
+      if (path === apiPaths.checkEmailAddress) {
+        throw new HttpError({ kind: 'http', status: 409, code: 'email_already_registered', message: 'old rule' });
+      }
+      throw new Error(`unexpected ${path}`);
+    });
+    const dialog = await openDialogAndCheck('odd@example.test');
+    expect(await within(dialog).findByText('The address could not be checked. Try again.')).toBeTruthy();
+    expect(within(dialog).getByLabelText('E-mail address')).toBeTruthy();
+    expect(within(dialog).queryByRole('button', { name: 'Add user' })).toBeNull();
+    expect(calls.some((call) => call.path === apiPaths.addUsers(COMPANY))).toBe(false);
+  });
+
+  it('goes back to the e-mail step when the address was unregistered between the check and the add', async () => {
+    let checks = 0;
+    const calls = renderPage((path, body) => {
+      if (path === apiPaths.checkEmailAddress) {
+        checks += 1;
+        if (checks === 1) return { email: (body as { email: string }).email, isRegistered: true };
+        throw new HttpError({ kind: 'http', status: 404, code: 'email_not_registered', message: 'unknown' });
+      }
+      if (path === apiPaths.addUsers(COMPANY)) {
+        throw new HttpError({ kind: 'http', status: 409, code: 'email_not_registered', message: 'gone' });
+      }
+      throw new Error(`unexpected ${path}`);
+    });
+    const dialog = await openDialogAndCheck('gone@example.test');
+    fireEvent.click(await within(dialog).findByRole('button', { name: 'Add user' }));
+    expect(
+      await within(dialog).findByText('No Vatlas account has this address any more. Continue to invite it instead.'),
+    ).toBeTruthy();
+    const emailField = within(dialog).getByLabelText('E-mail address') as HTMLInputElement;
+    expect(emailField.value).toBe('gone@example.test');
+    expect(emailField.getAttribute('aria-invalid')).toBe('true');
+    // Continue checks again and now offers the invitation.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Continue' }));
+    expect(await within(dialog).findByLabelText('Language of the invitation')).toBeTruthy();
+    expect(calls.filter((call) => call.path === apiPaths.checkEmailAddress)).toHaveLength(2);
   });
 
   it('shows the message of spec §8 when the add outlives the HTTP timeout', async () => {
     renderPage((path) => {
       if (path === apiPaths.checkEmailAddress) {
-        throw new HttpError({ kind: 'http', status: 409, code: 'email_already_registered', message: 'taken' });
+        throw new HttpError({ kind: 'http', status: 404, code: 'email_not_registered', message: 'unknown' });
       }
       throw new HttpError({ kind: 'timeout', code: 'timeout', message: 'Request timed out after 60000 ms' });
     });

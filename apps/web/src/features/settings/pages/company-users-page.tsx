@@ -101,8 +101,12 @@ export function CompanyUsersPage() {
           companyName={companyName}
           returnFocusTo={pageFocusTarget}
           onClose={() => setIsAdding(false)}
-          onAdded={(added) =>
-            setNotice(t('settings.users.added', { name: displayName(added) ?? added.email, email: added.email }))
+          onAdded={(added, kind) =>
+            setNotice(
+              kind === 'existing-user'
+                ? t('settings.users.addedExisting', { name: displayName(added) ?? added.email, email: added.email })
+                : t('settings.users.invited', { email: added.email }),
+            )
           }
         />
       ) : null}
