@@ -222,6 +222,32 @@ forEachDatabase('POST /api/v1/Token/Exchange', (context) => {
       const [linked] = await db.select().from(users).where(eq(users.email, 'invited@example.test'));
       expect(linked?.id).toBe(invited?.id);
       expect(linked?.identitySubject).toBe('invited-subject');
+      // The names the person was known by stay; the provider's do not overwrite them.
+      expect(linked).toMatchObject({ firstName: 'Ivy', lastName: 'Invited' });
+    });
+
+    it('gives an e-mail-only invited user the names the provider knows at the first sign-in', async () => {
+      const db = context.database.db;
+      const tenant = await ensureDefaultTenant(db);
+      await createUser(db, {
+        tenantId: tenant.id,
+        email: 'nameless@example.test',
+        identitySubject: null,
+        identityIssuer: null,
+        firstName: null,
+        lastName: null,
+      });
+      const response = await exchange(
+        await provider.signAccessToken({
+          sub: 'nameless-subject',
+          email: 'nameless@example.test',
+          given_name: 'Nina',
+          family_name: 'Named',
+        }),
+      );
+      expect(response.statusCode).toBe(200);
+      const [linked] = await db.select().from(users).where(eq(users.email, 'nameless@example.test'));
+      expect(linked).toMatchObject({ identitySubject: 'nameless-subject', firstName: 'Nina', lastName: 'Named' });
     });
 
     it('refuses to take over an e-mail already linked to another subject', async () => {

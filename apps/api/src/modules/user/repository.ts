@@ -59,14 +59,24 @@ export async function createUser(db: Db, user: NewUser): Promise<UserRecord | un
 }
 
 /** Binds a not-yet-linked user to a provider identity; answers undefined when someone linked it meanwhile. */
+/**
+ * The first sign-in of an invited person: the provider identity is linked, and the names the provider knows fill in
+ * those the record lacks (an invitation carries none; a name the person already chose stays).
+ */
 export async function linkUserIdentity(
   db: Db,
   userId: string,
-  identity: { issuer: string; subject: string },
+  identity: { issuer: string; subject: string; givenName: string | null; familyName: string | null },
 ): Promise<UserRecord | undefined> {
   const [row] = await db
     .update(users)
-    .set({ identityIssuer: identity.issuer, identitySubject: identity.subject, updatedAt: new Date() })
+    .set({
+      identityIssuer: identity.issuer,
+      identitySubject: identity.subject,
+      firstName: sql`coalesce(${users.firstName}, ${identity.givenName})`,
+      lastName: sql`coalesce(${users.lastName}, ${identity.familyName})`,
+      updatedAt: new Date(),
+    })
     .where(and(eq(users.id, userId), isNull(users.identitySubject)))
     .returning();
   return row;
