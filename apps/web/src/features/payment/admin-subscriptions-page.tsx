@@ -11,20 +11,18 @@ import { useCountryName } from '../../lib/format/use-country-name';
 import { useChangeSubscriptions } from './api/change-subscriptions';
 import { useAdminSubscriptions } from './api/search-admin-subscriptions';
 import { SubscriptionStatusBadge } from './components/subscriptions-table';
+import { usePaymentErrorText } from './payment-error';
 
 const fieldClass =
   'rounded-md border border-border bg-surface px-3 py-2 text-sm text-fg ' +
   'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary';
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
 
 type Feedback = { kind: 'success' | 'error'; text: string } | null;
 
 /** One company: its subscriptions (cancel each, with a confirmation) and a country to activate by hand. */
 function CompanyCard({ company }: { company: AdminCompanySubscriptions }) {
   const { t } = useTranslation();
+  const errorMessage = usePaymentErrorText();
   const countryName = useCountryName();
   const change = useChangeSubscriptions();
   const [countryToActivate, setCountryToActivate] = useState('');
@@ -170,6 +168,7 @@ function CompanyCard({ company }: { company: AdminCompanySubscriptions }) {
  */
 export function AdminSubscriptionsPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
+  const errorMessage = usePaymentErrorText();
   const [draft, setDraft] = useState('');
   const [search, setSearch] = useState('');
   const query = useAdminSubscriptions(search);

@@ -10,6 +10,7 @@ import { paths } from '../../config/paths';
 import { useCompanySubscriptions } from './api/get-company-subscriptions';
 import { LinkButton } from './components/link-button';
 import { SubscriptionsTable } from './components/subscriptions-table';
+import { usePaymentErrorText } from './payment-error';
 
 function NextSteps({ children }: { children: ReactNode }) {
   return <div className="flex flex-wrap gap-3">{children}</div>;
@@ -50,6 +51,7 @@ function isWaitingForPayment(data?: CompanySubscriptions): boolean {
  */
 export function PaymentActivatedPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
+  const errorText = usePaymentErrorText();
   const query = useCompanySubscriptions({
     refetchInterval: (data) => (isWaitingForPayment(data) ? WAIT_FOR_WEBHOOK_MS : false),
   });
@@ -67,7 +69,7 @@ export function PaymentActivatedPage({ titleKey }: { titleKey: string }) {
         <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-danger bg-surface p-5">
           <p className="text-sm text-fg">
             {t('payment.subscription.loadError', {
-              message: query.error instanceof Error ? query.error.message : String(query.error),
+              message: errorText(query.error),
             })}
           </p>
           <Button variant="secondary" onClick={() => query.refetch()}>

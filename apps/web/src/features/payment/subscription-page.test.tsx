@@ -117,7 +117,8 @@ describe('the subscription page with Stripe', () => {
         kind: 'http',
         status: 502,
         code: 'stripe_unavailable',
-        message: 'Stripe could not start the checkout. Please try again later.',
+        // The API's English text is for logs; the page says it from the code, in the UI language.
+        message: 'upstream checkout failure',
       });
     });
     fireEvent.click(await screen.findByRole('checkbox', { name: /France/ }));

@@ -11,10 +11,7 @@ import { useCompanySubscriptions } from './api/get-company-subscriptions';
 import { useStartCheckout } from './api/start-checkout';
 import { LinkButton } from './components/link-button';
 import { SubscriptionsTable } from './components/subscriptions-table';
-
-function errorMessage(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
-}
+import { usePaymentErrorText } from './payment-error';
 
 function LoadingState() {
   const { t } = useTranslation();
@@ -132,6 +129,7 @@ function CountryGroup({
 /** Choose countries and go to Stripe Checkout; the countries turn active when Stripe reports the payment. */
 function CheckoutForm({ data }: { data: CompanySubscriptions }) {
   const { t } = useTranslation();
+  const errorMessage = usePaymentErrorText();
   const countryName = useCountryName();
   const checkout = useStartCheckout();
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -228,6 +226,7 @@ function CheckoutForm({ data }: { data: CompanySubscriptions }) {
  */
 export function SubscriptionPage({ titleKey }: { titleKey: string }) {
   const { t } = useTranslation();
+  const errorMessage = usePaymentErrorText();
   const query = useCompanySubscriptions();
 
   return (
