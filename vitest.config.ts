@@ -27,6 +27,10 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          // One jsdom window and module graph per worker instead of per file (see src/test/reset-between-files.ts).
+          pool: 'threads',
+          isolate: false,
+          setupFiles: ['./src/test/reset-between-files.ts'],
           // jsdom rendering plus axe-core runs take seconds on a loaded 2-core CI machine; 5 s flakes there.
           testTimeout: 30_000,
         },

@@ -41,7 +41,8 @@ function renderAt(path: string, state: Partial<AuthState>) {
   return { router, location };
 }
 
-const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 3000 });
+// The first visit of each lazy page imports it: seconds on a loaded 2-core machine, so wait generously.
+const heading = (name: string) => screen.findByRole('heading', { level: 1, name }, { timeout: 10_000 });
 
 beforeEach(() => {
   localStorage.clear();
