@@ -174,8 +174,30 @@ describe('multiplyToCentsHalfUp', () => {
     );
   });
 
+  it('stays exact around the edge of plain-integer arithmetic (15 digits, products near 2^53)', () => {
+    const nearEdge = fc
+      .tuple(fc.bigInt({ min: 10n ** 13n, max: 10n ** 16n }), fc.integer({ min: 0, max: 3 }), fc.boolean())
+      .map(([units, scale, negative]) =>
+        money(`${negative ? '-' : ''}${units}`)
+          .div(10 ** scale)
+          .toFixed(scale),
+      );
+    const factor = fc.constantFrom('1', '0.5', '0.19', '0.055', '2', '0.000001', '9.99');
+    fc.assert(
+      fc.property(nearEdge, factor, (a, b) => {
+        expect(multiplyToCentsHalfUp(a, b)).toBe(formatMoneyRoundedHalfUp(multiplyByFraction(money(a), money(b))));
+      }),
+    );
+    expect(multiplyToCentsHalfUp('-0.00', '0.19')).toBe('0.00');
+    expect(multiplyToCentsHalfUp('90071992547409.91', '1')).toBe('90071992547409.91');
+  });
+
   it('refuses what is not a canonical decimal', () => {
-    expect(() => multiplyToCentsHalfUp('1,5', '0.19')).toThrow(MoneyParseError);
+    for (const text of ['1,5', '', '-', '1.', '.5', '01', '1e3', '+1', ' 1', '1.2.3', '1.a']) {
+      expect(() => multiplyToCentsHalfUp(text, '0.19')).toThrow(MoneyParseError);
+      expect(() => multiplyToCentsHalfUp('0.19', text)).toThrow(MoneyParseError);
+      expect(() => differsByMoreThan(text, ['1'], '0.01')).toThrow(MoneyParseError);
+    }
   });
 });
 
@@ -201,6 +223,22 @@ describe('differsByMoreThan', () => {
       );
     fc.assert(
       fc.property(amount, amount, amount, (total, net, vat) => {
+        const expected = money(total).minus(money(net)).minus(money(vat)).abs().gt(money('0.01'));
+        expect(differsByMoreThan(total, [net, vat], '0.01')).toBe(expected);
+      }),
+    );
+  });
+
+  it('agrees with big.js around the edge of plain-integer arithmetic', () => {
+    const nearEdge = fc
+      .tuple(fc.bigInt({ min: -(10n ** 16n), max: 10n ** 16n }), fc.integer({ min: 0, max: 3 }))
+      .map(([units, scale]) =>
+        money(units.toString())
+          .div(10 ** scale)
+          .toFixed(scale),
+      );
+    fc.assert(
+      fc.property(nearEdge, nearEdge, nearEdge, (total, net, vat) => {
         const expected = money(total).minus(money(net)).minus(money(vat)).abs().gt(money('0.01'));
         expect(differsByMoreThan(total, [net, vat], '0.01')).toBe(expected);
       }),
