@@ -124,7 +124,9 @@ export function sumToFixed2(amounts: readonly string[]): string {
 
 /** Rounds half-up to cents and formats with two decimals: the one-step form for display and export columns. */
 export function formatMoneyRoundedHalfUp(amount: Money): string {
-  return formatMoneyFixed2(roundToCentsHalfUp(amount));
+  // The same as formatMoneyFixed2(roundToCentsHalfUp(amount)) in one rounding: every total of a recompute goes here.
+  const rounded = amount.round(2, BigBase.roundHalfUp);
+  return rounded.eq(0) ? '0.00' : rounded.toFixed(2);
 }
 
 /** A canonical decimal as an integer of units of 10^-scale: "-12.345" → { units: -12345n, scale: 3 }. */
