@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   addMoney,
   differsByMoreThan,
+  exactCentsOf,
+  formatCentsFixed2,
   formatMoneyFixed2,
   formatMoneyRoundedHalfUp,
   MoneyParseError,
@@ -243,5 +245,34 @@ describe('differsByMoreThan', () => {
         expect(differsByMoreThan(total, [net, vat], '0.01')).toBe(expected);
       }),
     );
+  });
+});
+
+describe('exactCentsOf and formatCentsFixed2', () => {
+  it.each([
+    ['12.34', 1234],
+    ['-0.05', -5],
+    ['7', 700],
+    ['0.5', 50],
+    ['-0.00', 0],
+    ['12.345', undefined], // three places: Money's job
+    ['1234567890123.45', 123456789012345],
+    ['123456789012345.6', undefined], // 16 digits: not exact in a double
+  ] as const)('%s → %s cents', (text, cents) => {
+    expect(exactCentsOf(text)).toBe(cents);
+  });
+
+  it('refuses what is not a canonical decimal, as money does', () => {
+    expect(() => exactCentsOf('1,5')).toThrow(MoneyParseError);
+  });
+
+  it('formats any cents as money would, never "-0.00"', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (cents) => {
+        expect(formatCentsFixed2(cents)).toBe(formatMoneyFixed2(money(String(cents)).div(100)));
+        if (Math.abs(cents) < 10 ** 13) expect(exactCentsOf(formatCentsFixed2(cents))).toBe(cents);
+      }),
+    );
+    expect(formatCentsFixed2(-0)).toBe('0.00');
   });
 });

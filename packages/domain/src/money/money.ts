@@ -193,6 +193,23 @@ function formatCents(cents: number | bigint, isNegative: boolean): string {
 }
 
 /**
+ * A canonical decimal of at most two decimal places as an exact whole number of cents, or undefined when it has more
+ * places or is too large to be exact in a double (then compute with Money). Throws `MoneyParseError` like `money`.
+ * The tax engine sums the database's cent amounts with it, and leaves big.js to the amounts a conversion produced.
+ */
+export function exactCentsOf(text: string): number | undefined {
+  if (!parseSmallDecimal(text) || parsedScale > 2) return undefined;
+  const cents = parsedUnits * (EXACT_POWERS_OF_TEN[2 - parsedScale] as number);
+  // -0 (from "-0.00") is zero cents.
+  return Number.isSafeInteger(cents) ? cents || 0 : undefined;
+}
+
+/** Whole cents (a safe integer) as a fixed two-decimal string, never "-0.00". */
+export function formatCentsFixed2(cents: number): string {
+  return formatCents(Math.abs(cents), cents < 0);
+}
+
+/**
  * a × b rounded half-up (away from zero, as `Big.roundHalfUp`) to cents, formatted with two decimals. The same result
  * as `formatMoneyRoundedHalfUp(multiplyByFraction(money(a), money(b)))`, exact integer arithmetic (plain integers when
  * they fit, BigInt otherwise), and a fraction of the cost: the importer computes it for every one of a million rows.

@@ -1,5 +1,5 @@
 import { addIsoDays, type ExchangeRateTable, type MissingRateReason, type RateLookup } from '../exchange-rates';
-import { formatMoneyRoundedHalfUp, type Money, money, ZERO } from '../money';
+import { exactCentsOf, formatCentsFixed2, formatMoneyRoundedHalfUp, type Money, money, ZERO } from '../money';
 import type { CompanyTaxProfile } from '../transactions/company-tax-profile';
 import type { TransactionDaySum } from './day-sum';
 import { returnCurrencyOf } from './local-currency';
@@ -282,9 +282,14 @@ export function createEcSalesListBuilder(input: Omit<TaxPositionInput, 'sums'>):
         const net = converter.convert(sum, sum.netAmount, currency, rateRuleOf('local', sum.date));
         const customerVatNumber = eslVatNumber(sum, profile);
         const kind: EcSalesListKind = sum.treatment === 'own-goods-transfer' ? 'transfer' : 'goods';
+        // One line per customer and month: a seller with many business buyers has tens of thousands, so the line is
+        // built field by field, with only the totals the list reads.
         const esl = eslLines.at(`${month.periodStart}|${dispatch}|${customerVatNumber ?? ''}|${kind}`, () => ({
-          ...emptyNetVatTotals(),
-          ...month,
+          count: 0,
+          netEur: new Total(),
+          netLocal: new Total(),
+          periodStart: month.periodStart,
+          periodEnd: month.periodEnd,
           reportingCountry: dispatch,
           customerVatNumber,
           kind,
@@ -419,7 +424,13 @@ function rateRuleOf(scheme: LiabilityScheme, date: string): RateRule {
 
 // ---- conversion ----------------------------------------------------------------------------------------------------
 
-type Converted = { eur: Money | undefined; local: Money | undefined };
+/**
+ * An amount as the totals take it: the text of a day sum where no conversion changed it (exact cents, summed as
+ * integers) or the decimal a conversion computed.
+ */
+type Amount = string | Money;
+
+type Converted = { eur: Amount | undefined; local: Amount | undefined };
 
 type Converter = {
   /** An amount of the sum in EUR and in `localCurrency`, each undefined when a rate is missing. */
@@ -469,14 +480,16 @@ function createConverter(rates: ExchangeRateTable): Converter {
   return {
     toEur: (sum, amount, rule) => valueToEur(sum, money(amount), rule),
     convert(sum, amount, localCurrency, rule) {
-      const value = money(amount);
+      const cents = exactCentsOf(amount);
       // Zero needs no rate: a movement without a value must not report a missing one.
-      if (value.eq(0)) return ZERO_CONVERTED;
-      const eur = valueToEur(sum, value, rule);
-      if (sum.currency === localCurrency) return { eur, local: value };
+      if (cents === undefined ? money(amount).eq(0) : cents === 0) return ZERO_CONVERTED;
+      // Where no rate applies the sum's own text goes on (x ÷ 1 and x × 1 are x): the totals add it in cents.
+      const eur = sum.currency === 'EUR' ? amount : valueToEur(sum, money(amount), rule);
+      if (sum.currency === localCurrency) return { eur, local: amount };
       if (localCurrency === 'EUR') return { eur, local: eur };
       const localRate = rateOf(localCurrency, rule);
-      return { eur, local: eur === undefined || localRate === undefined ? undefined : eur.times(localRate) };
+      if (eur === undefined || localRate === undefined) return { eur, local: undefined };
+      return { eur, local: (typeof eur === 'string' ? money(eur) : eur).times(localRate) };
     },
     report: (problem) => problems.push(problem),
     problems: () => problems,
@@ -526,18 +539,39 @@ function byProblemKey(a: TaxPositionProblem, b: TaxPositionProblem): number {
 
 // ---- totals --------------------------------------------------------------------------------------------------------
 
-/** A full-precision sum that remembers whether an amount was missing. */
+/**
+ * A full-precision sum that remembers whether an amount was missing. Amounts of at most two decimals (the database's
+ * sums, unconverted) are added as whole cents, exactly (checked below 2^53); computed decimals in big.js. One sum of
+ * both, rounded once: the same figure as adding everything in big.js, without a big.js value per euro amount.
+ */
 class Total {
   private value: Money = ZERO;
+  private cents = 0;
   missing = false;
 
-  add(amount: Money | undefined): void {
-    if (amount === undefined) this.missing = true;
-    else this.value = this.value.plus(amount);
+  add(amount: Amount | undefined): void {
+    if (amount === undefined) {
+      this.missing = true;
+      return;
+    }
+    if (typeof amount === 'string') {
+      const cents = exactCentsOf(amount);
+      const next = cents === undefined ? Number.NaN : this.cents + cents;
+      if (Number.isSafeInteger(next)) {
+        this.cents = next;
+        return;
+      }
+      this.value = this.value.plus(money(amount));
+      return;
+    }
+    this.value = this.value.plus(amount);
   }
 
   rounded(): string {
-    return formatMoneyRoundedHalfUp(this.value);
+    if (this.value === ZERO) return formatCentsFixed2(this.cents);
+    return formatMoneyRoundedHalfUp(
+      this.cents === 0 ? this.value : this.value.plus(money(formatCentsFixed2(this.cents))),
+    );
   }
 }
 
@@ -593,7 +627,7 @@ function emptyNetVatTotals(): NetVatTotals {
 
 type LiabilityLine = LiabilityTotals & Period & { jurisdiction: string; scheme: LiabilityScheme; currency: string };
 type OssLineTotals = NetVatTotals & Period & { consumption: string; dispatch: string; vatRate: string | null };
-type EslLineTotals = NetVatTotals &
+type EslLineTotals = Omit<NetVatTotals, 'vatEur'> &
   Period & { reportingCountry: string; customerVatNumber: string | null; kind: EcSalesListKind; currency: string };
 
 function anyMissing(...totals: Total[]): boolean {
@@ -652,6 +686,6 @@ function toEslLine(line: EslLineTotals): EcSalesListLine {
     netEur: line.netEur.rounded(),
     netLocal: line.netLocal.rounded(),
     transactionCount: line.count,
-    incomplete: anyMissing(line.netEur, line.netLocal),
+    incomplete: line.netEur.missing || line.netLocal.missing,
   };
 }
