@@ -3,7 +3,6 @@ import {
   RETURNS_GRAIN,
   type TaxPosition,
   type TransactionDaySum,
-  type TransactionTreatment,
 } from '@vatlas/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -102,15 +101,17 @@ export async function selectTransactionDaySums(db: Db): Promise<TransactionDaySu
   return result.rows.map(toDaySum);
 }
 
+/** The driver's row made a day sum in place: a million rows give a hundred thousand sums, copied no more. */
 function toDaySum(row: DaySumRow): TransactionDaySum {
-  return { ...row, treatment: row.treatment as TransactionTreatment, transactionCount: Number(row.transactionCount) };
+  row.transactionCount = Number(row.transactionCount);
+  return row as TransactionDaySum;
 }
 
 /** The treatments the EC sales list reports (tax-engine `createEcSalesListBuilder`). */
 const EC_SALES_LIST_TREATMENTS = ['intra-eu-b2b-supply', 'own-goods-transfer'] as const;
 
 /** Sums fetched from the EC sales list's cursor at a time. */
-const EC_SALES_LIST_FETCH_ROWS = 5000;
+const EC_SALES_LIST_FETCH_ROWS = 2000;
 
 /**
  * The EC sales list's day sums from `createDaySumsTable` (per buyer VAT number; the rate and the jurisdiction, which
