@@ -1,9 +1,4 @@
-import {
-  type EcSalesListLine,
-  RETURNS_GRAIN,
-  type TaxPosition,
-  type TransactionDaySum,
-} from '@vatlas/domain';
+import { type EcSalesListLine, RETURNS_GRAIN, type TaxPosition, type TransactionDaySum } from '@vatlas/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ecSalesListLines, liabilities, ossReturnLines, ossThresholdYears, taxPositionProblems } from '../../db/schema';
