@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   addMoney,
   differsByMoreThan,
+  exactCentsOf,
+  formatCentsFixed2,
   formatMoneyFixed2,
   formatMoneyRoundedHalfUp,
   MoneyParseError,
@@ -174,8 +176,30 @@ describe('multiplyToCentsHalfUp', () => {
     );
   });
 
+  it('stays exact around the edge of plain-integer arithmetic (15 digits, products near 2^53)', () => {
+    const nearEdge = fc
+      .tuple(fc.bigInt({ min: 10n ** 13n, max: 10n ** 16n }), fc.integer({ min: 0, max: 3 }), fc.boolean())
+      .map(([units, scale, negative]) =>
+        money(`${negative ? '-' : ''}${units}`)
+          .div(10 ** scale)
+          .toFixed(scale),
+      );
+    const factor = fc.constantFrom('1', '0.5', '0.19', '0.055', '2', '0.000001', '9.99');
+    fc.assert(
+      fc.property(nearEdge, factor, (a, b) => {
+        expect(multiplyToCentsHalfUp(a, b)).toBe(formatMoneyRoundedHalfUp(multiplyByFraction(money(a), money(b))));
+      }),
+    );
+    expect(multiplyToCentsHalfUp('-0.00', '0.19')).toBe('0.00');
+    expect(multiplyToCentsHalfUp('90071992547409.91', '1')).toBe('90071992547409.91');
+  });
+
   it('refuses what is not a canonical decimal', () => {
-    expect(() => multiplyToCentsHalfUp('1,5', '0.19')).toThrow(MoneyParseError);
+    for (const text of ['1,5', '', '-', '1.', '.5', '01', '1e3', '+1', ' 1', '1.2.3', '1.a']) {
+      expect(() => multiplyToCentsHalfUp(text, '0.19')).toThrow(MoneyParseError);
+      expect(() => multiplyToCentsHalfUp('0.19', text)).toThrow(MoneyParseError);
+      expect(() => differsByMoreThan(text, ['1'], '0.01')).toThrow(MoneyParseError);
+    }
   });
 });
 
@@ -205,5 +229,50 @@ describe('differsByMoreThan', () => {
         expect(differsByMoreThan(total, [net, vat], '0.01')).toBe(expected);
       }),
     );
+  });
+
+  it('agrees with big.js around the edge of plain-integer arithmetic', () => {
+    const nearEdge = fc
+      .tuple(fc.bigInt({ min: -(10n ** 16n), max: 10n ** 16n }), fc.integer({ min: 0, max: 3 }))
+      .map(([units, scale]) =>
+        money(units.toString())
+          .div(10 ** scale)
+          .toFixed(scale),
+      );
+    fc.assert(
+      fc.property(nearEdge, nearEdge, nearEdge, (total, net, vat) => {
+        const expected = money(total).minus(money(net)).minus(money(vat)).abs().gt(money('0.01'));
+        expect(differsByMoreThan(total, [net, vat], '0.01')).toBe(expected);
+      }),
+    );
+  });
+});
+
+describe('exactCentsOf and formatCentsFixed2', () => {
+  it.each([
+    ['12.34', 1234],
+    ['-0.05', -5],
+    ['7', 700],
+    ['0.5', 50],
+    ['-0.00', 0],
+    ['12.345', undefined], // three places: Money's job
+    ['1234567890123.45', 123456789012345],
+    ['123456789012345.6', undefined], // 16 digits: not exact in a double
+  ] as const)('%s → %s cents', (text, cents) => {
+    expect(exactCentsOf(text)).toBe(cents);
+  });
+
+  it('refuses what is not a canonical decimal, as money does', () => {
+    expect(() => exactCentsOf('1,5')).toThrow(MoneyParseError);
+  });
+
+  it('formats any cents as money would, never "-0.00"', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -Number.MAX_SAFE_INTEGER, max: Number.MAX_SAFE_INTEGER }), (cents) => {
+        expect(formatCentsFixed2(cents)).toBe(formatMoneyFixed2(money(String(cents)).div(100)));
+        if (Math.abs(cents) < 10 ** 13) expect(exactCentsOf(formatCentsFixed2(cents))).toBe(cents);
+      }),
+    );
+    expect(formatCentsFixed2(-0)).toBe('0.00');
   });
 });

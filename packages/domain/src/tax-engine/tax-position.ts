@@ -1,5 +1,5 @@
 import { addIsoDays, type ExchangeRateTable, type MissingRateReason, type RateLookup } from '../exchange-rates';
-import { formatMoneyRoundedHalfUp, type Money, money, ZERO } from '../money';
+import { exactCentsOf, formatCentsFixed2, formatMoneyRoundedHalfUp, type Money, money, ZERO } from '../money';
 import type { CompanyTaxProfile } from '../transactions/company-tax-profile';
 import type { TransactionDaySum } from './day-sum';
 import { returnCurrencyOf } from './local-currency';
@@ -184,7 +184,7 @@ export function computeReturnsPosition(input: TaxPositionInput): Omit<TaxPositio
 
   for (const sum of sums) {
     for (const posting of postingsOf(sum, profile, thresholds.byYear)) {
-      const month = calendarMonthOf(sum.date);
+      const month = monthOf(sum.date);
       const currency = lineCurrency(posting, sum, profile, converter);
       if (currency === undefined) continue;
       const rule = rateRuleOf(posting.scheme, sum.date);
@@ -194,7 +194,7 @@ export function computeReturnsPosition(input: TaxPositionInput): Omit<TaxPositio
         posting.kind === 'acquisition'
           ? { eur: ZERO, local: ZERO }
           : converter.convert(sum, sum.vatAmount, currency, rule);
-      const line = liabilities.at([month.periodStart, posting.jurisdiction, posting.scheme], () => ({
+      const line = liabilities.at(`${month.periodStart}|${posting.jurisdiction}|${posting.scheme}`, () => ({
         ...emptyLiabilityTotals(),
         jurisdiction: posting.jurisdiction,
         scheme: posting.scheme,
@@ -218,14 +218,17 @@ export function computeReturnsPosition(input: TaxPositionInput): Omit<TaxPositio
 
       const dispatch = sum.departureCountry;
       if (posting.scheme === 'oss' && dispatch !== null) {
-        const quarter = calendarQuarterOf(sum.date);
-        const oss = ossLines.at([quarter.periodStart, posting.jurisdiction, dispatch, sum.vatRate ?? ''], () => ({
-          ...emptyNetVatTotals(),
-          ...quarter,
-          consumption: posting.jurisdiction,
-          dispatch,
-          vatRate: sum.vatRate,
-        }));
+        const quarter = quarterOf(sum.date);
+        const oss = ossLines.at(
+          `${quarter.periodStart}|${posting.jurisdiction}|${dispatch}|${sum.vatRate ?? ''}`,
+          () => ({
+            ...emptyNetVatTotals(),
+            ...quarter,
+            consumption: posting.jurisdiction,
+            dispatch,
+            vatRate: sum.vatRate,
+          }),
+        );
         oss.count += sum.transactionCount;
         oss.netEur.add(net.eur);
         oss.vatEur.add(vat.eur);
@@ -272,16 +275,21 @@ export function createEcSalesListBuilder(input: Omit<TaxPositionInput, 'sums'>):
         const posting: Posting = { jurisdiction: dispatch, scheme: 'local', kind: 'zero-rated' };
         const currency = lineCurrency(posting, sum, profile, converter);
         if (currency === undefined) continue;
-        const month = calendarMonthOf(sum.date);
+        const month = monthOf(sum.date);
         if (drainedMonths.has(month.periodStart)) {
           throw new Error(`EC sales list: a sum of ${month.periodStart} arrived after that month was drained.`);
         }
         const net = converter.convert(sum, sum.netAmount, currency, rateRuleOf('local', sum.date));
         const customerVatNumber = eslVatNumber(sum, profile);
         const kind: EcSalesListKind = sum.treatment === 'own-goods-transfer' ? 'transfer' : 'goods';
-        const esl = eslLines.at([month.periodStart, dispatch, customerVatNumber ?? '', kind], () => ({
-          ...emptyNetVatTotals(),
-          ...month,
+        // One line per customer and month: a seller with many business buyers has tens of thousands, so the line is
+        // built field by field, with only the totals the list reads.
+        const esl = eslLines.at(`${month.periodStart}|${dispatch}|${customerVatNumber ?? ''}|${kind}`, () => ({
+          count: 0,
+          netEur: new Total(),
+          netLocal: new Total(),
+          periodStart: month.periodStart,
+          periodEnd: month.periodEnd,
           reportingCountry: dispatch,
           customerVatNumber,
           kind,
@@ -385,12 +393,30 @@ function lineCurrency(
   return currency;
 }
 
+/** The periods of a day, computed once per day: tens of thousands of sums fall on a few hundred days. The objects are
+ * shared, so they are only ever read (spread into lines). */
+const monthsByDate = new Map<string, Period>();
+const quartersByDate = new Map<string, Period>();
+
+function periodOf(cache: Map<string, Period>, date: string, compute: (date: string) => Period): Period {
+  let period = cache.get(date);
+  if (period === undefined) {
+    period = compute(date);
+    if (cache.size >= 10_000) cache.clear();
+    cache.set(date, period);
+  }
+  return period;
+}
+
+const monthOf = (date: string) => periodOf(monthsByDate, date, calendarMonthOf);
+const quarterOf = (date: string) => periodOf(quartersByDate, date, calendarQuarterOf);
+
 function rateRuleOf(scheme: LiabilityScheme, date: string): RateRule {
   switch (scheme) {
     case 'oss':
-      return { kind: 'period-end', date: calendarQuarterOf(date).periodEnd };
+      return { kind: 'period-end', date: quarterOf(date).periodEnd };
     case 'ioss':
-      return { kind: 'period-end', date: calendarMonthOf(date).periodEnd };
+      return { kind: 'period-end', date: monthOf(date).periodEnd };
     case 'local':
       return { kind: 'tax-point', date };
   }
@@ -398,7 +424,13 @@ function rateRuleOf(scheme: LiabilityScheme, date: string): RateRule {
 
 // ---- conversion ----------------------------------------------------------------------------------------------------
 
-type Converted = { eur: Money | undefined; local: Money | undefined };
+/**
+ * An amount as the totals take it: the text of a day sum where no conversion changed it (exact cents, summed as
+ * integers) or the decimal a conversion computed.
+ */
+type Amount = string | Money;
+
+type Converted = { eur: Amount | undefined; local: Amount | undefined };
 
 type Converter = {
   /** An amount of the sum in EUR and in `localCurrency`, each undefined when a rate is missing. */
@@ -408,47 +440,56 @@ type Converter = {
   problems(): TaxPositionProblem[];
 };
 
+/** The euro's rate to itself: converting euro needs no table, and x ÷ 1 and x × 1 are x exactly. */
+const ONE = money('1');
+/** A zero amount converted: shared, since totals only ever read amounts (big.js values are immutable). */
+const ZERO_CONVERTED: Converted = { eur: ZERO, local: ZERO };
+
 function createConverter(rates: ExchangeRateTable): Converter {
   const problems: TaxPositionProblem[] = [];
-  const lookups = new Map<string, RateLookup>();
+  /** Each (currency, rule) looked up and parsed once: tens of thousands of sums share a few hundred rates. */
+  const lookups = new Map<string, Money | undefined>();
 
   const rateOf = (currency: string, rule: RateRule): Money | undefined => {
-    if (currency === 'EUR') return money('1');
+    if (currency === 'EUR') return ONE;
     const key = `${currency}|${rule.kind}|${rule.date}`;
-    let found = lookups.get(key);
-    if (found === undefined) {
-      found =
-        rule.kind === 'period-end'
-          ? rates.findOssConversionRate(currency, rule.date)
-          : previousPublication(rates, currency, rule.date);
-      lookups.set(key, found);
-      if (found.kind === 'missing-rate') {
-        problems.push({ kind: 'missing-rate', currency, date: found.date, reason: found.reason });
-      }
+    if (lookups.has(key)) return lookups.get(key);
+    const found =
+      rule.kind === 'period-end'
+        ? rates.findOssConversionRate(currency, rule.date)
+        : previousPublication(rates, currency, rule.date);
+    if (found.kind === 'missing-rate') {
+      problems.push({ kind: 'missing-rate', currency, date: found.date, reason: found.reason });
     }
-    return found.kind === 'rate' ? money(found.rate) : undefined;
+    const rate = found.kind === 'rate' ? money(found.rate) : undefined;
+    lookups.set(key, rate);
+    return rate;
   };
 
-  const toEur = (sum: TransactionDaySum, amount: string, rule: RateRule): Money | undefined => {
-    const value = money(amount);
+  const valueToEur = (sum: TransactionDaySum, value: Money, rule: RateRule): Money | undefined => {
     if (sum.currency === null) {
       if (value.eq(0)) return ZERO;
       problems.push({ kind: 'missing-currency', date: sum.date, treatment: sum.treatment });
       return undefined;
     }
+    if (sum.currency === 'EUR') return value;
     const rate = rateOf(sum.currency, rule);
     return rate === undefined ? undefined : value.div(rate);
   };
 
   return {
-    toEur,
+    toEur: (sum, amount, rule) => valueToEur(sum, money(amount), rule),
     convert(sum, amount, localCurrency, rule) {
+      const cents = exactCentsOf(amount);
       // Zero needs no rate: a movement without a value must not report a missing one.
-      if (money(amount).eq(0)) return { eur: ZERO, local: ZERO };
-      const eur = toEur(sum, amount, rule);
-      if (sum.currency === localCurrency) return { eur, local: money(amount) };
+      if (cents === undefined ? money(amount).eq(0) : cents === 0) return ZERO_CONVERTED;
+      // Where no rate applies the sum's own text goes on (x ÷ 1 and x × 1 are x): the totals add it in cents.
+      const eur = sum.currency === 'EUR' ? amount : valueToEur(sum, money(amount), rule);
+      if (sum.currency === localCurrency) return { eur, local: amount };
+      if (localCurrency === 'EUR') return { eur, local: eur };
       const localRate = rateOf(localCurrency, rule);
-      return { eur, local: eur === undefined || localRate === undefined ? undefined : eur.times(localRate) };
+      if (eur === undefined || localRate === undefined) return { eur, local: undefined };
+      return { eur, local: (typeof eur === 'string' ? money(eur) : eur).times(localRate) };
     },
     report: (problem) => problems.push(problem),
     problems: () => problems,
@@ -498,31 +539,51 @@ function byProblemKey(a: TaxPositionProblem, b: TaxPositionProblem): number {
 
 // ---- totals --------------------------------------------------------------------------------------------------------
 
-/** A full-precision sum that remembers whether an amount was missing. */
+/**
+ * A full-precision sum that remembers whether an amount was missing. Amounts of at most two decimals (the database's
+ * sums, unconverted) are added as whole cents, exactly (checked below 2^53); computed decimals in big.js. One sum of
+ * both, rounded once: the same figure as adding everything in big.js, without a big.js value per euro amount.
+ */
 class Total {
   private value: Money = ZERO;
+  private cents = 0;
   missing = false;
 
-  add(amount: Money | undefined): void {
-    if (amount === undefined) this.missing = true;
-    else this.value = this.value.plus(amount);
+  add(amount: Amount | undefined): void {
+    if (amount === undefined) {
+      this.missing = true;
+      return;
+    }
+    if (typeof amount === 'string') {
+      const cents = exactCentsOf(amount);
+      const next = cents === undefined ? Number.NaN : this.cents + cents;
+      if (Number.isSafeInteger(next)) {
+        this.cents = next;
+        return;
+      }
+      this.value = this.value.plus(money(amount));
+      return;
+    }
+    this.value = this.value.plus(amount);
   }
 
   rounded(): string {
-    return formatMoneyRoundedHalfUp(this.value);
+    if (this.value === ZERO) return formatCentsFixed2(this.cents);
+    return formatMoneyRoundedHalfUp(
+      this.cents === 0 ? this.value : this.value.plus(money(formatCentsFixed2(this.cents))),
+    );
   }
 }
 
-/** Lines keyed by their grouping fields, returned in key order so the input order never shows. */
+/** Lines keyed by their grouping fields joined with `|`, returned in key order so the input order never shows. */
 class Accumulator<T> {
   private readonly lines = new Map<string, T>();
 
-  at(key: readonly string[], create: () => T): T {
-    const text = key.join('|');
-    let line = this.lines.get(text);
+  at(key: string, create: () => T): T {
+    let line = this.lines.get(key);
     if (line === undefined) {
       line = create();
-      this.lines.set(text, line);
+      this.lines.set(key, line);
     }
     return line;
   }
@@ -566,7 +627,7 @@ function emptyNetVatTotals(): NetVatTotals {
 
 type LiabilityLine = LiabilityTotals & Period & { jurisdiction: string; scheme: LiabilityScheme; currency: string };
 type OssLineTotals = NetVatTotals & Period & { consumption: string; dispatch: string; vatRate: string | null };
-type EslLineTotals = NetVatTotals &
+type EslLineTotals = Omit<NetVatTotals, 'vatEur'> &
   Period & { reportingCountry: string; customerVatNumber: string | null; kind: EcSalesListKind; currency: string };
 
 function anyMissing(...totals: Total[]): boolean {
@@ -625,6 +686,6 @@ function toEslLine(line: EslLineTotals): EcSalesListLine {
     netEur: line.netEur.rounded(),
     netLocal: line.netLocal.rounded(),
     transactionCount: line.count,
-    incomplete: anyMissing(line.netEur, line.netLocal),
+    incomplete: line.netEur.missing || line.netLocal.missing,
   };
 }

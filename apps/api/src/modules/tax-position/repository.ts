@@ -1,11 +1,5 @@
-import {
-  type EcSalesListLine,
-  RETURNS_GRAIN,
-  type TaxPosition,
-  type TransactionDaySum,
-  type TransactionTreatment,
-} from '@vatlas/domain';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type EcSalesListLine, RETURNS_GRAIN, type TaxPosition, type TransactionDaySum } from '@vatlas/domain';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ecSalesListLines, liabilities, ossReturnLines, ossThresholdYears, taxPositionProblems } from '../../db/schema';
 
@@ -32,14 +26,55 @@ const treatmentList = (treatments: readonly string[]) =>
     sql`, `,
   );
 
+/** The temporary table of one recompute's day sums (`createDaySumsTable`), dropped when its transaction ends. */
+const DAY_SUMS_TABLE = sql.raw('tax_position_day_sums');
+
 /**
- * The returns' grain (`RETURNS_GRAIN`, pinned by `coarsenForReturns` in the domain): treatments in no return are left
- * out, and the arrival country and the rate only split sums where a return reads them.
+ * Sums the company's visible transactions once, per day at the finest grain any output reads (every dimension of
+ * `TransactionDaySum`, the buyer VAT number included), into a temporary table of the recompute's transaction. The
+ * returns' sums, the EC sales list's and the rate days are then read from it: a million rows are scanned once, and
+ * what is read three times is some tens of thousands of sums. Call inside the recompute's transaction.
  */
-function returnsGrainQuery(companyId: string) {
+export async function createDaySumsTable(db: Db, companyId: string): Promise<void> {
+  await db.execute(sql`drop table if exists pg_temp.${DAY_SUMS_TABLE}`);
+  await db.execute(sql`
+    create temp table ${DAY_SUMS_TABLE} on commit drop as
+    select
+      treatment,
+      tax_point_date,
+      departure_country,
+      arrival_country,
+      taxable_jurisdiction,
+      currency,
+      vat_rate,
+      buyer_vat_number,
+      sum(net_amount) as net_amount,
+      sum(vat_amount) as vat_amount,
+      sum(gross_amount) as gross_amount,
+      sum(computed_vat_amount) as computed_vat_amount,
+      count(*) as transaction_count
+    from transactions
+    where company_id = ${companyId} and upload_id in ${visibleUploadsOf(companyId)}
+    group by 1, 2, 3, 4, 5, 6, 7, 8
+  `);
+}
+
+/** Drops the day sums of `createDaySumsTable` before the transaction ends (a recompute may follow in it). */
+export async function dropDaySumsTable(db: Db): Promise<void> {
+  await db.execute(sql`drop table if exists pg_temp.${DAY_SUMS_TABLE}`);
+}
+
+/**
+ * The day sums at the returns' grain (`RETURNS_GRAIN`, pinned by `coarsenForReturns` in the domain), from
+ * `createDaySumsTable`: treatments in no return are left out, and the arrival country and the rate only split sums
+ * where a return reads them. The buyer's VAT number is left out: only the EC sales list needs it, and with it every
+ * business customer would split the sums again. Sums travel as text so both drivers hand back exact decimal strings;
+ * the rate loses its trailing zeros (0.190000 → 0.19).
+ */
+export async function selectTransactionDaySums(db: Db): Promise<TransactionDaySum[]> {
   const withoutArrival = treatmentList(RETURNS_GRAIN.withoutArrival);
   const withRate = treatmentList(RETURNS_GRAIN.withRate);
-  return sql`
+  const result = (await db.execute(sql`
     select
       treatment,
       tax_point_date::text as "date",
@@ -53,74 +88,75 @@ function returnsGrainQuery(companyId: string) {
       sum(vat_amount)::text as "vatAmount",
       sum(gross_amount)::text as "grossAmount",
       null::text as "computedVatAmount",
-      count(*)::int as "transactionCount"
-    from transactions
-    where company_id = ${companyId} and upload_id in ${visibleUploadsOf(companyId)}
-      and treatment not in (${treatmentList(RETURNS_GRAIN.outsideReturns)})
+      sum(transaction_count)::int as "transactionCount"
+    from ${DAY_SUMS_TABLE}
+    where treatment not in (${treatmentList(RETURNS_GRAIN.outsideReturns)})
     group by 1, 2, 3, 4, 6, 7
-  `;
+  `)) as unknown as Rows<DaySumRow>;
+  return result.rows.map(toDaySum);
 }
 
-/** Every dimension the rules read, the buyer VAT number included: the EC sales list's grain. */
-function fullGrainQuery(companyId: string, where: SQL) {
-  return sql`
-    select
-      treatment,
-      tax_point_date::text as "date",
-      departure_country as "departureCountry",
-      arrival_country as "arrivalCountry",
-      taxable_jurisdiction as "taxableJurisdiction",
-      currency,
-      trim_scale(vat_rate)::text as "vatRate",
-      buyer_vat_number as "buyerVatNumber",
-      sum(net_amount)::text as "netAmount",
-      sum(vat_amount)::text as "vatAmount",
-      sum(gross_amount)::text as "grossAmount",
-      case when vat_rate is null then null else sum(computed_vat_amount)::text end as "computedVatAmount",
-      count(*)::int as "transactionCount"
-    from transactions
-    where company_id = ${companyId} and upload_id in ${visibleUploadsOf(companyId)} ${where}
-    group by 1, 2, 3, 4, 5, 6, vat_rate, 8
-  `;
-}
-
-async function runDaySumQuery(db: Db, query: SQL): Promise<TransactionDaySum[]> {
-  const result = (await db.execute(query)) as unknown as Rows<DaySumRow>;
-  return result.rows.map((row) => ({
-    ...row,
-    treatment: row.treatment as TransactionTreatment,
-    transactionCount: Number(row.transactionCount),
-  }));
-}
-
-/**
- * The company's visible transactions summed per tax-point day at the grain the returns read (see `returnsGrainQuery`):
- * one aggregate in the database, so a million rows become some tens of thousands of sums without passing through
- * JavaScript. The buyer's VAT number is left out: only the EC sales list needs it, and with it every business
- * customer would split the sums again — `selectEcSalesListDaySums` reads it a month at a time. Sums travel as text
- * so both drivers hand back exact decimal strings; the rate loses its trailing zeros (0.190000 → 0.19).
- */
-export async function selectTransactionDaySums(db: Db, companyId: string): Promise<TransactionDaySum[]> {
-  return runDaySumQuery(db, returnsGrainQuery(companyId));
+/** The driver's row made a day sum in place: a million rows give a hundred thousand sums, copied no more. */
+function toDaySum(row: DaySumRow): TransactionDaySum {
+  row.transactionCount = Number(row.transactionCount);
+  return row as TransactionDaySum;
 }
 
 /** The treatments the EC sales list reports (tax-engine `createEcSalesListBuilder`). */
 const EC_SALES_LIST_TREATMENTS = ['intra-eu-b2b-supply', 'own-goods-transfer'] as const;
 
-/** Day sums of the EC sales list's transactions of one calendar month, per buyer VAT number. */
-export async function selectEcSalesListDaySums(
+/** Sums fetched from the EC sales list's cursor at a time. */
+const EC_SALES_LIST_FETCH_ROWS = 2000;
+
+/**
+ * The EC sales list's day sums from `createDaySumsTable` (per buyer VAT number; the rate and the jurisdiction, which
+ * the list does not read, summed away), in date order through a cursor: `onMonths` gets every calendar month whole,
+ * in order, a few months at most at a time, so only that much is held whatever the number of business customers.
+ */
+export async function forEachEcSalesListMonth(
   db: Db,
-  companyId: string,
-  month: { periodStart: string; periodEnd: string },
-): Promise<TransactionDaySum[]> {
-  return runDaySumQuery(
-    db,
-    fullGrainQuery(
-      companyId,
-      sql`and tax_point_date between ${month.periodStart}::date and ${month.periodEnd}::date
-        and treatment in (${treatmentList(EC_SALES_LIST_TREATMENTS)})`,
-    ),
-  );
+  onMonths: (sums: TransactionDaySum[]) => Promise<void>,
+  fetchRows = EC_SALES_LIST_FETCH_ROWS,
+): Promise<void> {
+  await db.execute(sql`
+    declare tax_position_esl_sums no scroll cursor for
+    select
+      treatment,
+      tax_point_date::text as "date",
+      departure_country as "departureCountry",
+      arrival_country as "arrivalCountry",
+      null::text as "taxableJurisdiction",
+      currency,
+      null::text as "vatRate",
+      buyer_vat_number as "buyerVatNumber",
+      sum(net_amount)::text as "netAmount",
+      sum(vat_amount)::text as "vatAmount",
+      sum(gross_amount)::text as "grossAmount",
+      null::text as "computedVatAmount",
+      sum(transaction_count)::int as "transactionCount"
+    from ${DAY_SUMS_TABLE}
+    where treatment in (${treatmentList(EC_SALES_LIST_TREATMENTS)})
+    group by 1, 2, 3, 4, 6, 8
+    order by 2
+  `);
+  // A fetch may end inside a month: its sums wait for the next fetch, so a month is always handed over whole.
+  let pending: TransactionDaySum[] = [];
+  for (;;) {
+    const result = (await db.execute(
+      sql.raw(`fetch forward ${Math.max(1, Math.floor(fetchRows))} from tax_position_esl_sums`),
+    )) as unknown as Rows<DaySumRow>;
+    const sums = pending.concat(result.rows.map(toDaySum));
+    if (result.rows.length < fetchRows) {
+      if (sums.length > 0) await onMonths(sums);
+      break;
+    }
+    const lastMonth = (sums[sums.length - 1] as TransactionDaySum).date.slice(0, 7);
+    let split = sums.length;
+    while (split > 0 && (sums[split - 1] as TransactionDaySum).date.slice(0, 7) === lastMonth) split--;
+    pending = sums.slice(split);
+    if (split > 0) await onMonths(sums.slice(0, split));
+  }
+  await db.execute(sql`close tax_position_esl_sums`);
 }
 
 async function insertInChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {
@@ -232,17 +268,15 @@ export async function insertTaxPosition(
 }
 
 /**
- * Replaces the company's (jurisdiction, day, rate) combinations, for the cross-check, straight from its visible
- * transactions: a few thousand rows that never need to pass through JavaScript. Call inside the recompute's
- * transaction.
+ * Replaces the company's (jurisdiction, day, rate) combinations, for the cross-check, from `createDaySumsTable`: a few
+ * thousand rows that never need to pass through JavaScript. Call inside the recompute's transaction.
  */
 export async function replaceRateDays(db: Db, companyId: string): Promise<void> {
   await db.execute(sql`delete from transaction_rate_days where company_id = ${companyId}`);
   await db.execute(sql`
     insert into transaction_rate_days (company_id, jurisdiction, rate_date, vat_rate)
     select distinct ${companyId}::uuid, taxable_jurisdiction, tax_point_date, trim_scale(vat_rate)
-    from transactions
-    where company_id = ${companyId} and upload_id in ${visibleUploadsOf(companyId)}
-      and taxable_jurisdiction is not null and vat_rate is not null
+    from ${DAY_SUMS_TABLE}
+    where taxable_jurisdiction is not null and vat_rate is not null
   `);
 }

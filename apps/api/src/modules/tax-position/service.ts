@@ -1,6 +1,5 @@
 import {
   addIsoDays,
-  calendarMonthOf,
   computeReturnsPosition,
   createEcSalesListBuilder,
   createExchangeRateTable,
@@ -14,10 +13,12 @@ import { refreshFilings } from '../filings/service';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
 import {
   clearTaxPosition,
+  createDaySumsTable,
+  dropDaySumsTable,
+  forEachEcSalesListMonth,
   insertEcSalesListLines,
   insertTaxPosition,
   replaceRateDays,
-  selectEcSalesListDaySums,
   selectTransactionDaySums,
 } from './repository';
 
@@ -44,17 +45,6 @@ function rateWindowOf(sums: readonly TransactionDaySum[]): { from: string; to: s
   return { from: addIsoDays(first, -RATE_LOOKBACK_DAYS), to: addIsoDays(quarterEnd, OSS_RATE_LOOKAHEAD_DAYS) };
 }
 
-/** The calendar months in which the sums have an intra-EU B2B supply or an own-goods transfer, in order. */
-function monthsWithEcSalesListSums(sums: readonly TransactionDaySum[]): { periodStart: string; periodEnd: string }[] {
-  const months = new Map<string, { periodStart: string; periodEnd: string }>();
-  for (const sum of sums) {
-    if (sum.treatment !== 'intra-eu-b2b-supply' && sum.treatment !== 'own-goods-transfer') continue;
-    const month = calendarMonthOf(sum.date);
-    months.set(month.periodStart, month);
-  }
-  return [...months.values()].sort((a, b) => a.periodStart.localeCompare(b.periodStart));
-}
-
 /**
  * Recomputes everything the company's transactions imply — liabilities, OSS return lines, EC Sales List lines, the
  * OSS threshold per year, the problems of the computation — and then its filings, replacing what was stored. Runs
@@ -65,24 +55,27 @@ function monthsWithEcSalesListSums(sums: readonly TransactionDaySum[]): { period
 export async function recomputeTaxPosition(db: Db, companyId: string): Promise<void> {
   const profile = await loadCompanyTaxProfile(db, companyId);
   if (!profile) return;
-  const sums = await selectTransactionDaySums(db, companyId);
-  const window = rateWindowOf(sums);
-  const rates = window ? await loadExchangeRateTable(db, window) : createExchangeRateTable([]);
-  const returns = computeReturnsPosition({ sums, profile, rates });
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    // One pass over the rows: everything below reads the day sums, never the rows again.
+    await createDaySumsTable(t, companyId);
+    const sums = await selectTransactionDaySums(t);
+    const window = rateWindowOf(sums);
+    const rates = window ? await loadExchangeRateTable(t, window) : createExchangeRateTable([]);
+    const returns = computeReturnsPosition({ sums, profile, rates });
     await clearTaxPosition(t, companyId);
     // The EC sales list a month at a time: its sums carry the buyer VAT number, so there are as many as business
-    // customers per day; one month of sums and lines is all that is held at once.
+    // customers per day; a few months of sums and lines are all that is held at once.
     const ecSalesList = createEcSalesListBuilder({ profile, rates });
-    for (const month of monthsWithEcSalesListSums(sums)) {
-      ecSalesList.add(await selectEcSalesListDaySums(t, companyId, month));
+    await forEachEcSalesListMonth(t, async (monthSums) => {
+      ecSalesList.add(monthSums);
       await insertEcSalesListLines(t, companyId, ecSalesList.drain());
-    }
+    });
     const esl = ecSalesList.finish();
     await insertEcSalesListLines(t, companyId, esl.lines);
     await insertTaxPosition(t, companyId, { ...returns, problems: mergeProblems(returns.problems, esl.problems) });
     await replaceRateDays(t, companyId);
+    await dropDaySumsTable(t);
     await refreshFilings(t, companyId, { profile });
   });
 }

@@ -5,6 +5,7 @@ import { ecSalesListLines, liabilities, ossReturnLines, ossThresholdYears, taxPo
 import { forEachDatabase } from '../../test/databases';
 import { ensureExchangeRates } from '../exchange-rates/service';
 import { createCompany, createHomeTenant } from '../user/account-test-kit';
+import { createDaySumsTable, dropDaySumsTable, forEachEcSalesListMonth } from './repository';
 import { recomputeTaxPosition } from './service';
 import { insertTransactions, insertUpload, setUpTaxProfile, transactionFixture } from './tax-position-test-kit';
 
@@ -262,5 +263,70 @@ forEachDatabase('tax position recompute', (context) => {
         expect.objectContaining({ kind: 'missing-rate', currency: 'PLN', reason: 'outside-table' }),
       );
     });
+  });
+
+  it('hands the EC sales list its sums a whole month at a time, in order, whatever the cursor fetches', async () => {
+    const db = context.database.db;
+    const otherCompany = await createCompany(db, { tenantId: await createHomeTenant(db), name: 'Many Buyers GmbH' });
+    await setUpTaxProfile(db, otherCompany, { establishmentCountry: 'DE' });
+    const b2b = (taxPointDate: string, buyerVatNumber: string) =>
+      transactionFixture({
+        taxPointDate,
+        arrivalCountry: 'FR',
+        taxableJurisdiction: 'FR',
+        netAmount: '10.00',
+        vatAmount: '0.00',
+        grossAmount: '10.00',
+        vatRate: '0',
+        buyerVatNumber,
+      });
+    await insertTransactions(db, {
+      companyId: otherCompany,
+      uploadId: await insertUpload(db, otherCompany),
+      profile: PROFILE,
+      rows: [
+        b2b('2023-01-05', 'FR001'),
+        b2b('2023-01-05', 'FR001'),
+        b2b('2023-01-09', 'FR002'),
+        b2b('2023-01-31', 'FR003'),
+        b2b('2023-02-14', 'FR001'),
+        b2b('2023-03-01', 'FR002'),
+        b2b('2023-03-02', 'FR004'),
+        // A domestic sale is no EC sales list sum.
+        transactionFixture({ taxPointDate: '2023-02-01' }),
+      ],
+    });
+    const handedOver: { date: string; buyer: string | null; net: string; count: number }[][] = [];
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await createDaySumsTable(t, otherCompany);
+      // Two sums per fetch: January's four sums (three after summing 01-05) span two fetches.
+      await forEachEcSalesListMonth(
+        t,
+        async (sums) => {
+          handedOver.push(
+            sums.map((sum) => ({
+              date: sum.date,
+              buyer: sum.buyerVatNumber,
+              net: sum.netAmount,
+              count: sum.transactionCount,
+            })),
+          );
+        },
+        2,
+      );
+      await dropDaySumsTable(t);
+    });
+    const months = handedOver.map((part) => [...new Set(part.map((sum) => sum.date.slice(0, 7)))]);
+    // Every month arrives in exactly one part, and the parts follow the calendar.
+    expect(months.flat()).toEqual(['2023-01', '2023-02', '2023-03']);
+    expect(handedOver.flat()).toEqual([
+      { date: '2023-01-05', buyer: 'FR001', net: '20.00', count: 2 },
+      { date: '2023-01-09', buyer: 'FR002', net: '10.00', count: 1 },
+      { date: '2023-01-31', buyer: 'FR003', net: '10.00', count: 1 },
+      { date: '2023-02-14', buyer: 'FR001', net: '10.00', count: 1 },
+      { date: '2023-03-01', buyer: 'FR002', net: '10.00', count: 1 },
+      { date: '2023-03-02', buyer: 'FR004', net: '10.00', count: 1 },
+    ]);
   });
 });

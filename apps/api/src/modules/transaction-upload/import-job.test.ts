@@ -1,6 +1,7 @@
 import type { NormalizedTransaction } from '@vatlas/domain';
 import { describe, expect, it } from 'vitest';
-import { COPY_COLUMNS, toCopyValues } from './import-job';
+import { encodeCopyLine } from './copy-text';
+import { COPY_COLUMNS, encodeTransactionCopyLine, toCopyValues } from './import-job';
 import { transactionIdentity } from './transaction-identity';
 
 const UPLOAD = { id: '3f0c8a52-8a2b-4f5e-9a41-0c1d2e3f4a5b', companyId: '7d1c2f4e-0b6a-4c51-9d3e-5a8f1b2c3d01' };
@@ -68,5 +69,48 @@ describe('toCopyValues', () => {
       sku: 'SKU-1',
       treatment: 'intra-eu-distance-sale',
     });
+  });
+});
+
+describe('encodeTransactionCopyLine', () => {
+  const profile = { establishmentCountry: 'DE', ioss: null };
+  const rows: [string, NormalizedTransaction][] = [
+    ['a sale', SALE],
+    [
+      'a movement with every optional field empty',
+      {
+        ...SALE,
+        type: 'FC_TRANSFER',
+        marketplace: null,
+        salesChannel: null,
+        arrivalCountry: null,
+        taxableJurisdiction: null,
+        currency: null,
+        vatRate: null,
+        sellerVatNumber: null,
+        taxReportingScheme: null,
+        taxCollectionResponsibility: null,
+        sku: null,
+        isExport: true,
+      },
+    ],
+    [
+      'free text with a backslash, a tab, a newline and a return',
+      {
+        ...SALE,
+        eventId: 'a\\b',
+        activityId: 'tab\there',
+        marketplace: 'line\nbreak',
+        salesChannel: 'carriage\rreturn',
+        buyerVatNumber: 'FR\\12',
+        sellerVatNumber: 'x\ty',
+        taxReportingScheme: 'a\r\nb',
+        sku: 'SKU\\\t\n\r',
+      },
+    ],
+  ];
+
+  it.each(rows)('encodes %s exactly as encodeCopyLine(toCopyValues(…)) does', (_name, row) => {
+    expect(encodeTransactionCopyLine(row, UPLOAD, profile)).toBe(encodeCopyLine(toCopyValues(row, UPLOAD, profile)));
   });
 });

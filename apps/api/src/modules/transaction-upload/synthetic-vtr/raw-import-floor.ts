@@ -16,7 +16,7 @@ import { parseArgs } from 'node:util';
 import type { NormalizedTransaction } from '@vatlas/domain';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
-import { encodeCopyLine } from '../copy-text';
+import { escapeCopyText } from '../copy-text';
 import { parseTransactionFile } from '../formats/format';
 
 const COLUMNS = [
@@ -46,34 +46,23 @@ const COLUMNS = [
   'sku text',
 ];
 
-/** The same COPY encoding as the real import (copy-text.ts), of the normalised row alone. */
+const freeText = (value: string | null) => (value === null ? '\\N' : escapeCopyText(value));
+const normalised = (value: string | null) => (value === null ? '\\N' : value);
+
+/**
+ * The same COPY encoding as the real import (`encodeTransactionCopyLine` in import-job.ts: one template, only the
+ * free-text fields looked at for escapes), of the normalised row alone.
+ */
 function copyLine(row: NormalizedTransaction): string {
-  return encodeCopyLine([
-    row.source,
-    row.lineNumber,
-    row.type,
-    row.eventId,
-    row.activityId,
-    row.taxPointDate,
-    row.completeDate,
-    row.marketplace,
-    row.salesChannel,
-    row.departureCountry,
-    row.arrivalCountry,
-    row.taxableJurisdiction,
-    row.currency,
-    row.netAmount,
-    row.vatAmount,
-    row.grossAmount,
-    row.vatRate,
-    row.buyerVatNumber,
-    row.sellerVatNumber,
-    row.isExport,
-    row.taxReportingScheme,
-    row.taxCollectionResponsibility,
-    row.quantity,
-    row.sku,
-  ]);
+  return (
+    `${row.source}\t${row.lineNumber}\t${row.type}\t${freeText(row.eventId)}\t${freeText(row.activityId)}\t` +
+    `${row.taxPointDate}\t${row.completeDate}\t${freeText(row.marketplace)}\t${freeText(row.salesChannel)}\t` +
+    `${normalised(row.departureCountry)}\t${normalised(row.arrivalCountry)}\t${normalised(row.taxableJurisdiction)}\t` +
+    `${normalised(row.currency)}\t${row.netAmount}\t${row.vatAmount}\t${row.grossAmount}\t${normalised(row.vatRate)}\t` +
+    `${freeText(row.buyerVatNumber)}\t${freeText(row.sellerVatNumber)}\t${row.isExport ? 't' : 'f'}\t` +
+    `${freeText(row.taxReportingScheme)}\t${normalised(row.taxCollectionResponsibility)}\t${row.quantity}\t` +
+    `${freeText(row.sku)}\n`
+  );
 }
 
 function peakRssMiB(): number {
