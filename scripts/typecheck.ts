@@ -53,12 +53,12 @@ async function main(): Promise<void> {
   for (const project of PROJECTS) {
     const outcome = outcomes.find((candidate) => candidate.project === project) as Outcome;
     const verdict = outcome.code === 0 ? 'ok' : 'FAILED';
-    console.log(`tsc -p ${project}: ${verdict} (${outcome.seconds.toFixed(1)} s)`);
-    if (outcome.output.trim()) console.log(outcome.output);
+    process.stdout.write(`tsc -p ${project}: ${verdict} (${outcome.seconds.toFixed(1)} s)\n`);
+    if (outcome.output.trim()) process.stdout.write(`${outcome.output.trimEnd()}\n`);
     if (outcome.code !== 0) failed += 1;
   }
   if (failed > 0) {
-    console.error(`${failed} of ${PROJECTS.length} TypeScript projects have errors.`);
+    process.stderr.write(`${failed} of ${PROJECTS.length} TypeScript projects have errors.\n`);
     process.exitCode = 1;
   }
 }
