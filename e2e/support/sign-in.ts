@@ -12,13 +12,9 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
-/**
- * Fails with the list of violations, so a report names the rule and the element. `within` limits the scan to one
- * part of the page (e.g. `main` when the shell around it was scanned already).
- */
-export async function expectNoAxeViolations(page: Page, within?: string): Promise<void> {
-  const builder = new AxeBuilder({ page });
-  const results = await (within ? builder.include(within) : builder).analyze();
+/** Fails with the list of violations, so a report names the rule and the element. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
   const summary = results.violations.map((violation) => ({
     rule: violation.id,
     impact: violation.impact,
