@@ -75,6 +75,32 @@ export async function getAdminTenantTheme(db: Db, tenantId: string): Promise<Adm
   return toAdminTenantTheme(await requireTenant(db, tenantId));
 }
 
+type TenantThemeColumns = Parameters<typeof updateTenantTheme>[2];
+
+/** Stores a tenant's theme and its audit event in one transaction (both or neither). */
+async function writeTenantTheme(
+  db: Db,
+  actor: UserRecord,
+  tenant: TenantRecord,
+  write: { change: 'saved' | 'reset'; theme: TenantThemeColumns },
+): Promise<AdminTenantTheme> {
+  const saved = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const row = await updateTenantTheme(txDb, tenant.id, write.theme);
+    await recordAuditEvent(txDb, {
+      action: 'tenant_branding_changed',
+      actorUserId: actor.id,
+      tenantId: tenant.id,
+      targetType: 'tenant',
+      targetId: tenant.id,
+      details: { change: write.change, baseThemeId: write.theme.themeId },
+    });
+    return row;
+  });
+  if (!saved) throw new HttpError(404, 'tenant_not_found', 'This tenant does not exist.');
+  return toAdminTenantTheme(saved);
+}
+
 /**
  * Saves a tenant's theme. A theme whose text/background pairs fail WCAG AA is refused (400, each failing pair in
  * the details): a white-label tenant's users cannot choose their colours, so an unreadable theme is never stored.
@@ -103,47 +129,17 @@ export async function saveTenantTheme(
       failing,
     );
   }
-  const saved = await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const row = await updateTenantTheme(txDb, tenant.id, {
-      themeId: input.baseThemeId,
-      themeOverrides: overrides,
-      branding,
-    });
-    await recordAuditEvent(txDb, {
-      action: 'tenant_branding_changed',
-      actorUserId: actor.id,
-      tenantId: tenant.id,
-      targetType: 'tenant',
-      targetId: tenant.id,
-      details: { change: 'saved', baseThemeId: input.baseThemeId },
-    });
-    return row;
+  return writeTenantTheme(db, actor, tenant, {
+    change: 'saved',
+    theme: { themeId: input.baseThemeId, themeOverrides: overrides, branding },
   });
-  if (!saved) throw new HttpError(404, 'tenant_not_found', 'This tenant does not exist.');
-  return toAdminTenantTheme(saved);
 }
 
 /** Back to the base theme: no colour, typography or branding of its own (the tenant's name is still shown). */
 export async function resetTenantTheme(db: Db, actor: UserRecord, tenantId: string): Promise<AdminTenantTheme> {
   const tenant = await requireTenant(db, tenantId);
-  const saved = await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
-    const row = await updateTenantTheme(txDb, tenant.id, {
-      themeId: tenant.themeId,
-      themeOverrides: null,
-      branding: null,
-    });
-    await recordAuditEvent(txDb, {
-      action: 'tenant_branding_changed',
-      actorUserId: actor.id,
-      tenantId: tenant.id,
-      targetType: 'tenant',
-      targetId: tenant.id,
-      details: { change: 'reset', baseThemeId: tenant.themeId },
-    });
-    return row;
+  return writeTenantTheme(db, actor, tenant, {
+    change: 'reset',
+    theme: { themeId: tenant.themeId, themeOverrides: null, branding: null },
   });
-  if (!saved) throw new HttpError(404, 'tenant_not_found', 'This tenant does not exist.');
-  return toAdminTenantTheme(saved);
 }
