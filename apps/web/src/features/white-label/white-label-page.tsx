@@ -8,13 +8,14 @@ import { EmptyState } from '../../components/ui/empty-state';
 import { PageHeader, WorkspacePage } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
+import { inputClassName, TextField } from '../../components/ui/text-field';
 import { isHttpError } from '../../lib/http/http-error';
 import { type AdminTenantTheme, useAdminTenantTheme } from './api/get-admin-tenant-theme';
 import { useResetTenantTheme } from './api/reset-tenant-theme';
 import { useSaveTenantTheme } from './api/save-tenant-theme';
 import { ConfirmDialog } from './components/confirm-dialog';
 import { ContrastReport } from './components/contrast-report';
-import { ColourField, inputClass, TextField } from './components/fields';
+import { ColourField } from './components/fields';
 import { ThemePreview } from './components/theme-preview';
 import {
   areValuesEqual,
@@ -202,7 +203,7 @@ function WhiteLabelEditor({ tenantId, answer }: { tenantId: string; answer: Admi
               </label>
               <select
                 id="white-label-base"
-                className={inputClass}
+                className={`${inputClassName} border-border`}
                 value={values.baseThemeId}
                 aria-describedby="white-label-base-hint"
                 onChange={(event) => {
@@ -235,6 +236,7 @@ function WhiteLabelEditor({ tenantId, answer }: { tenantId: string; answer: Admi
                   value={values.branding[key]}
                   hint={key === 'logoUrl' ? t('whiteLabel.branding.logoHint') : undefined}
                   inputMode={key === 'companyName' ? 'text' : 'url'}
+                  isCode
                   error={errorOf('branding', key)}
                   onChange={(text) =>
                     update((draft) => {
@@ -289,6 +291,7 @@ function WhiteLabelEditor({ tenantId, answer }: { tenantId: string; answer: Admi
                         label={t(`whiteLabel.typography.${key}`)}
                         value={values.typography[key] ?? ''}
                         inputMode={group === 'weights' || group === 'lineHeights' ? 'decimal' : 'text'}
+                        isCode
                         error={errorOf('typography', key)}
                         onChange={(text) =>
                           update((draft) => {

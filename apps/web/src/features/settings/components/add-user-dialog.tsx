@@ -2,6 +2,7 @@ import type { CompanyUser, Language } from '@vatlas/contract';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
 import { SUPPORTED_LANGUAGES, toSupportedLanguage } from '../../../lib/i18n/i18n';
 import type { MessageRef } from '../../../lib/i18n/message';
 import {
@@ -14,8 +15,8 @@ import {
 import { useAddUserCalls } from '../api/add-users';
 import { languageName } from '../language-names';
 import { validateEmail } from '../validation';
-import { SelectField, TextField } from './fields';
 import { ModalDialog } from './modal-dialog';
+import { SelectField } from './select-field';
 import { SaveStatus } from './settings-section';
 
 /**

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
+import { focusRing } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
-import { focusRing } from './fields';
 
 const SECTIONS = [
   { id: 'profile', href: paths.settings.profile.getHref(), end: true },

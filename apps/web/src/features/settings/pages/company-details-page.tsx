@@ -5,13 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { focusRing } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../lib/auth/auth-store';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/format/format';
 import { useCountryName } from '../../../lib/format/use-country-name';
 import { useCompanyDetails } from '../api/get-company-details';
-import { focusRing } from '../components/fields';
 import { SettingsSection } from '../components/settings-section';
 
 const linkClassName = cn(

@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { focusRing } from '../../../components/ui/text-field';
 import { cn } from '../../../lib/cn';
 import { useSwitchLanguage } from '../../../lib/i18n/change-language';
 import { SUPPORTED_LANGUAGES, type SupportedLanguage } from '../../../lib/i18n/i18n';
-import { focusRing } from '../components/fields';
 import { SaveStatus, SettingsSection } from '../components/settings-section';
 import { languageName } from '../language-names';
 

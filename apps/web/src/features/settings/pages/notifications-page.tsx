@@ -9,10 +9,10 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { focusRing } from '../../../components/ui/text-field';
 import { cn } from '../../../lib/cn';
 import { useNotificationSettings } from '../api/get-notification-settings';
 import { useUpdateNotificationSetting } from '../api/update-notification-setting';
-import { focusRing } from '../components/fields';
 import { SaveStatus, SettingsSection } from '../components/settings-section';
 
 type CellKey = `${NotificationType}:${NotificationChannel}`;

@@ -2,11 +2,11 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { Skeleton } from '../../../components/ui/skeleton';
+import { TextField } from '../../../components/ui/text-field';
 import { useAuthStore } from '../../../lib/auth/auth-store';
 import { isHttpError } from '../../../lib/http/http-error';
 import type { MessageRef } from '../../../lib/i18n/message';
 import { useUpdateProfile } from '../api/update-profile';
-import { TextField } from '../components/fields';
 import { SaveStatus, SettingsSection } from '../components/settings-section';
 import { validateName } from '../validation';
 

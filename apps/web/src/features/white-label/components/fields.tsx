@@ -1,8 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-
-export const inputClass =
-  'w-full rounded-md border border-border bg-surface px-3 py-2 text-sm text-fg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary aria-[invalid=true]:border-danger';
+import { describedBy, FieldMessages, focusRing, inputClassName } from '../../../components/ui/text-field';
+import { cn } from '../../../lib/cn';
 
 const isHex = (value: string) => /^#[0-9a-f]{6}$/i.test(value.trim());
 
@@ -22,7 +21,7 @@ export function ColourField({
   const id = useId();
   const isRgba = value.trim().startsWith('rgba');
   return (
-    <div className="flex flex-col gap-1">
+    <div className="flex flex-col gap-1.5">
       <label htmlFor={id} className="text-sm font-medium text-fg">
         {label}
       </label>
@@ -31,7 +30,7 @@ export function ColourField({
           <input
             type="color"
             aria-label={t('whiteLabel.picker', { field: label })}
-            className="h-9 w-11 shrink-0 cursor-pointer rounded-md border border-border bg-surface p-1 focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
+            className={cn('h-9 w-11 shrink-0 cursor-pointer rounded-md border border-border bg-surface p-1', focusRing)}
             // raw-colour-allowed: the native picker needs some #rrggbb while the text beside it is half-typed.
             value={isHex(value) ? value.trim().toLowerCase() : '#000000'}
             onChange={(event) => onChange(event.target.value)}
@@ -42,66 +41,14 @@ export function ColourField({
           type="text"
           spellCheck={false}
           autoComplete="off"
-          className={`${inputClass} font-mono`}
+          className={cn(inputClassName, 'font-mono', error ? 'border-danger' : 'border-border')}
           value={value}
           onChange={(event) => onChange(event.target.value)}
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${id}-error` : undefined}
+          aria-describedby={describedBy(id, undefined, error)}
         />
       </div>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
-    </div>
-  );
-}
-
-export function TextField({
-  label,
-  value,
-  error,
-  hint,
-  inputMode,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  error?: string;
-  hint?: string;
-  inputMode?: 'decimal' | 'numeric' | 'url' | 'text';
-  onChange: (value: string) => void;
-}) {
-  const id = useId();
-  const describedBy = [hint ? `${id}-hint` : null, error ? `${id}-error` : null].filter(Boolean).join(' ');
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-fg">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="text"
-        inputMode={inputMode}
-        spellCheck={false}
-        autoComplete="off"
-        className={inputClass}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-      />
-      {hint ? (
-        <p id={`${id}-hint`} className="text-xs text-fg-secondary">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-danger">
-          {error}
-        </p>
-      ) : null}
+      <FieldMessages id={id} error={error} />
     </div>
   );
 }
