@@ -56,4 +56,15 @@ describe('composeAddedNoticeMail (userCreationType 1: an existing Vatlas user)',
       expect(notice.text, language).toContain('Nordlicht Trading GmbH');
     }
   });
+
+  it('opens with a greeting and closes with a sign-off in the language of the text', () => {
+    const german = composeAddedNoticeMail({ ...input, language: 'de' }).text;
+    expect(german.startsWith('Guten Tag,\n\nSie wurden zu Nordlicht Trading GmbH auf Vatlas hinzugefügt.\n')).toBe(
+      true,
+    );
+    expect(german.endsWith('\n\nIhr Vatlas-Team\n')).toBe(true);
+    const polish = composeInvitationMail({ ...input, language: 'pl' }).text;
+    expect(polish.startsWith('Dzień dobry,\n\nzapraszamy Cię')).toBe(true);
+    expect(polish.endsWith('\n\nZespół Vatlas\n')).toBe(true);
+  });
 });
