@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { demoAccounts } from './support/accounts';
+import { expectNoAxeViolations } from './support/axe';
 import { expireInternalToken } from './support/internal-token';
-import { expectNoAxeViolations, signIn } from './support/sign-in';
+import { signIn } from './support/sign-in';
 
 /** Seeded by the API (apps/api/src/modules/identity/seed.ts); the seller is not a member of Alpenrand. */
 const ALPENRAND_COMPANY_ID = '7d1c2f4e-0b6a-4c51-9d3e-5a8f1b2c3d02';

@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto';
 import { expect, type Page, test } from '@playwright/test';
 import { apiPaths, tokenExchangeResponseSchema } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
+import { expectNoAxeViolations } from './support/axe';
 import { signProviderAccessToken } from './support/provider-token';
 import { checkScreenInBothThemes } from './support/screens';
-import { expectNoAxeViolations, signIn } from './support/sign-in';
+import { signIn } from './support/sign-in';
 
 /** Each section of the admin sidebar: its link, its path and the heading of its page. */
 const SECTIONS = [

@@ -3,8 +3,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { type Analytics, analyticsSchema } from '@vatlas/contract';
 import { strFromU8, unzipSync } from 'fflate';
 import { demoAccounts } from './support/accounts';
+import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes } from './support/screens';
-import { expectNoAxeViolations, signIn } from './support/sign-in';
+import { signIn } from './support/sign-in';
 
 /**
  * The analytics screen on the seller's demo data (the 12 complete months before today): the breakdowns, a table's

@@ -3,8 +3,9 @@ import { type Filing, filingListSchema } from '@vatlas/contract';
 import { dueDate } from '@vatlas/domain';
 import ICAL from 'ical.js';
 import { demoAccounts } from './support/accounts';
+import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes } from './support/screens';
-import { expectNoAxeViolations, signIn } from './support/sign-in';
+import { signIn } from './support/sign-in';
 
 /** Seeded by the API (apps/api/src/modules/identity/seed.ts): the seller's company with 12 months of demo data. */
 const NORDLICHT_COMPANY_ID = '7d1c2f4e-0b6a-4c51-9d3e-5a8f1b2c3d01';

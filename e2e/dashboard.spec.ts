@@ -1,8 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { type LiabilitySummary, liabilitySummarySchema } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
+import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes } from './support/screens';
-import { expectNoAxeViolations, signIn } from './support/sign-in';
+import { signIn } from './support/sign-in';
 
 /** The page's own token and company, to read the API as the page does. */
 async function sessionOf(page: Page): Promise<{ token: string; companyId: string }> {

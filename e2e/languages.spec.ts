@@ -1,8 +1,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiPaths } from '@vatlas/contract';
 import { DEMO_PASSWORD, demoAccounts } from './support/accounts';
+import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes } from './support/screens';
-import { expectNoAxeViolations, signIn } from './support/sign-in';
+import { signIn } from './support/sign-in';
 
 /** Issue 7: six languages, each with translated navigation and dashboard, formatted per locale, following the user. */
 const LANGUAGES = [

@@ -1,7 +1,8 @@
 import { expect, type Page, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { demoAccounts } from './support/accounts';
-import { expectNoAxeViolations, signIn } from './support/sign-in';
+import { expectNoAxeViolations } from './support/axe';
+import { signIn } from './support/sign-in';
 
 /**
  * A new user goes through every onboarding page to the dashboard, as spec §2–§4 and issue 4 describe, with real

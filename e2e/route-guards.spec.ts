@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { demoAccounts } from './support/accounts';
-import { expectNoAxeViolations, signIn } from './support/sign-in';
+import { expectNoAxeViolations } from './support/axe';
+import { signIn } from './support/sign-in';
 
 /** Spec §2 route rules and redirects, one by one, against the real server and the real sign-in. */
 

@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demoAccounts } from './support/accounts';
-import { expectNoAxeViolations, signIn } from './support/sign-in';
+import { axeViolations, expectNoAxeViolations } from './support/axe';
+import { signIn } from './support/sign-in';
 
 test.describe('sign-in chain: provider → token exchange → internal token → guarded routes', () => {
   test('an anonymous visitor is sent to /login, which shows the card of spec §2', async ({ page }) => {
@@ -11,6 +12,27 @@ test.describe('sign-in chain: provider → token exchange → internal token →
     await expect(page.getByRole('button', { name: 'Sign In with Microsoft' })).toBeVisible();
     await expectNoAxeViolations(page);
     await page.screenshot({ path: test.info().outputPath('login-default.png'), fullPage: true });
+  });
+
+  test('the axe-core scan every spec relies on reports violations it is shown', async ({ page }) => {
+    await page.goto('/login');
+    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await expectNoAxeViolations(page);
+    // Three faults added to the real page: an image without a text alternative, a button without a name, and
+    // light-grey text on white (1.5:1).
+    await page.evaluate(() => {
+      const main = document.querySelector('main') ?? document.body;
+      main.insertAdjacentHTML(
+        'beforeend',
+        '<img id="probe-image" src="data:image/gif;base64,R0lGODlhAQABAAAAACw="><button id="probe-button" type="button"></button>' +
+          '<p id="probe-text" style="color:#ddd;background:#fff">Faint text</p>',
+      );
+    });
+    const violations = await axeViolations(page);
+    const rules = Object.fromEntries(violations.map((violation) => [violation.rule, violation.targets]));
+    expect(rules['image-alt']).toEqual(['#probe-image']);
+    expect(rules['button-name']).toEqual(['#probe-button']);
+    expect(rules['color-contrast']).toEqual(['#probe-text']);
   });
 
   test('the payment-provider theme is chosen by ?theme=stripe and passes axe-core', async ({ page }) => {

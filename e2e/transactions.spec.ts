@@ -1,8 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Page, test } from '@playwright/test';
 import { demoAccounts } from './support/accounts';
+import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes } from './support/screens';
-import { expectNoAxeViolations, signIn } from './support/sign-in';
+import { signIn } from './support/sign-in';
 
 /**
  * The transactions screen on the seller's demo data (the 12 complete months before today, registrations DE and FR).

@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { apiPaths } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
-import { expectNoAxeViolations, signIn } from './support/sign-in';
+import { expectNoAxeViolations } from './support/axe';
+import { signIn } from './support/sign-in';
 
 /** Issue 6: every workspace screen in German, on the demo data, with axe-core and a screenshot artifact. */
 const germanScreens = [

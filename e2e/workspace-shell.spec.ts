@@ -1,8 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { apiPaths } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
+import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes } from './support/screens';
-import { expectNoAxeViolations, signIn } from './support/sign-in';
+import { signIn } from './support/sign-in';
 
 const storedToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('tokenInternal'));
 

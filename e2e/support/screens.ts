@@ -1,5 +1,5 @@
 import { expect, type Page, type TestInfo } from '@playwright/test';
-import { expectNoAxeViolations } from './sign-in';
+import { expectNoAxeViolations } from './axe';
 
 /** The two themes of spec §1, by their `?theme=` ids. */
 export const THEME_IDS = ['default', 'stripe'] as const;
