@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { Skeleton } from '../../../components/ui/skeleton';
 
 export const cellClass = 'px-3 py-2 text-left align-top';
@@ -54,7 +55,7 @@ export function AdminTable({
   }
   if (isEmpty) return <EmptyState title={empty.title} text={empty.text} action={empty.action} />;
   return (
-    <div className="relative overflow-x-auto rounded-xl border border-border bg-surface">
+    <ScrollRegion label={caption} className="relative rounded-xl border border-border bg-surface">
       <table className="w-full border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-border bg-body">
@@ -68,7 +69,7 @@ export function AdminTable({
         </thead>
         <tbody className="divide-y divide-border">{children}</tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { useFormatters } from '../../../lib/format/format';
 import { useTheme } from '../../../theme/use-theme';
 import { type ChartRow, horizontalChartHeight } from '../hooks/chart-rows';
@@ -122,13 +123,7 @@ export function BreakdownCard({
         <p aria-hidden="true" className="mt-3 mb-2 text-sm text-fg-secondary">
           {caption}
         </p>
-        {/* Focusable, so a keyboard can scroll the table sideways on a narrow screen. */}
-        <section
-          aria-label={caption}
-          // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1)
-          tabIndex={0}
-          className="overflow-x-auto rounded-md focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
-        >
+        <ScrollRegion label={caption} className="rounded-md">
           <table className="w-full min-w-[28rem] text-sm" data-testid={`table-${id}`}>
             <caption className="sr-only">{caption}</caption>
             <thead>
@@ -164,7 +159,7 @@ export function BreakdownCard({
               ))}
             </tbody>
           </table>
-        </section>
+        </ScrollRegion>
       </details>
     </section>
   );

@@ -1,6 +1,7 @@
 import type { Filing } from '@vatlas/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/format/format';
@@ -50,7 +51,10 @@ export function ListView({
           </h2>
           {/* relative: the visually hidden texts inside are positioned, and must scroll with the table rather than
               widen the page on a phone. */}
-          <div className="relative overflow-x-auto rounded-xl border border-border bg-surface">
+          <ScrollRegion
+            label={t('calendar.list.caption', { month: monthName(group.month) })}
+            className="relative rounded-xl border border-border bg-surface"
+          >
             <table className="w-full min-w-[48rem] table-fixed border-collapse text-sm">
               <caption className="sr-only">{t('calendar.list.caption', { month: monthName(group.month) })}</caption>
               {/* Fixed widths, so the columns of every month's table line up. */}
@@ -130,7 +134,7 @@ export function ListView({
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
       ))}
     </div>

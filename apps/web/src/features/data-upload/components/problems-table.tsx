@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useFormatters } from '../../../lib/format/format';
 import { PROBLEM_PAGE_SIZE, useUploadProblems } from '../api/get-upload-problems';
@@ -16,7 +17,7 @@ export function ProblemsTable({ uploadId, problemCount }: { uploadId: string; pr
   const page = problems.data;
   return (
     <div className="flex flex-col gap-3" aria-busy={problems.isPending}>
-      <div className="overflow-x-auto rounded-lg border border-border">
+      <ScrollRegion label={t('dataUpload.problems.caption')} className="rounded-lg border border-border">
         <table className="w-full min-w-[32rem] text-left text-sm">
           <caption className="sr-only">{t('dataUpload.problems.caption')}</caption>
           <thead className="bg-light text-fg-secondary">
@@ -56,7 +57,7 @@ export function ProblemsTable({ uploadId, problemCount }: { uploadId: string; pr
                 ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       {page && page.stored > PROBLEM_PAGE_SIZE ? (
         <div className="flex flex-wrap items-center gap-3 text-sm text-fg-secondary">
           <Button

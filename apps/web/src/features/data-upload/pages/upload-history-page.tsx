@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader, WorkspacePage } from '../../../components/ui/page-header';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../lib/auth/auth-store';
@@ -203,7 +204,10 @@ function HistoryTable({ uploads }: { uploads: TransactionUpload[] }) {
           </li>
         ))}
       </ul>
-      <div className="hidden overflow-x-auto rounded-lg border border-border bg-surface md:block">
+      <ScrollRegion
+        label={t('dataUpload.history.caption')}
+        className="hidden rounded-lg border border-border bg-surface md:block"
+      >
         <table className="w-full text-left text-sm">
           <caption className="sr-only">{t('dataUpload.history.caption')}</caption>
           <thead className="bg-light text-fg-secondary">
@@ -237,7 +241,7 @@ function HistoryTable({ uploads }: { uploads: TransactionUpload[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuthServices } from '../../../lib/auth/auth-services';
 import { useAuthStore } from '../../../lib/auth/auth-store';
@@ -131,7 +132,7 @@ export function DocumentsPage() {
           ) : documents.data.length === 0 ? (
             <p className="text-sm text-fg-secondary">{t('onboarding.documents.empty')}</p>
           ) : (
-            <div className="overflow-x-auto">
+            <ScrollRegion label={t('onboarding.documents.listHeading')}>
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">{t('onboarding.documents.listHeading')}</caption>
                 <thead>
@@ -159,7 +160,7 @@ export function DocumentsPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </section>
 

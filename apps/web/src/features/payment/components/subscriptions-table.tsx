@@ -1,5 +1,6 @@
 import type { Subscription, SubscriptionStatus } from '@vatlas/contract';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/format/format';
 import { useCountryName } from '../../../lib/format/use-country-name';
@@ -40,7 +41,7 @@ export function SubscriptionsTable({ subscriptions, caption }: { subscriptions: 
   const format = useFormatters();
   const countryName = useCountryName();
   return (
-    <div className="overflow-x-auto rounded-xl border border-border bg-surface">
+    <ScrollRegion label={caption ?? t('payment.table.caption')} className="rounded-xl border border-border bg-surface">
       <table className="w-full text-left text-sm">
         <caption className="sr-only">{caption ?? t('payment.table.caption')}</caption>
         <thead className="border-b border-border bg-light text-fg-secondary">
@@ -75,6 +76,6 @@ export function SubscriptionsTable({ subscriptions, caption }: { subscriptions: 
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

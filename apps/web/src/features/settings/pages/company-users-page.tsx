@@ -3,6 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAuthStore } from '../../../lib/auth/auth-store';
 import { cn } from '../../../lib/cn';
@@ -137,7 +138,7 @@ function UsersTable({
   const { t } = useTranslation();
   const format = useFormatters();
   return (
-    <div className="-mx-4 overflow-x-auto sm:mx-0">
+    <ScrollRegion label={t('settings.users.caption')} className="-mx-4 sm:mx-0">
       <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
         <caption className="sr-only">{t('settings.users.caption')}</caption>
         <thead>
@@ -211,6 +212,6 @@ function UsersTable({
           })}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }

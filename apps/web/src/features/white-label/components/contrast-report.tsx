@@ -1,5 +1,6 @@
 import type { ContrastCheck } from '@vatlas/domain';
 import { useTranslation } from 'react-i18next';
+import { ScrollRegion } from '../../../components/ui/scroll-region';
 import { useFormatters } from '../../../lib/format/format';
 
 /** Every text/background pair with its ratio and AA result; failures first so they are seen. */
@@ -24,7 +25,7 @@ export function ContrastReport({ checks }: { checks: ContrastCheck[] }) {
           ? t('whiteLabel.contrast.failing', { count: failing.length, total: checks.length })
           : t('whiteLabel.contrast.allPass', { count: checks.length })}
       </p>
-      <div className="overflow-x-auto rounded-lg border border-border bg-surface">
+      <ScrollRegion label={t('whiteLabel.contrast.title')} className="rounded-lg border border-border bg-surface">
         <table className="w-full text-left text-sm">
           <thead className="bg-light text-fg-secondary">
             <tr>
@@ -62,7 +63,7 @@ export function ContrastReport({ checks }: { checks: ContrastCheck[] }) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
     </section>
   );
 }
