@@ -1,11 +1,14 @@
 /**
  * The floor an import is measured against (issue 5): stream-parse a transaction file with the real parser and COPY
- * the normalised rows into a bare, unindexed table of a PostgreSQL database — no uploads, no duplicates check, no
- * tax engine. `bench/transaction-import.bench.ts` runs it in a process of its own (so its memory is its own) and
- * compares the server's import with it:
+ * the normalised rows into a bare, unindexed table — no uploads, no duplicates check, no tax engine. On PostgreSQL
+ * one COPY streams the whole file; on PGlite, which reads COPY data only from a blob, the rows go in 4 MB chunks as
+ * the import's do, all in one transaction. `bench/transaction-import.bench.ts` runs it in a process of its own (so
+ * its memory is its own) and compares the server's import with it:
  *
  *   node --import tsx apps/api/src/modules/transaction-upload/synthetic-vtr/raw-import-floor.ts \
  *     --file /tmp/vtr.txt --database-url postgres://postgres@127.0.0.1:5432/some_throw_away_database
+ *   node --import tsx apps/api/src/modules/transaction-upload/synthetic-vtr/raw-import-floor.ts \
+ *     --file /tmp/vtr.txt --pglite-dir /tmp/some-throw-away-directory
  *
  * Prints one JSON line: { seconds, rows, problems, peakRssMiB }.
  */
@@ -16,6 +19,7 @@ import { parseArgs } from 'node:util';
 import type { NormalizedTransaction } from '@vatlas/domain';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { openDatabase } from '../../../db/client';
 import { escapeCopyText } from '../copy-text';
 import { parseTransactionFile } from '../formats/format';
 
@@ -70,32 +74,72 @@ function peakRssMiB(): number {
   return kib / 1024;
 }
 
-const { values } = parseArgs({ options: { file: { type: 'string' }, 'database-url': { type: 'string' } } });
+const TABLE = `raw_import_floor (${COLUMNS.join(', ')})`;
+
+/** PGlite's chunk: the import's default COPY chunk size. */
+const PGLITE_CHUNK_CHARS = 4 * 1024 * 1024;
+
+type Floor = { seconds: number; rows: number; problems: number };
+
+/** The file's rows as COPY text, one string per parser batch, counting rows and problems on the way. */
+async function* copyText(file: string, counts: { rows: number; problems: number }) {
+  for await (const batch of parseTransactionFile('amazon-vtr', createReadStream(file))) {
+    counts.rows += batch.transactions.length;
+    counts.problems += batch.problems.length;
+    let text = '';
+    for (const transaction of batch.transactions) text += copyLine(transaction);
+    yield text;
+  }
+}
+
+async function postgresFloor(file: string, databaseUrl: string): Promise<Floor> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query('DROP TABLE IF EXISTS raw_import_floor');
+    await client.query(`CREATE TABLE ${TABLE}`);
+    const counts = { rows: 0, problems: 0 };
+    const started = performance.now();
+    await pipeline(Readable.from(copyText(file, counts)), client.query(copyFrom('COPY raw_import_floor FROM STDIN')));
+    return { seconds: (performance.now() - started) / 1000, ...counts };
+  } finally {
+    await client.query('DROP TABLE IF EXISTS raw_import_floor').catch(() => undefined);
+    await client.end();
+  }
+}
+
+async function pgliteFloor(file: string, dataDir: string): Promise<Floor> {
+  const database = await openDatabase({ databaseUrl: null, dataDir });
+  try {
+    await database.bulk.transaction((session) => session.query(`CREATE TABLE ${TABLE}`));
+    const counts = { rows: 0, problems: 0 };
+    const encoder = new TextEncoder();
+    const started = performance.now();
+    await database.bulk.transaction(async (session) => {
+      let chunk = '';
+      for await (const text of copyText(file, counts)) {
+        chunk += text;
+        if (chunk.length < PGLITE_CHUNK_CHARS) continue;
+        await session.copyFrom('raw_import_floor', encoder.encode(chunk));
+        chunk = '';
+      }
+      if (chunk.length > 0) await session.copyFrom('raw_import_floor', encoder.encode(chunk));
+    });
+    return { seconds: (performance.now() - started) / 1000, ...counts };
+  } finally {
+    await database.close();
+  }
+}
+
+const { values } = parseArgs({
+  options: { file: { type: 'string' }, 'database-url': { type: 'string' }, 'pglite-dir': { type: 'string' } },
+});
 const file = values.file;
 const databaseUrl = values['database-url'];
-if (file === undefined || databaseUrl === undefined) throw new Error('--file and --database-url are required');
-
-const client = new pg.Client({ connectionString: databaseUrl });
-await client.connect();
-try {
-  await client.query('DROP TABLE IF EXISTS raw_import_floor');
-  await client.query(`CREATE TABLE raw_import_floor (${COLUMNS.join(', ')})`);
-  let rows = 0;
-  let problems = 0;
-  const started = performance.now();
-  async function* copyText() {
-    for await (const batch of parseTransactionFile('amazon-vtr', createReadStream(file as string))) {
-      rows += batch.transactions.length;
-      problems += batch.problems.length;
-      let text = '';
-      for (const transaction of batch.transactions) text += copyLine(transaction);
-      yield text;
-    }
-  }
-  await pipeline(Readable.from(copyText()), client.query(copyFrom('COPY raw_import_floor FROM STDIN')));
-  const seconds = (performance.now() - started) / 1000;
-  console.info(JSON.stringify({ seconds, rows, problems, peakRssMiB: peakRssMiB() }));
-} finally {
-  await client.query('DROP TABLE IF EXISTS raw_import_floor').catch(() => undefined);
-  await client.end();
+const pgliteDir = values['pglite-dir'];
+if (file === undefined || (databaseUrl === undefined) === (pgliteDir === undefined)) {
+  throw new Error('--file and one of --database-url or --pglite-dir are required');
 }
+const floor =
+  databaseUrl !== undefined ? await postgresFloor(file, databaseUrl) : await pgliteFloor(file, pgliteDir as string);
+console.info(JSON.stringify({ ...floor, peakRssMiB: peakRssMiB() }));
