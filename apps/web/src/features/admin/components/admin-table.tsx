@@ -56,7 +56,8 @@ export function AdminTable({
   if (isEmpty) return <EmptyState title={empty.title} text={empty.text} action={empty.action} />;
   return (
     <ScrollRegion label={caption} className="relative rounded-xl border border-border bg-surface">
-      <table className="w-full border-collapse text-sm">
+      {/* Wide enough that an e-mail address is not broken letter by letter on a phone: the table scrolls instead. */}
+      <table className="w-full min-w-[40rem] border-collapse text-sm">
         <caption className="sr-only">{caption}</caption>
         <thead className="border-b border-border bg-body">
           <tr>
