@@ -32,8 +32,6 @@ export default defineConfig({
         '--disable-sync',
         '--no-first-run',
         '--disable-quic',
-        // Without a GPU, Chromium would otherwise emulate one in software for compositing: ≈ 6 % of the suite's CPU.
-        '--disable-software-rasterizer',
       ],
     },
   },
