@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ComponentPropsWithoutRef, ReactNode } from 'react';
 import { cn } from '../../lib/cn';
 import { focusRing } from './text-field';
 
@@ -13,7 +13,7 @@ export function ScrollRegion({
   className,
   children,
 }: {
-  /** The table's caption, read when the region gets focus. */
+  /** What the group holds, read when it gets focus. */
   label: string;
   className?: string;
   children: ReactNode;
@@ -29,5 +29,31 @@ export function ScrollRegion({
     >
       {children}
     </div>
+  );
+}
+
+/**
+ * A table in its `ScrollRegion`, the region named by the table's caption: the caption is stated once, for both. The
+ * caption is visually hidden (a heading or the page around the table says what it is for sighted users); the table's
+ * own props (class, test id) go to the `<table>`, `scrollClassName` to the scrolling box.
+ */
+export function ScrollTable({
+  caption,
+  scrollClassName,
+  children,
+  ...table
+}: Omit<ComponentPropsWithoutRef<'table'>, 'children'> & {
+  caption: string;
+  scrollClassName?: string;
+  /** The table's `thead`, `tbody`, `colgroup`… after the caption. */
+  children: ReactNode;
+}) {
+  return (
+    <ScrollRegion label={caption} className={scrollClassName}>
+      <table {...table}>
+        <caption className="sr-only">{caption}</caption>
+        {children}
+      </table>
+    </ScrollRegion>
   );
 }

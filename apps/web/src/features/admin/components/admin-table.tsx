@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { ScrollTable } from '../../../components/ui/scroll-region';
 import { Skeleton } from '../../../components/ui/skeleton';
 
 export const cellClass = 'px-3 py-2 text-left align-top';
@@ -54,23 +54,24 @@ export function AdminTable({
     );
   }
   if (isEmpty) return <EmptyState title={empty.title} text={empty.text} action={empty.action} />;
+  // Wide enough that an e-mail address is not broken letter by letter on a phone: the table scrolls instead.
   return (
-    <ScrollRegion label={caption} className="relative rounded-xl border border-border bg-surface">
-      {/* Wide enough that an e-mail address is not broken letter by letter on a phone: the table scrolls instead. */}
-      <table className="w-full min-w-[40rem] border-collapse text-sm">
-        <caption className="sr-only">{caption}</caption>
-        <thead className="border-b border-border bg-body">
-          <tr>
-            {columns.map((column) => (
-              <th key={column} scope="col" className={headClass}>
-                {column}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-border">{children}</tbody>
-      </table>
-    </ScrollRegion>
+    <ScrollTable
+      caption={caption}
+      scrollClassName="relative rounded-xl border border-border bg-surface"
+      className="w-full min-w-[40rem] border-collapse text-sm"
+    >
+      <thead className="border-b border-border bg-body">
+        <tr>
+          {columns.map((column) => (
+            <th key={column} scope="col" className={headClass}>
+              {column}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody className="divide-y divide-border">{children}</tbody>
+    </ScrollTable>
   );
 }
 

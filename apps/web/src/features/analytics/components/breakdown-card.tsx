@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Bar, BarChart, CartesianGrid, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { ScrollTable } from '../../../components/ui/scroll-region';
 import { useFormatters } from '../../../lib/format/format';
 import { useTheme } from '../../../theme/use-theme';
 import { type ChartRow, horizontalChartHeight } from '../hooks/chart-rows';
@@ -123,43 +123,45 @@ export function BreakdownCard({
         <p aria-hidden="true" className="mt-3 mb-2 text-sm text-fg-secondary">
           {caption}
         </p>
-        <ScrollRegion label={caption} className="rounded-md">
-          <table className="w-full min-w-[28rem] text-sm" data-testid={`table-${id}`}>
-            <caption className="sr-only">{caption}</caption>
-            <thead>
-              <tr className="border-b border-border text-left text-fg-secondary">
-                <th scope="col" className="py-2 pr-3 font-medium">
-                  {t(`analytics.charts.${id}.key`)}
+        <ScrollTable
+          caption={caption}
+          scrollClassName="rounded-md"
+          className="w-full min-w-[28rem] text-sm"
+          data-testid={`table-${id}`}
+        >
+          <thead>
+            <tr className="border-b border-border text-left text-fg-secondary">
+              <th scope="col" className="py-2 pr-3 font-medium">
+                {t(`analytics.charts.${id}.key`)}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-medium">
+                {t('analytics.table.net')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-medium">
+                {t('analytics.table.vat')}
+              </th>
+              <th scope="col" className="py-2 pr-3 text-right font-medium">
+                {t('analytics.table.gross')}
+              </th>
+              <th scope="col" className="py-2 text-right font-medium">
+                {t('analytics.table.count')}
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={row.key} className="border-b border-border last:border-0" data-key={row.key}>
+                <th scope="row" className="py-2 pr-3 text-left font-medium text-fg">
+                  {row.label}
                 </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  {t('analytics.table.net')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  {t('analytics.table.vat')}
-                </th>
-                <th scope="col" className="py-2 pr-3 text-right font-medium">
-                  {t('analytics.table.gross')}
-                </th>
-                <th scope="col" className="py-2 text-right font-medium">
-                  {t('analytics.table.count')}
-                </th>
+                <td className="py-2 pr-3 text-right text-fg tabular-nums">{format.money(row.netEur, 'EUR')}</td>
+                <td className="py-2 pr-3 text-right text-fg tabular-nums">{format.money(row.vatEur, 'EUR')}</td>
+                <td className="py-2 pr-3 text-right text-fg tabular-nums">{format.money(row.grossEur, 'EUR')}</td>
+                <td className="py-2 text-right text-fg tabular-nums">{format.number(row.transactionCount)}</td>
               </tr>
-            </thead>
-            <tbody>
-              {rows.map((row) => (
-                <tr key={row.key} className="border-b border-border last:border-0" data-key={row.key}>
-                  <th scope="row" className="py-2 pr-3 text-left font-medium text-fg">
-                    {row.label}
-                  </th>
-                  <td className="py-2 pr-3 text-right text-fg tabular-nums">{format.money(row.netEur, 'EUR')}</td>
-                  <td className="py-2 pr-3 text-right text-fg tabular-nums">{format.money(row.vatEur, 'EUR')}</td>
-                  <td className="py-2 pr-3 text-right text-fg tabular-nums">{format.money(row.grossEur, 'EUR')}</td>
-                  <td className="py-2 text-right text-fg tabular-nums">{format.number(row.transactionCount)}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+            ))}
+          </tbody>
+        </ScrollTable>
       </details>
     </section>
   );

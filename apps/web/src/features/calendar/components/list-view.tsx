@@ -1,7 +1,7 @@
 import type { Filing } from '@vatlas/contract';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { ScrollTable } from '../../../components/ui/scroll-region';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/format/format';
@@ -51,90 +51,88 @@ export function ListView({
           </h2>
           {/* relative: the visually hidden texts inside are positioned, and must scroll with the table rather than
               widen the page on a phone. */}
-          <ScrollRegion
-            label={t('calendar.list.caption', { month: monthName(group.month) })}
-            className="relative rounded-xl border border-border bg-surface"
+          <ScrollTable
+            caption={t('calendar.list.caption', { month: monthName(group.month) })}
+            scrollClassName="relative rounded-xl border border-border bg-surface"
+            className="w-full min-w-[48rem] table-fixed border-collapse text-sm"
           >
-            <table className="w-full min-w-[48rem] table-fixed border-collapse text-sm">
-              <caption className="sr-only">{t('calendar.list.caption', { month: monthName(group.month) })}</caption>
-              {/* Fixed widths, so the columns of every month's table line up. */}
-              <colgroup>
-                <col className="w-[16%]" />
-                <col className="w-[14%]" />
-                <col className="w-[21%]" />
-                <col className="w-[16%]" />
-                <col className="w-[13%]" />
-                <col className="w-[12%]" />
-                <col className="w-[8%]" />
-              </colgroup>
-              <thead className="bg-light text-xs text-fg-secondary">
-                <tr>
-                  <th scope="col" className={cellClass} aria-sort={sort === 'asc' ? 'ascending' : 'descending'}>
+            {/* Fixed widths, so the columns of every month's table line up. */}
+            <colgroup>
+              <col className="w-[16%]" />
+              <col className="w-[14%]" />
+              <col className="w-[21%]" />
+              <col className="w-[16%]" />
+              <col className="w-[13%]" />
+              <col className="w-[12%]" />
+              <col className="w-[8%]" />
+            </colgroup>
+            <thead className="bg-light text-xs text-fg-secondary">
+              <tr>
+                <th scope="col" className={cellClass} aria-sort={sort === 'asc' ? 'ascending' : 'descending'}>
+                  <button
+                    type="button"
+                    onClick={() => onSortChange(nextSort)}
+                    className={cn('inline-flex items-center gap-1 font-semibold', focusRing)}
+                    title={t(nextSort === 'asc' ? 'calendar.list.sortAscending' : 'calendar.list.sortDescending')}
+                  >
+                    {t('calendar.list.dueDate')}
+                    <span aria-hidden="true">{sort === 'asc' ? '▲' : '▼'}</span>
+                  </button>
+                </th>
+                <th scope="col" className={cellClass}>
+                  {t('calendar.list.jurisdiction')}
+                </th>
+                <th scope="col" className={cellClass}>
+                  {t('calendar.list.type')}
+                </th>
+                <th scope="col" className={cellClass}>
+                  {t('calendar.list.period')}
+                </th>
+                <th scope="col" className={cn(cellClass, 'text-right')}>
+                  {t('calendar.list.amount')}
+                </th>
+                <th scope="col" className={cellClass}>
+                  {t('calendar.list.status')}
+                </th>
+                <th scope="col" className={cellClass}>
+                  <span className="sr-only">{t('calendar.list.actions')}</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {group.items.map((filing) => (
+                <tr key={filing.id} className="border-t border-border">
+                  <th scope="row" className={cn(cellClass, 'whitespace-nowrap font-medium text-fg')}>
+                    {format.date(filing.dueDate)}
+                  </th>
+                  <td className={cn(cellClass, 'text-fg')}>
+                    <span className="font-semibold">{filing.jurisdiction}</span> {countryName(filing.jurisdiction)}
+                  </td>
+                  <td className={cn(cellClass, 'text-fg')}>{t(`calendar.types.${filing.filingType}`)}</td>
+                  <td className={cn(cellClass, 'text-fg')}>{periodText(filing)}</td>
+                  <td className={cn(cellClass, 'whitespace-nowrap text-right tabular-nums text-fg')}>
+                    {format.money(filing.amountLocal, filing.currency)}
+                  </td>
+                  <td className={cellClass}>
+                    <FilingStatusBadge status={filing.status} />
+                  </td>
+                  <td className={cellClass}>
                     <button
                       type="button"
-                      onClick={() => onSortChange(nextSort)}
-                      className={cn('inline-flex items-center gap-1 font-semibold', focusRing)}
-                      title={t(nextSort === 'asc' ? 'calendar.list.sortAscending' : 'calendar.list.sortDescending')}
+                      onClick={() => onSelect(filing)}
+                      aria-label={t('calendar.list.openFiling', { title: filingTitle(filing) })}
+                      className={cn(
+                        'font-semibold text-primary-strong underline underline-offset-2 hover:no-underline',
+                        focusRing,
+                      )}
                     >
-                      {t('calendar.list.dueDate')}
-                      <span aria-hidden="true">{sort === 'asc' ? '▲' : '▼'}</span>
+                      {t('calendar.list.open')}
                     </button>
-                  </th>
-                  <th scope="col" className={cellClass}>
-                    {t('calendar.list.jurisdiction')}
-                  </th>
-                  <th scope="col" className={cellClass}>
-                    {t('calendar.list.type')}
-                  </th>
-                  <th scope="col" className={cellClass}>
-                    {t('calendar.list.period')}
-                  </th>
-                  <th scope="col" className={cn(cellClass, 'text-right')}>
-                    {t('calendar.list.amount')}
-                  </th>
-                  <th scope="col" className={cellClass}>
-                    {t('calendar.list.status')}
-                  </th>
-                  <th scope="col" className={cellClass}>
-                    <span className="sr-only">{t('calendar.list.actions')}</span>
-                  </th>
+                  </td>
                 </tr>
-              </thead>
-              <tbody>
-                {group.items.map((filing) => (
-                  <tr key={filing.id} className="border-t border-border">
-                    <th scope="row" className={cn(cellClass, 'whitespace-nowrap font-medium text-fg')}>
-                      {format.date(filing.dueDate)}
-                    </th>
-                    <td className={cn(cellClass, 'text-fg')}>
-                      <span className="font-semibold">{filing.jurisdiction}</span> {countryName(filing.jurisdiction)}
-                    </td>
-                    <td className={cn(cellClass, 'text-fg')}>{t(`calendar.types.${filing.filingType}`)}</td>
-                    <td className={cn(cellClass, 'text-fg')}>{periodText(filing)}</td>
-                    <td className={cn(cellClass, 'whitespace-nowrap text-right tabular-nums text-fg')}>
-                      {format.money(filing.amountLocal, filing.currency)}
-                    </td>
-                    <td className={cellClass}>
-                      <FilingStatusBadge status={filing.status} />
-                    </td>
-                    <td className={cellClass}>
-                      <button
-                        type="button"
-                        onClick={() => onSelect(filing)}
-                        aria-label={t('calendar.list.openFiling', { title: filingTitle(filing) })}
-                        className={cn(
-                          'font-semibold text-primary-strong underline underline-offset-2 hover:no-underline',
-                          focusRing,
-                        )}
-                      >
-                        {t('calendar.list.open')}
-                      </button>
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
+              ))}
+            </tbody>
+          </ScrollTable>
         </section>
       ))}
     </div>

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader, WorkspacePage } from '../../../components/ui/page-header';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { ScrollTable } from '../../../components/ui/scroll-region';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../lib/auth/auth-store';
@@ -204,44 +204,42 @@ function HistoryTable({ uploads }: { uploads: TransactionUpload[] }) {
           </li>
         ))}
       </ul>
-      <ScrollRegion
-        label={t('dataUpload.history.caption')}
-        className="hidden rounded-lg border border-border bg-surface md:block"
+      <ScrollTable
+        caption={t('dataUpload.history.caption')}
+        scrollClassName="hidden rounded-lg border border-border bg-surface md:block"
+        className="w-full text-left text-sm"
       >
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{t('dataUpload.history.caption')}</caption>
-          <thead className="bg-light text-fg-secondary">
-            <tr>
-              {(['file', 'status', 'format', 'period', 'rows', 'problems', 'uploaded', 'actions'] as const).map(
-                (column) => (
-                  <th key={column} scope="col" className="px-3 py-2 font-semibold">
-                    {t(`dataUpload.history.columns.${column}`)}
-                  </th>
-                ),
-              )}
-            </tr>
-          </thead>
-          <tbody>
-            {uploads.map((upload) => (
-              <tr key={upload.id} className="border-t border-border align-top">
-                <th scope="row" className="max-w-[16rem] px-3 py-2 font-medium text-fg">
-                  {fileLink(upload)}
-                  <span className="block text-xs font-normal text-fg-secondary">{format.bytes(upload.bytesTotal)}</span>
+        <thead className="bg-light text-fg-secondary">
+          <tr>
+            {(['file', 'status', 'format', 'period', 'rows', 'problems', 'uploaded', 'actions'] as const).map(
+              (column) => (
+                <th key={column} scope="col" className="px-3 py-2 font-semibold">
+                  {t(`dataUpload.history.columns.${column}`)}
                 </th>
-                <td className="px-3 py-2">
-                  <StatusBadge status={upload.status} />
-                </td>
-                <td className="px-3 py-2 text-fg">{t(`dataUpload.sources.${upload.format}.short`)}</td>
-                <td className="px-3 py-2 text-fg">{monthLabel(upload)}</td>
-                <td className="px-3 py-2 tabular-nums text-fg">{rowCount(upload)}</td>
-                <td className="px-3 py-2 tabular-nums text-fg">{problemsOf(upload)}</td>
-                <td className="px-3 py-2 whitespace-nowrap text-fg">{format.date(upload.createdAt.slice(0, 10))}</td>
-                <td className="px-3 py-2">{actionsOf(upload)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+              ),
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {uploads.map((upload) => (
+            <tr key={upload.id} className="border-t border-border align-top">
+              <th scope="row" className="max-w-[16rem] px-3 py-2 font-medium text-fg">
+                {fileLink(upload)}
+                <span className="block text-xs font-normal text-fg-secondary">{format.bytes(upload.bytesTotal)}</span>
+              </th>
+              <td className="px-3 py-2">
+                <StatusBadge status={upload.status} />
+              </td>
+              <td className="px-3 py-2 text-fg">{t(`dataUpload.sources.${upload.format}.short`)}</td>
+              <td className="px-3 py-2 text-fg">{monthLabel(upload)}</td>
+              <td className="px-3 py-2 tabular-nums text-fg">{rowCount(upload)}</td>
+              <td className="px-3 py-2 tabular-nums text-fg">{problemsOf(upload)}</td>
+              <td className="px-3 py-2 whitespace-nowrap text-fg">{format.date(upload.createdAt.slice(0, 10))}</td>
+              <td className="px-3 py-2">{actionsOf(upload)}</td>
+            </tr>
+          ))}
+        </tbody>
+      </ScrollTable>
     </>
   );
 }

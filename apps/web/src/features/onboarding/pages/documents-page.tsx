@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { ScrollTable } from '../../../components/ui/scroll-region';
 import { Spinner } from '../../../components/ui/spinner';
 import { useAuthServices } from '../../../lib/auth/auth-services';
 import { useAuthStore } from '../../../lib/auth/auth-store';
@@ -132,35 +132,32 @@ export function DocumentsPage() {
           ) : documents.data.length === 0 ? (
             <p className="text-sm text-fg-secondary">{t('onboarding.documents.empty')}</p>
           ) : (
-            <ScrollRegion label={t('onboarding.documents.listHeading')}>
-              <table className="w-full text-left text-sm">
-                <caption className="sr-only">{t('onboarding.documents.listHeading')}</caption>
-                <thead>
-                  <tr className="text-xs uppercase text-fg-secondary">
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {t('onboarding.documents.columns.type')}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {t('onboarding.documents.columns.file')}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {t('onboarding.documents.columns.size')}
-                    </th>
-                    <th scope="col" className="py-2 pr-3 font-semibold">
-                      {t('onboarding.documents.columns.date')}
-                    </th>
-                    <th scope="col" className="py-2 font-semibold">
-                      {t('onboarding.documents.columns.actions')}
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {documents.data.map((document) => (
-                    <DocumentRow key={document.id} document={document} />
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            <ScrollTable caption={t('onboarding.documents.listHeading')} className="w-full text-left text-sm">
+              <thead>
+                <tr className="text-xs uppercase text-fg-secondary">
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    {t('onboarding.documents.columns.type')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    {t('onboarding.documents.columns.file')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    {t('onboarding.documents.columns.size')}
+                  </th>
+                  <th scope="col" className="py-2 pr-3 font-semibold">
+                    {t('onboarding.documents.columns.date')}
+                  </th>
+                  <th scope="col" className="py-2 font-semibold">
+                    {t('onboarding.documents.columns.actions')}
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {documents.data.map((document) => (
+                  <DocumentRow key={document.id} document={document} />
+                ))}
+              </tbody>
+            </ScrollTable>
           )}
         </section>
 

@@ -1,6 +1,6 @@
 import type { Subscription, SubscriptionStatus } from '@vatlas/contract';
 import { useTranslation } from 'react-i18next';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { ScrollTable } from '../../../components/ui/scroll-region';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/format/format';
 import { useCountryName } from '../../../lib/format/use-country-name';
@@ -41,41 +41,42 @@ export function SubscriptionsTable({ subscriptions, caption }: { subscriptions: 
   const format = useFormatters();
   const countryName = useCountryName();
   return (
-    <ScrollRegion label={caption ?? t('payment.table.caption')} className="rounded-xl border border-border bg-surface">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{caption ?? t('payment.table.caption')}</caption>
-        <thead className="border-b border-border bg-light text-fg-secondary">
-          <tr>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              {t('payment.table.country')}
+    <ScrollTable
+      caption={caption ?? t('payment.table.caption')}
+      scrollClassName="rounded-xl border border-border bg-surface"
+      className="w-full text-left text-sm"
+    >
+      <thead className="border-b border-border bg-light text-fg-secondary">
+        <tr>
+          <th scope="col" className="px-4 py-2 font-semibold">
+            {t('payment.table.country')}
+          </th>
+          <th scope="col" className="px-4 py-2 font-semibold">
+            {t('payment.table.status')}
+          </th>
+          <th scope="col" className="px-4 py-2 font-semibold">
+            {t('payment.table.since')}
+          </th>
+          <th scope="col" className="px-4 py-2 font-semibold">
+            {t('payment.table.provider')}
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {subscriptions.map((subscription) => (
+          <tr key={subscription.countryCode} className="border-b border-border last:border-b-0">
+            <th scope="row" className="px-4 py-3 font-semibold text-fg">
+              {countryName(subscription.countryCode)}{' '}
+              <span className="font-normal text-fg-muted">({subscription.countryCode})</span>
             </th>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              {t('payment.table.status')}
-            </th>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              {t('payment.table.since')}
-            </th>
-            <th scope="col" className="px-4 py-2 font-semibold">
-              {t('payment.table.provider')}
-            </th>
+            <td className="px-4 py-3">
+              <SubscriptionStatusBadge status={subscription.status} />
+            </td>
+            <td className="px-4 py-3 text-fg">{format.date(statusSince(subscription).slice(0, 10))}</td>
+            <td className="px-4 py-3 text-fg">{t(`payment.provider.${subscription.provider}`)}</td>
           </tr>
-        </thead>
-        <tbody>
-          {subscriptions.map((subscription) => (
-            <tr key={subscription.countryCode} className="border-b border-border last:border-b-0">
-              <th scope="row" className="px-4 py-3 font-semibold text-fg">
-                {countryName(subscription.countryCode)}{' '}
-                <span className="font-normal text-fg-muted">({subscription.countryCode})</span>
-              </th>
-              <td className="px-4 py-3">
-                <SubscriptionStatusBadge status={subscription.status} />
-              </td>
-              <td className="px-4 py-3 text-fg">{format.date(statusSince(subscription).slice(0, 10))}</td>
-              <td className="px-4 py-3 text-fg">{t(`payment.provider.${subscription.provider}`)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </ScrollRegion>
+        ))}
+      </tbody>
+    </ScrollTable>
   );
 }

@@ -3,7 +3,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
-import { ScrollRegion } from '../../../components/ui/scroll-region';
+import { ScrollTable } from '../../../components/ui/scroll-region';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { useAuthStore } from '../../../lib/auth/auth-store';
 import { cn } from '../../../lib/cn';
@@ -138,80 +138,81 @@ function UsersTable({
   const { t } = useTranslation();
   const format = useFormatters();
   return (
-    <ScrollRegion label={t('settings.users.caption')} className="-mx-4 sm:mx-0">
-      <table className="w-full min-w-[40rem] border-collapse text-left text-sm">
-        <caption className="sr-only">{t('settings.users.caption')}</caption>
-        <thead>
-          <tr className="border-b border-border text-fg">
-            <th scope="col" className="px-4 py-2 font-semibold sm:pl-0">
-              {t('settings.users.columns.name')}
-            </th>
-            <th scope="col" className="px-2 py-2 font-semibold">
-              {t('settings.users.columns.email')}
-            </th>
-            <th scope="col" className="px-2 py-2 font-semibold">
-              {t('settings.users.columns.role')}
-            </th>
-            <th scope="col" className="px-2 py-2 font-semibold">
-              {t('settings.users.columns.status')}
-            </th>
-            <th scope="col" className="px-4 py-2 font-semibold sm:pr-0">
-              <span className="sr-only">{t('settings.users.columns.actions')}</span>
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {users.map((user) => {
-            const name = displayName(user);
-            const action = getRemoveAction(user, users, viewer);
-            return (
-              <tr key={user.userId} className="border-b border-border last:border-b-0">
-                <td className="px-4 py-3 align-top sm:pl-0">
-                  <span className={cn('block font-medium', name ? 'text-fg' : 'text-fg-secondary')}>
-                    {name ?? t('settings.users.noName')}
-                  </span>
-                  {user.userId === viewer.userId ? (
-                    <span className="text-xs text-fg-secondary">{t('settings.users.you')}</span>
-                  ) : null}
-                </td>
-                <td className="px-2 py-3 align-top wrap-anywhere text-fg">{user.email}</td>
-                <td className="px-2 py-3 align-top text-fg">{t(`settings.users.roles.${user.role}`)}</td>
-                <td className="px-2 py-3 align-top">
-                  <span
-                    className={cn(
-                      'inline-flex rounded-full border px-2 py-0.5 text-xs font-medium',
-                      user.status === 'active' ? 'border-success text-success' : 'border-warning text-fg',
-                    )}
+    <ScrollTable
+      caption={t('settings.users.caption')}
+      scrollClassName="-mx-4 sm:mx-0"
+      className="w-full min-w-[40rem] border-collapse text-left text-sm"
+    >
+      <thead>
+        <tr className="border-b border-border text-fg">
+          <th scope="col" className="px-4 py-2 font-semibold sm:pl-0">
+            {t('settings.users.columns.name')}
+          </th>
+          <th scope="col" className="px-2 py-2 font-semibold">
+            {t('settings.users.columns.email')}
+          </th>
+          <th scope="col" className="px-2 py-2 font-semibold">
+            {t('settings.users.columns.role')}
+          </th>
+          <th scope="col" className="px-2 py-2 font-semibold">
+            {t('settings.users.columns.status')}
+          </th>
+          <th scope="col" className="px-4 py-2 font-semibold sm:pr-0">
+            <span className="sr-only">{t('settings.users.columns.actions')}</span>
+          </th>
+        </tr>
+      </thead>
+      <tbody>
+        {users.map((user) => {
+          const name = displayName(user);
+          const action = getRemoveAction(user, users, viewer);
+          return (
+            <tr key={user.userId} className="border-b border-border last:border-b-0">
+              <td className="px-4 py-3 align-top sm:pl-0">
+                <span className={cn('block font-medium', name ? 'text-fg' : 'text-fg-secondary')}>
+                  {name ?? t('settings.users.noName')}
+                </span>
+                {user.userId === viewer.userId ? (
+                  <span className="text-xs text-fg-secondary">{t('settings.users.you')}</span>
+                ) : null}
+              </td>
+              <td className="px-2 py-3 align-top wrap-anywhere text-fg">{user.email}</td>
+              <td className="px-2 py-3 align-top text-fg">{t(`settings.users.roles.${user.role}`)}</td>
+              <td className="px-2 py-3 align-top">
+                <span
+                  className={cn(
+                    'inline-flex rounded-full border px-2 py-0.5 text-xs font-medium',
+                    user.status === 'active' ? 'border-success text-success' : 'border-warning text-fg',
+                  )}
+                >
+                  {t(`settings.users.statuses.${user.status}`)}
+                </span>
+                <span className="mt-1 block text-xs text-fg-secondary">
+                  {t(user.status === 'active' ? 'settings.users.addedOn' : 'settings.users.invitedOn', {
+                    date: format.date(user.addedAt.slice(0, 10)),
+                  })}
+                </span>
+              </td>
+              <td className="px-4 py-3 text-right align-top sm:pr-0">
+                {action.kind === 'remove' ? (
+                  <Button
+                    variant="secondary"
+                    className="px-3 py-1.5 text-danger"
+                    aria-label={t('settings.users.removeLabel', { name: name ?? user.email })}
+                    onClick={(event) => onRemove(user, event.currentTarget)}
                   >
-                    {t(`settings.users.statuses.${user.status}`)}
+                    {t('settings.users.removeButton')}
+                  </Button>
+                ) : action.kind === 'last-owner' ? (
+                  <span className="block max-w-48 text-left text-xs text-fg-secondary sm:ml-auto">
+                    {t('settings.users.lastOwner')}
                   </span>
-                  <span className="mt-1 block text-xs text-fg-secondary">
-                    {t(user.status === 'active' ? 'settings.users.addedOn' : 'settings.users.invitedOn', {
-                      date: format.date(user.addedAt.slice(0, 10)),
-                    })}
-                  </span>
-                </td>
-                <td className="px-4 py-3 text-right align-top sm:pr-0">
-                  {action.kind === 'remove' ? (
-                    <Button
-                      variant="secondary"
-                      className="px-3 py-1.5 text-danger"
-                      aria-label={t('settings.users.removeLabel', { name: name ?? user.email })}
-                      onClick={(event) => onRemove(user, event.currentTarget)}
-                    >
-                      {t('settings.users.removeButton')}
-                    </Button>
-                  ) : action.kind === 'last-owner' ? (
-                    <span className="block max-w-48 text-left text-xs text-fg-secondary sm:ml-auto">
-                      {t('settings.users.lastOwner')}
-                    </span>
-                  ) : null}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </ScrollRegion>
+                ) : null}
+              </td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </ScrollTable>
   );
 }
