@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiPaths } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
-import { type ThemeId, withTheme } from './support/screens';
+import { switchThemeInPlace, type ThemeId, withTheme } from './support/screens';
 import { signIn } from './support/sign-in';
 import { translate, translatedPattern } from './support/translations';
 
@@ -66,13 +66,7 @@ async function expectScreenInBothThemes(
   await expectNoAxeViolations(page);
 
   const other = otherTheme(theme);
-  await page.evaluate((id) => {
-    const url = new URL(window.location.href);
-    url.searchParams.set('theme', id);
-    window.history.replaceState(window.history.state, '', url);
-    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
-  }, other);
-  await expect(page.locator('html')).toHaveAttribute('data-theme', other);
+  await switchThemeInPlace(page, other);
   await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
   await expectNoAxeViolations(page);
   return other;

@@ -12,6 +12,21 @@ export function withTheme(path: string, theme: ThemeId): string {
 }
 
 /**
+ * Switches the open screen to `theme` without loading the page again: the URL's `?theme=` is replaced and a popstate
+ * sent, as back/forward does. A walk that reached its screen by links (and would lose its state by a reload) scans
+ * it in both themes this way; `checkScreenInBothThemes` loads the screen by its URL in each theme instead.
+ */
+export async function switchThemeInPlace(page: Page, theme: ThemeId): Promise<void> {
+  await page.evaluate((id) => {
+    const url = new URL(window.location.href);
+    url.searchParams.set('theme', id);
+    window.history.replaceState(window.history.state, '', url);
+    window.dispatchEvent(new PopStateEvent('popstate', { state: window.history.state }));
+  }, theme);
+  await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+}
+
+/**
  * Opens `path` in each theme, waits until `isReady` holds, checks it with axe-core and saves a full-page screenshot
  * as a test artifact (`{name}-{theme}.png` in the test's output folder and attached to the report).
  */
