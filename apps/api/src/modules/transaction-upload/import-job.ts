@@ -81,7 +81,8 @@ export const COPY_COLUMNS = [
 ] as const;
 const COPY_COLUMN_LIST = COPY_COLUMNS.join(', ');
 
-const DEFAULT_CHUNK_BYTES = 4 * 1024 * 1024;
+/** The COPY chunk of an import (and of the PGlite floor it is measured against). */
+export const DEFAULT_CHUNK_BYTES = 4 * 1024 * 1024;
 /** Room past `chunkBytes` in a chunk buffer, so a line that starts below the mark always fits. */
 const CHUNK_SLACK_BYTES = 64 * 1024;
 const UNIQUE_VIOLATION = '23505';

@@ -22,6 +22,7 @@ import { from as copyFrom } from 'pg-copy-streams';
 import { openDatabase } from '../../../db/client';
 import { escapeCopyText } from '../copy-text';
 import { parseTransactionFile } from '../formats/format';
+import { DEFAULT_CHUNK_BYTES } from '../import-job';
 
 const COLUMNS = [
   'source text',
@@ -76,9 +77,6 @@ function peakRssMiB(): number {
 
 const TABLE = `raw_import_floor (${COLUMNS.join(', ')})`;
 
-/** PGlite's chunk: the import's default COPY chunk size. */
-const PGLITE_CHUNK_CHARS = 4 * 1024 * 1024;
-
 type Floor = { seconds: number; rows: number; problems: number };
 
 /** The file's rows as COPY text, one string per parser batch, counting rows and problems on the way. */
@@ -119,7 +117,7 @@ async function pgliteFloor(file: string, dataDir: string): Promise<Floor> {
       let chunk = '';
       for await (const text of copyText(file, counts)) {
         chunk += text;
-        if (chunk.length < PGLITE_CHUNK_CHARS) continue;
+        if (chunk.length < DEFAULT_CHUNK_BYTES) continue; // the import's chunk size, counted in characters here
         await session.copyFrom('raw_import_floor', encoder.encode(chunk));
         chunk = '';
       }
