@@ -42,8 +42,9 @@ export default defineConfig({
     { name: 'onboarding', testMatch: '**/onboarding.spec.ts', dependencies: ['workspace'] },
   ],
   webServer: {
-    // `npm start` itself (scripts/start.mjs): it builds the SPA when its sources changed, then serves everything.
-    command: `rm -rf '${dataDir}' && node scripts/start.mjs`,
+    // `npm start` itself (its node flags, then scripts/start.mjs): it builds the SPA when its sources changed, then
+    // serves everything.
+    command: `rm -rf '${dataDir}' && npm start`,
     url: `${baseURL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

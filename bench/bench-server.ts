@@ -1,6 +1,7 @@
 /**
- * What the benchmarks share: the real server as a child process (started as `npm start` runs it: tsx, development
- * mode, its own data directory and optionally PostgreSQL; polled until healthy; stopped with SIGTERM), a throw-away
+ * What the benchmarks share: the real server as a child process (started as `npm start` starts it: the node flags of
+ * package.json's start script and scripts/start.mjs; development mode, its own data directory and optionally
+ * PostgreSQL; polled until healthy; stopped with SIGTERM), a throw-away
  * PostgreSQL database, provider tokens signed with the embedded provider's key, memory readings and result tables.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
@@ -23,8 +24,25 @@ export const benchRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
 export type BenchServer = { child: ChildProcess; exited: Promise<void> };
 
+/**
+ * The arguments `npm start` gives node ("node --max-old-space-size=… scripts/start.mjs" in package.json), so the
+ * server measured here runs with the heap budget it runs with for users (decision 011).
+ */
+function npmStartNodeArgs(): string[] {
+  const packageJson = JSON.parse(readFileSync(join(benchRoot, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [command, ...args] = packageJson.scripts.start.trim().split(/\s+/);
+  if (command !== 'node' || args.at(-1) !== 'scripts/start.mjs') {
+    throw new Error(
+      `package.json's start script is not "node [flags] scripts/start.mjs": ${packageJson.scripts.start}`,
+    );
+  }
+  return args;
+}
+
 export function startServer(options: { port: number; dataDir: string; databaseUrl: string | null }): BenchServer {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/api/src/server.ts'], {
+  const child = spawn(process.execPath, npmStartNodeArgs(), {
     cwd: benchRoot,
     env: {
       ...process.env,

@@ -7,13 +7,14 @@
  *
  *   npm run bench:import
  *   BENCH_ROWS=100000 BENCH_DATABASES=pglite npm run bench:import
+ *   BENCH_VTR_FILE=/tmp/vtr-1m.txt BENCH_DATABASES=postgres npm run bench:import   (keeps the generated file)
  *
  * Issue 5 targets: PostgreSQL import ≤ 2× the floor and ≤ 15 s on 2 cores; PGlite ≤ 45 s; server peak RSS ≤ 400 MB;
  * transactions page p95 ≤ 50 ms at any depth; liabilities summary p95 ≤ 100 ms. Prints a table and appends it to
  * bench/RESULTS.md. Figures, never assertions.
  */
 import { execFileSync, execSync } from 'node:child_process';
-import { appendFileSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -235,20 +236,25 @@ async function measure(kind: 'pglite' | 'postgres', file: string): Promise<Measu
 // ---- the run -------------------------------------------------------------------------------------------------------
 
 const workDir = mkdtempSync(join(tmpdir(), 'vatlas-bench-vtr-'));
-const file = join(workDir, 'vtr.txt');
+// BENCH_VTR_FILE keeps the generated file for the next run (generated there when missing, used as it is otherwise):
+// a run of one database at a time then skips the half-minute generation. It must hold BENCH_ROWS rows of seed 1.
+const keptFile = process.env.BENCH_VTR_FILE;
+const file = keptFile ?? join(workDir, 'vtr.txt');
 const generationStarted = performance.now();
-runScript(`${SYNTHETIC_VTR}/cli.ts`, [
-  '--rows',
-  String(ROWS),
-  '--seed',
-  String(SEED),
-  '--from',
-  `${DATA_YEAR}-01-01`,
-  '--to',
-  `${DATA_YEAR}-12-31`,
-  '--out',
-  file,
-]);
+if (keptFile === undefined || !existsSync(keptFile)) {
+  runScript(`${SYNTHETIC_VTR}/cli.ts`, [
+    '--rows',
+    String(ROWS),
+    '--seed',
+    String(SEED),
+    '--from',
+    `${DATA_YEAR}-01-01`,
+    '--to',
+    `${DATA_YEAR}-12-31`,
+    '--out',
+    file,
+  ]);
+}
 const generationSeconds = (performance.now() - generationStarted) / 1000;
 const bytes = statSync(file).size;
 console.info(`generated ${ROWS} rows, ${(bytes / 1e6).toFixed(0)} MB in ${generationSeconds.toFixed(1)} s`);
