@@ -2,6 +2,7 @@ import { AUDIT_ACTIONS, type AuditEvent } from '@vatlas/contract';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { EmailAddress } from '../../../components/ui/email-address';
 import { PageHeader, WorkspacePage } from '../../../components/ui/page-header';
 import { useAdminAuditEvents } from '../api/list-admin-audit-events';
 import { AdminTable, cellClass } from '../components/admin-table';
@@ -119,7 +120,9 @@ export function AuditLogPage() {
           <tr key={event.id}>
             <td className={`${cellClass} whitespace-nowrap`}>{dateTime(event.occurredAt)}</td>
             <td className={`${cellClass} font-medium text-fg`}>{t(`adminArea.audit.actions.${event.action}`)}</td>
-            <td className={`${cellClass} break-all`}>{event.actorEmail ?? t('adminArea.audit.anonymous')}</td>
+            <td className={cellClass}>
+              {event.actorEmail ? <EmailAddress email={event.actorEmail} /> : t('adminArea.audit.anonymous')}
+            </td>
             <td className={`${cellClass} font-mono text-xs break-all`}>{event.companyId ?? none}</td>
             <td className={`${cellClass} font-mono text-xs break-all`}>
               {event.targetType ? `${event.targetType} ${event.targetId ?? ''}` : none}

@@ -2,6 +2,7 @@ import type { AdminUser } from '@vatlas/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { EmailAddress } from '../../../components/ui/email-address';
 import { PageHeader, WorkspacePage } from '../../../components/ui/page-header';
 import { useAuthStore } from '../../../lib/auth/auth-store';
 import { useFormatters } from '../../../lib/format/format';
@@ -108,7 +109,7 @@ export function UsersPage() {
           return (
             <tr key={user.id}>
               <td className={`${cellClass} font-medium text-fg`}>
-                <span className="break-all">{user.email}</span>{' '}
+                <EmailAddress email={user.email} />{' '}
                 {isMe ? <span className="whitespace-nowrap text-fg-secondary">{t('adminArea.users.you')}</span> : null}
               </td>
               <td className={cellClass}>

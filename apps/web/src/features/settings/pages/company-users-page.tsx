@@ -2,6 +2,7 @@ import type { CompanyUser } from '@vatlas/contract';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
+import { EmailAddress } from '../../../components/ui/email-address';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { ScrollTable } from '../../../components/ui/scroll-region';
 import { Skeleton } from '../../../components/ui/skeleton';
@@ -176,7 +177,9 @@ function UsersTable({
                   <span className="text-xs text-fg-secondary">{t('settings.users.you')}</span>
                 ) : null}
               </td>
-              <td className="px-2 py-3 align-top wrap-anywhere text-fg">{user.email}</td>
+              <td className="px-2 py-3 align-top text-fg">
+                <EmailAddress email={user.email} />
+              </td>
               <td className="px-2 py-3 align-top text-fg">{t(`settings.users.roles.${user.role}`)}</td>
               <td className="px-2 py-3 align-top">
                 <span
