@@ -40,6 +40,8 @@ export default defineConfig({
           name: 'integration',
           include: ['apps/**/src/**/*.integration-test.ts'],
           environment: 'node',
+          // One migrated PGlite per run, which every test's PGlite is copied from.
+          globalSetup: ['./apps/api/src/test/pglite-template.global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           // One file at a time: each starts databases and servers of its own on a 2-core machine.

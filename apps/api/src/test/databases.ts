@@ -1,9 +1,9 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, it } from 'vitest';
-import { type Database, openDatabase } from '../db/client';
+import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { type Database, openDatabase, pgliteDirectory } from '../db/client';
 import { runMigrations } from '../db/migrate';
 
 export type DatabaseContext = {
@@ -54,9 +54,12 @@ function createTempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'vatlas-test-'));
 }
 
+/** A copy of the run's migrated PGlite (pglite-template.global-setup.ts), opened in a data directory of its own. */
 async function setUpPglite() {
   const dataDir = createTempDataDir();
+  cpSync(inject('pgliteTemplateDir'), pgliteDirectory(dataDir), { recursive: true });
   const database = await openDatabase({ databaseUrl: null, dataDir });
+  // Nothing to do on the template's schema; kept so that a test can never run on a schema older than the code.
   await runMigrations(database);
   return {
     database,
