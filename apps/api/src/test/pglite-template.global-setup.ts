@@ -14,9 +14,10 @@ declare module 'vitest' {
 }
 
 /**
- * Vitest's global setup of the integration project, once per run: a PGlite database created and migrated, then closed. A fresh PGlite costs 3–4 s to
- * create (initdb inside WebAssembly) and migrate, a copy of this one 1.5 s to open; with one PGlite per
- * `forEachDatabase` block (34 of them) the integration run took 321 s instead of 348–353 s on this machine.
+ * Vitest's global setup of the integration project, once per run: a PGlite database created and migrated, then
+ * closed. A fresh PGlite costs 3–4 s to create (initdb inside WebAssembly) and migrate, a copy of this one 1.5 s to
+ * open; with one PGlite per `forEachDatabase` block (34 of them), the integration run took 321 s instead of
+ * 348–353 s on this machine.
  */
 export async function setup(project: TestProject): Promise<() => void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'vatlas-test-template-'));
