@@ -4,7 +4,7 @@
  * PostgreSQL; polled until healthy; stopped with SIGTERM), a throw-away
  * PostgreSQL database, provider tokens signed with the embedded provider's key, memory readings and result tables.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -21,6 +21,36 @@ import { importJWK, type JWK, SignJWT } from 'jose';
 import pg from 'pg';
 
 export const benchRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+/** The synthetic VTR generator and the import floor: the scripts the benchmarks run in processes of their own. */
+export const SYNTHETIC_VTR = 'apps/api/src/modules/transaction-upload/synthetic-vtr';
+
+/** Runs a TypeScript entry of the repository in a process of its own and answers its standard output. */
+export function runScript(path: string, args: string[]): string {
+  return execFileSync(process.execPath, ['--import', 'tsx', path, ...args], {
+    cwd: benchRoot,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'inherit'],
+    maxBuffer: 16 * 1024 * 1024,
+  });
+}
+
+/** Writes a synthetic Amazon VTR of `rows` rows (deterministic by `seed`) with tax points all through `year`. */
+export function generateSyntheticVtr(options: { out: string; rows: number; seed: number; year: number }): void {
+  const { out, rows, seed, year } = options;
+  runScript(`${SYNTHETIC_VTR}/cli.ts`, [
+    '--rows',
+    String(rows),
+    '--seed',
+    String(seed),
+    '--from',
+    `${year}-01-01`,
+    '--to',
+    `${year}-12-31`,
+    '--out',
+    out,
+  ]);
+}
 
 export type BenchServer = { child: ChildProcess; exited: Promise<void> };
 

@@ -13,7 +13,7 @@
  * transactions page p95 ≤ 50 ms at any depth; liabilities summary p95 ≤ 100 ms. Prints a table and appends it to
  * bench/RESULTS.md. Figures, never assertions.
  */
-import { execFileSync, execSync } from 'node:child_process';
+import { execSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
@@ -22,8 +22,11 @@ import pg from 'pg';
 import {
   type BenchServer,
   benchRoot,
+  generateSyntheticVtr,
   memoryMiB,
   percentile,
+  runScript,
+  SYNTHETIC_VTR,
   signInSeller,
   startServer,
   stopServer,
@@ -34,7 +37,6 @@ import {
 } from './bench-server';
 
 const root = benchRoot;
-const SYNTHETIC_VTR = 'apps/api/src/modules/transaction-upload/synthetic-vtr';
 const ROWS = Number(process.env.BENCH_ROWS ?? 1_000_000);
 const SEED = 1;
 const DATA_YEAR = 2024;
@@ -48,16 +50,6 @@ const DEEP_SKIP_PAGES = Math.min(100, Math.floor(ROWS / 2 / PAGE_SIZE));
 const PORT = Number(process.env.BENCH_PORT ?? 3901);
 const publicUrl = `http://localhost:${PORT}`;
 const SELLER_EMAIL = 'seller@vatlas.test';
-
-/** Runs a TypeScript entry of the repository in a process of its own and answers its standard output. */
-function runScript(path: string, args: string[]): string {
-  return execFileSync(process.execPath, ['--import', 'tsx', path, ...args], {
-    cwd: root,
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'inherit'],
-    maxBuffer: 16 * 1024 * 1024,
-  });
-}
 
 // ---- signing in as the demo seller -------------------------------------------------------------------------------
 
@@ -242,18 +234,7 @@ const keptFile = process.env.BENCH_VTR_FILE;
 const file = keptFile ?? join(workDir, 'vtr.txt');
 const generationStarted = performance.now();
 if (keptFile === undefined || !existsSync(keptFile)) {
-  runScript(`${SYNTHETIC_VTR}/cli.ts`, [
-    '--rows',
-    String(ROWS),
-    '--seed',
-    String(SEED),
-    '--from',
-    `${DATA_YEAR}-01-01`,
-    '--to',
-    `${DATA_YEAR}-12-31`,
-    '--out',
-    file,
-  ]);
+  generateSyntheticVtr({ out: file, rows: ROWS, seed: SEED, year: DATA_YEAR });
 }
 const generationSeconds = (performance.now() - generationStarted) / 1000;
 const bytes = statSync(file).size;
