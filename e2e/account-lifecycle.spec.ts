@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { expireInternalToken } from './support/internal-token';
+import { saveScreenshot } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /** Seeded by the API (apps/api/src/modules/identity/seed.ts); the seller is not a member of Alpenrand. */
@@ -42,7 +43,7 @@ test.describe('the token life cycle against the real server (spec §4, §8)', ()
     expect(exchangeStatuses).toEqual([200]);
     expect(await page.evaluate(() => localStorage.getItem('selectedCompanyId'))).toContain(target);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath('company-switched.png'), fullPage: true });
+    await saveScreenshot(page, test.info(), 'company-switched');
   });
 
   test('after sign-out (LogOut) the old internal token is refused by the API', async ({ page, request }) => {
@@ -92,7 +93,7 @@ test.describe('the token life cycle against the real server (spec §4, §8)', ()
     }));
     expect(selection).toEqual({ key: null, store: null });
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath('company-access-denied.png'), fullPage: true });
+    await saveScreenshot(page, test.info(), 'company-access-denied');
 
     await page.getByRole('button', { name: 'Try Again' }).click();
     await expect(page).toHaveURL(/\/dashboard$/);
@@ -119,6 +120,6 @@ test.describe('the token life cycle against the real server (spec §4, §8)', ()
 
     await expect(page.getByText('Access denied to selected company. Please select a different company.')).toBeVisible();
     await expect(companySelect).toHaveValue(before);
-    await page.screenshot({ path: test.info().outputPath('company-switch-refused.png'), fullPage: true });
+    await saveScreenshot(page, test.info(), 'company-switch-refused');
   });
 });

@@ -2,7 +2,7 @@ import { type Browser, expect, type Page, test } from '@playwright/test';
 import { apiPaths } from '@vatlas/contract';
 import { DEMO_PASSWORD, demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
-import { checkScreenInBothThemes } from './support/screens';
+import { checkScreenInBothThemes, saveScreenshot } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /** Issue 7: six languages, each with translated navigation and dashboard, formatted per locale, following the user. */
@@ -109,9 +109,7 @@ test.describe('six languages (issue 7)', () => {
 
         await expect.poll(savedLanguage).toBe(language.code);
         await expectNoAxeViolations(page);
-        const file = testInfo.outputPath(`dashboard-${language.code}.png`);
-        await page.screenshot({ path: file, fullPage: true });
-        await testInfo.attach(`dashboard-${language.code}`, { path: file, contentType: 'image/png' });
+        await saveScreenshot(page, testInfo, `dashboard-${language.code}`);
       }
 
       // Polish is the last choice: a reload keeps it (the user's language from the API wins) ...
@@ -165,9 +163,7 @@ test.describe('six languages (issue 7)', () => {
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: 'Willkommen' })).toBeVisible();
       await expectNoAxeViolations(page);
-      const file = testInfo.outputPath('first-sign-in-de.png');
-      await page.screenshot({ path: file, fullPage: true });
-      await testInfo.attach('first-sign-in-de', { path: file, contentType: 'image/png' });
+      await saveScreenshot(page, testInfo, 'first-sign-in-de');
     } finally {
       await context.close();
     }

@@ -2,6 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
+import { saveScreenshot } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /**
@@ -43,7 +44,7 @@ async function look(page: Page, name: string): Promise<void> {
   // Judge the page once it has rendered, not its loading spinner.
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+  await saveScreenshot(page, test.info(), name);
 }
 
 test('a new user completes the whole onboarding and reaches the dashboard', async ({ page }) => {

@@ -1,6 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
+import { saveScreenshot } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /** Spec §2 route rules and redirects, one by one, against the real server and the real sign-in. */
@@ -82,7 +83,7 @@ test.describe('spec §2 guard rules', () => {
       ),
     ).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath('admin-access-denied.png'), fullPage: true });
+    await saveScreenshot(page, test.info(), 'admin-access-denied');
     await page.getByRole('button', { name: 'Go Back' }).click();
     // Back where the seller came from.
     await expect(page).toHaveURL(/\/calendar$/);

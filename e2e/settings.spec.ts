@@ -2,7 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { demoAccounts } from './support/accounts';
-import { checkScreenInBothThemes } from './support/screens';
+import { checkScreenInBothThemes, saveScreenshot } from './support/screens';
 import { e2eDataDir } from './support/server';
 import { signIn } from './support/sign-in';
 
@@ -255,12 +255,12 @@ test.describe('settings (issue 7)', () => {
     await page.getByRole('dialog').getByLabel('E-mail address').fill('someone@example.test');
     await page.getByRole('dialog').getByRole('button', { name: 'Continue' }).click();
     await expect(page.getByRole('dialog').getByLabel('Language of the invitation')).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath('settings-add-user-dialog.png') });
+    await saveScreenshot(page, testInfo, 'settings-add-user-dialog');
     await page.keyboard.press('Escape');
     await page.setViewportSize({ width: 390, height: 844 });
     await page.goto('/settings/notifications');
     await expect(page.getByRole('switch', { name: 'Deadline reminders by E-mail' })).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath('settings-phone.png'), fullPage: true });
+    await saveScreenshot(page, testInfo, 'settings-phone');
   });
 
   test('the language section switches the interface at once and keeps it after a reload', async ({ page }) => {

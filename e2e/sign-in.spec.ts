@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { demoAccounts } from './support/accounts';
 import { axeViolations, expectNoAxeViolations } from './support/axe';
+import { saveScreenshot } from './support/screens';
 import { signIn } from './support/sign-in';
 
 test.describe('sign-in chain: provider → token exchange → internal token → guarded routes', () => {
@@ -11,7 +12,7 @@ test.describe('sign-in chain: provider → token exchange → internal token →
     await expect(page.getByText('Please sign in to continue to your Vatlas account.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign In with Microsoft' })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath('login-default.png'), fullPage: true });
+    await saveScreenshot(page, test.info(), 'login-default');
   });
 
   test('the axe-core scan every spec relies on reports violations it is shown', async ({ page }) => {
@@ -43,7 +44,7 @@ test.describe('sign-in chain: provider → token exchange → internal token →
     );
     expect(primary.toLowerCase()).toBe('#635bff');
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath('login-stripe.png'), fullPage: true });
+    await saveScreenshot(page, test.info(), 'login-stripe');
   });
 
   test('the provider refuses a wrong password and signs no one in', async ({ page }) => {
@@ -51,7 +52,7 @@ test.describe('sign-in chain: provider → token exchange → internal token →
     await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
     await expect(page).toHaveURL(/\/idp\//);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath('idp-sign-in-error.png'), fullPage: true });
+    await saveScreenshot(page, test.info(), 'idp-sign-in-error');
 
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
@@ -85,7 +86,7 @@ test.describe('sign-in chain: provider → token exchange → internal token →
       expect(JSON.parse(stored.authStore ?? '{}').state?.token).toBe(stored.session);
 
       await expectNoAxeViolations(page);
-      await page.screenshot({ path: test.info().outputPath(`${name}-landing.png`), fullPage: true });
+      await saveScreenshot(page, test.info(), `${name}-landing`);
 
       // A reload keeps the user signed in and on the same page.
       await page.reload();
@@ -117,13 +118,13 @@ test.describe('in German', () => {
     await expect(page.getByRole('heading', { name: 'Willkommen zurück' })).toBeVisible();
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath('login-de.png'), fullPage: true });
+    await saveScreenshot(page, test.info(), 'login-de');
 
     await page.getByRole('button', { name: 'Mit Microsoft anmelden' }).click();
     await expect(page.getByLabel('E-Mail')).toBeVisible();
     await expect(page.getByLabel('Passwort')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Anmelden', exact: true })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: test.info().outputPath('idp-sign-in-de.png'), fullPage: true });
+    await saveScreenshot(page, test.info(), 'idp-sign-in-de');
   });
 });

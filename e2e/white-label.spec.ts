@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { apiPaths } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
-import { checkScreenInBothThemes } from './support/screens';
+import { checkScreenInBothThemes, saveScreenshot } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /**
@@ -78,7 +78,7 @@ test.describe('white label', () => {
     // Until it is saved, only the preview changes: the page around it keeps the admin's own look.
     expect(await cssVariable(page, '--vt-primary')).toBe(ownPrimary);
     await expect(preview).toBeVisible();
-    await page.screenshot({ path: testInfo.outputPath('white-label-edited.png'), fullPage: true });
+    await saveScreenshot(page, testInfo, 'white-label-edited');
 
     // Leaving with unsaved changes asks first.
     await page.getByRole('link', { name: 'Dashboard' }).first().click();
@@ -100,7 +100,7 @@ test.describe('white label', () => {
     await expect.poll(() => cssVariable(page, '--vt-primary')).toBe('#0f766e');
     await expect(page.getByText('Fjord Tax Partners', { exact: true }).first()).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: testInfo.outputPath('shell-fjord.png'), fullPage: true });
+    await saveScreenshot(page, testInfo, 'shell-fjord');
 
     // Reset (confirmed) brings back the base theme and the tenant's own name at once.
     await page.goto(editorPath);

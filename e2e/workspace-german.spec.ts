@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { apiPaths } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
+import { saveScreenshot } from './support/screens';
 import { signIn } from './support/sign-in';
 
 /** Issue 6: every workspace screen in German, on the demo data, with axe-core and a screenshot artifact. */
@@ -26,9 +27,7 @@ test('every workspace screen speaks German once the seller chooses Deutsch', asy
       await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
       await expect(page.getByText(screen.ready, { exact: false }).first()).toBeVisible();
       await expectNoAxeViolations(page);
-      const file = testInfo.outputPath(`${screen.path.slice(1)}-de.png`);
-      await page.screenshot({ path: file, fullPage: true });
-      await testInfo.attach(`${screen.path.slice(1)}-de`, { path: file, contentType: 'image/png' });
+      await saveScreenshot(page, testInfo, `${screen.path.slice(1)}-de`);
     }
   } finally {
     // Other specs expect the seller in English.
