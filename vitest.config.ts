@@ -6,6 +6,9 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
+    // Two test files at a time, one per core of a 2-core CI machine (Vitest's default is one fewer than the cores).
+    maxWorkers: 2,
+    minWorkers: 1,
     projects: [
       {
         test: {
@@ -44,9 +47,7 @@ export default defineConfig({
           globalSetup: ['./apps/api/src/test/pglite-template.global-setup.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // One file at a time: each starts databases and servers of its own on a 2-core machine.
           pool: 'forks',
-          poolOptions: { forks: { singleFork: true } },
         },
       },
     ],

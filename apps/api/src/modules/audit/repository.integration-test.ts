@@ -27,7 +27,7 @@ forEachDatabase('audit log repository', (context) => {
     const firstPage = await listAuditEvents(db, { limit: 2 });
     const last = firstPage.at(-1);
     if (!last) throw new Error('the first page is empty');
-    const secondPage = await listAuditEvents(db, { limit: 2, after: { occurredAt: last.occurredAt, id: last.id } });
+    const secondPage = await listAuditEvents(db, { limit: 2, after: last.pageKey });
     expect(secondPage.map((event) => event.action)).toEqual(['sign_in']);
 
     expect((await listAuditEvents(db, { limit: 10, action: 'sign_in' })).map((event) => event.actorUserId)).toEqual([
