@@ -126,6 +126,8 @@ forEachDatabase('a generated report through the API', (context) => {
       staleAfterSeconds: 30,
       batchSize: 250,
       chunkBytes: 100_000,
+      // The worker thread a large file is parsed in on PGlite, here for a small one and on both databases.
+      encodeIn: 'worker',
     });
     const importing = worker.runOnce();
     await expect.poll(async () => (await readUpload()).rowsRead, { timeout: 30_000 }).toBeGreaterThan(0);

@@ -1,17 +1,11 @@
 import { type ColumnMapping, columnMappingSchema, MAX_STORED_UPLOAD_PROBLEMS } from '@vatlas/contract';
-import {
-  type CompanyTaxProfile,
-  classifyTransaction,
-  computeRowVat,
-  type NormalizedTransaction,
-  type TransactionSource,
-} from '@vatlas/domain';
+import type { TransactionSource } from '@vatlas/domain';
 import { sql } from 'drizzle-orm';
 import type { BulkLoader, Database, Db } from '../../db/client';
 import { FileNotFoundError, type FileStorage } from '../storage/file-storage';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
-import { type CopyValue, escapeCopyText } from './copy-text';
-import { parseTransactionFile } from './formats/format';
+import { type ClassificationProfile, COPY_COLUMNS, DEFAULT_CHUNK_BYTES, PARSE_BATCH_ROWS } from './copy-encoding';
+import { encodeInThisThread, encodeInWorkerThread } from './copy-encoding-thread';
 import { DEFAULT_BATCH_SIZE, FileFormatError, type RowProblem } from './formats/parse-types';
 import {
   deleteImportedData,
@@ -23,7 +17,6 @@ import {
   reportProgress,
   type UploadRecord,
 } from './repository';
-import { transactionIdentity } from './transaction-identity';
 
 /**
  * Recomputes a company's tax position from its completed uploads' rows. Called inside the transaction that
@@ -42,125 +35,28 @@ export type ImportJobDeps = {
   batchSize?: number;
   /** COPY chunk size in bytes of text: memory stays bounded by it whatever the file's size. */
   chunkBytes?: number;
+  /** Where rows are parsed and encoded; by default a worker thread for a large file on PGlite, else this thread. */
+  encodeIn?: EncodingThread;
 };
+
+export type EncodingThread = 'worker' | 'this-thread';
+
+/** From this size on a file is parsed in a worker thread on PGlite: below it, starting the worker costs more. */
+const WORKER_MIN_FILE_BYTES = 16 * 1024 * 1024;
+
+/**
+ * PGlite runs its COPY on the server's thread, so parsing there would take turns with it: a worker thread overlaps
+ * the two. PostgreSQL loads in a process of its own, which overlaps with parsing on this thread already.
+ */
+function defaultEncodingThread(database: Database, upload: UploadRecord): EncodingThread {
+  return database.kind === 'pglite' && Number(upload.sizeBytes) >= WORKER_MIN_FILE_BYTES ? 'worker' : 'this-thread';
+}
 
 /** How a claimed job ended: 'released' on a graceful stop, 'lost' when another worker took it over meanwhile. */
 export type ImportResult = JobOutcome['status'] | 'released' | 'lost';
 
-/** Column order of every COPY into `transactions` (and its staging copy). */
-export const COPY_COLUMNS = [
-  'id',
-  'company_id',
-  'upload_id',
-  'source',
-  'line_number',
-  'transaction_type',
-  'event_id',
-  'activity_id',
-  'tax_point_date',
-  'complete_date',
-  'marketplace',
-  'sales_channel',
-  'departure_country',
-  'arrival_country',
-  'taxable_jurisdiction',
-  'currency',
-  'net_amount',
-  'vat_amount',
-  'gross_amount',
-  'vat_rate',
-  'computed_vat_amount',
-  'buyer_vat_number',
-  'seller_vat_number',
-  'is_export',
-  'tax_reporting_scheme',
-  'tax_collection_responsibility',
-  'quantity',
-  'sku',
-  'treatment',
-] as const;
-const COPY_COLUMN_LIST = COPY_COLUMNS.join(', ');
-
-/** The COPY chunk of an import (and of the PGlite floor it is measured against). */
-export const DEFAULT_CHUNK_BYTES = 4 * 1024 * 1024;
-/** Room past `chunkBytes` in a chunk buffer, so a line that starts below the mark always fits. */
-const CHUNK_SLACK_BYTES = 64 * 1024;
 const UNIQUE_VIOLATION = '23505';
-/**
- * Rows the parser hands over at a time, whatever the progress interval: a row's cells are slices of the text chunk
- * it was read from, so a batch spanning many chunks keeps them all alive long enough to reach V8's old space.
- */
-const PARSE_BATCH_ROWS = 256;
-
-type ClassificationProfile = Pick<CompanyTaxProfile, 'establishmentCountry' | 'ioss'>;
-
-/** The values of one row in COPY_COLUMNS order (kept in step by the test of `toCopyValues`). */
-export function toCopyValues(
-  tx: NormalizedTransaction,
-  upload: Pick<UploadRecord, 'id' | 'companyId'>,
-  profile: ClassificationProfile,
-): CopyValue[] {
-  return [
-    transactionIdentity(upload.companyId, tx),
-    upload.companyId,
-    upload.id,
-    tx.source,
-    tx.lineNumber,
-    tx.type,
-    tx.eventId,
-    tx.activityId,
-    tx.taxPointDate,
-    tx.completeDate,
-    tx.marketplace,
-    tx.salesChannel,
-    tx.departureCountry,
-    tx.arrivalCountry,
-    tx.taxableJurisdiction,
-    tx.currency,
-    tx.netAmount,
-    tx.vatAmount,
-    tx.grossAmount,
-    tx.vatRate,
-    computeRowVat(tx.netAmount, tx.vatRate) ?? '0.00',
-    tx.buyerVatNumber,
-    tx.sellerVatNumber,
-    tx.isExport,
-    tx.taxReportingScheme,
-    tx.taxCollectionResponsibility,
-    tx.quantity,
-    tx.sku,
-    classifyTransaction(tx, profile),
-  ];
-}
-
-/** A free-text field as COPY text: `\N` for null, escaped only when it holds a backslash, tab, newline or return. */
-const freeText = (value: string | null) => (value === null ? '\\N' : escapeCopyText(value));
-/** A field the parsers normalised (codes, ISO dates, canonical decimals, enums): nothing in it needs escaping. */
-const normalised = (value: string | null) => (value === null ? '\\N' : value);
-
-/**
- * `encodeCopyLine(toCopyValues(…))` in one template (the test keeps the two equal): no array of values per row, and
- * only the file's free-text fields (ids, marketplace, channel, VAT numbers, scheme, SKU) are looked at for escapes —
- * the rest are codes, ISO dates, canonical decimals and enums the parsers produced, which never hold a tab, newline,
- * return or backslash. A million rows a file make the difference count.
- */
-export function encodeTransactionCopyLine(
-  tx: NormalizedTransaction,
-  upload: Pick<UploadRecord, 'id' | 'companyId'>,
-  profile: ClassificationProfile,
-): string {
-  const computedVat = computeRowVat(tx.netAmount, tx.vatRate) ?? '0.00';
-  return (
-    `${transactionIdentity(upload.companyId, tx)}\t${upload.companyId}\t${upload.id}\t${tx.source}\t${tx.lineNumber}\t` +
-    `${tx.type}\t${freeText(tx.eventId)}\t${freeText(tx.activityId)}\t${tx.taxPointDate}\t${tx.completeDate}\t` +
-    `${freeText(tx.marketplace)}\t${freeText(tx.salesChannel)}\t${normalised(tx.departureCountry)}\t` +
-    `${normalised(tx.arrivalCountry)}\t${normalised(tx.taxableJurisdiction)}\t${normalised(tx.currency)}\t` +
-    `${tx.netAmount}\t${tx.vatAmount}\t${tx.grossAmount}\t${normalised(tx.vatRate)}\t${computedVat}\t` +
-    `${freeText(tx.buyerVatNumber)}\t${freeText(tx.sellerVatNumber)}\t${tx.isExport ? 't' : 'f'}\t` +
-    `${freeText(tx.taxReportingScheme)}\t${normalised(tx.taxCollectionResponsibility)}\t${tx.quantity}\t` +
-    `${freeText(tx.sku)}\t${classifyTransaction(tx, profile)}\n`
-  );
-}
+const COPY_COLUMN_LIST = COPY_COLUMNS.join(', ');
 
 export type ChunkCounts = { imported: number; duplicate: number };
 
@@ -213,8 +109,8 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
   // A validate-first upload is claimed as 'validating': the whole file is read for its problems and counts, and no
   // row is loaded; it ends 'validated' (problems or not) and waits for Confirm. Whole-file errors fail it as usual.
   const isValidation = upload.status === 'validating';
-  // One chunk is loaded while the next is parsed: on PostgreSQL the server's COPY and our parsing run on two cores.
-  // Every ending waits for the load in flight first, so no chunk lands after the rows were deleted.
+  // One chunk is loaded while the next is parsed (PostgreSQL's COPY runs in its own process, PGlite's beside the
+  // encoding worker). Every ending waits for the load in flight first, so no chunk lands after the rows were deleted.
   let loading: Promise<void> = Promise.resolve();
   const drain = () => loading.catch(() => undefined);
   const finish = async (outcome: JobOutcome): Promise<ImportResult> => {
@@ -239,66 +135,48 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
   }
   const profile: ClassificationProfile = company;
 
-  const chunkBytes = deps.chunkBytes ?? DEFAULT_CHUNK_BYTES;
-  // COPY text goes straight into one of two byte buffers, reused for the whole file: one is filled while the other
-  // is loaded. No string per row outlives its row, so the heap holds no more than a parser batch.
-  const bufferBytes = chunkBytes + CHUNK_SLACK_BYTES;
-  let filling: Buffer = Buffer.allocUnsafe(bufferBytes);
-  let spare: Buffer | null = null;
-  let used = 0;
   const progress = { bytesProcessed: 0, rowsRead: 0, rowsImported: 0, rowsDuplicate: 0, problemCount: 0 };
   let storedProblems = 0;
   const reportEvery = Math.max(1, deps.batchSize ?? DEFAULT_BATCH_SIZE);
   let rowsSinceReport = 0;
 
-  /** Loads what is filled; `room` is the bytes the next line may need (a longer line gets a buffer of its own). */
-  const flush = async (room = 0) => {
-    if (used > 0) {
-      const data = filling.subarray(0, used);
-      // The buffer of the load in flight is free again once that load has ended.
-      await loading;
-      const free = spare;
-      spare = filling.length === bufferBytes ? filling : null;
-      filling = free ?? Buffer.allocUnsafe(bufferBytes);
-      used = 0;
-      loading = loadChunk(deps.database.bulk, data).then((counts) => {
-        progress.rowsImported += counts.imported;
-        progress.rowsDuplicate += counts.duplicate;
-      });
-      // A failed load must surface at the next await, not as an unhandled rejection meanwhile.
-      loading.catch(() => undefined);
-    }
-    if (room > filling.length) filling = Buffer.allocUnsafe(room);
-  };
-
   try {
     const file = await deps.storage.get(upload.storageKey);
-    const batches = parseTransactionFile(upload.sourceFormat as TransactionSource, file, {
+    const encodeIn = deps.encodeIn ?? defaultEncodingThread(deps.database, upload);
+    const encode = encodeIn === 'worker' ? encodeInWorkerThread : encodeInThisThread;
+    // COPY text goes straight into a few byte buffers, reused for the whole file: one is filled while another is
+    // loaded. No string per row outlives its row, so the heap holds no more than a parser batch.
+    const source = encode(file, {
+      sourceFormat: upload.sourceFormat as TransactionSource,
       mapping: readMapping(upload),
-      batchSize: Math.min(reportEvery, PARSE_BATCH_ROWS),
       fileName: upload.fileName,
-      defaultDepartureCountry: profile.establishmentCountry,
+      upload,
+      profile,
+      encodeRows: !isValidation,
+      batchRows: Math.min(reportEvery, PARSE_BATCH_ROWS),
+      chunkBytes: deps.chunkBytes ?? DEFAULT_CHUNK_BYTES,
     });
-    for await (const batch of batches) {
+    for await (const batch of source.batches) {
       if (batch.problems.length > 0) {
         const rows = toProblemRows(upload.id, batch.problems, storedProblems);
         await insertProblems(db, rows);
         storedProblems += rows.length;
         progress.problemCount += batch.problems.length;
       }
-      // After the first problem the upload will fail: the rest is read for its problems only, not loaded.
-      if (progress.problemCount === 0 && !isValidation) {
-        for (const tx of batch.transactions) {
-          const line = encodeTransactionCopyLine(tx, upload, profile);
-          // UTF-8 takes at most 3 bytes per UTF-16 code unit: a line that might not fit starts a new chunk.
-          if (used + line.length * 3 > filling.length) await flush(line.length * 3);
-          used += filling.write(line, used, 'utf8');
-          if (used >= chunkBytes) await flush();
-        }
+      for (const chunk of batch.chunks) {
+        // One load in flight; its buffer goes back to the encoder once it has ended.
+        await loading;
+        loading = loadChunk(deps.database.bulk, chunk).then((counts) => {
+          progress.rowsImported += counts.imported;
+          progress.rowsDuplicate += counts.duplicate;
+          source.release(chunk);
+        });
+        // A failed load must surface at the next await, not as an unhandled rejection meanwhile.
+        loading.catch(() => undefined);
       }
       progress.bytesProcessed = batch.bytesRead;
       progress.rowsRead = batch.linesRead;
-      rowsSinceReport += batch.transactions.length + batch.problems.length;
+      rowsSinceReport += batch.transactionCount + batch.problems.length;
       if (rowsSinceReport < reportEvery && !deps.signal?.aborted) continue;
       rowsSinceReport = 0;
       const signal = await reportProgress(db, upload.id, deps.workerId, progress);
@@ -314,10 +192,7 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
         return 'released';
       }
     }
-    if (progress.problemCount === 0 && !isValidation) {
-      await flush();
-      await loading;
-    }
+    await loading;
   } catch (error) {
     if (error instanceof FileFormatError) {
       // Line 0 is the whole file; an error of one line (cut short inside it, too long) names that line.

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../../db/client';
 import type { FileStorage } from '../storage/file-storage';
-import { type ImportResult, runImport, type TaxPositionRecomputer } from './import-job';
+import { type EncodingThread, type ImportResult, runImport, type TaxPositionRecomputer } from './import-job';
 import { claimNextUpload, deleteUploadRows, findUploadById, finishJob, touchHeartbeat } from './repository';
 
 /** A job whose attempts all died (a crash mid-import each time) is failed rather than retried for ever. */
@@ -24,6 +24,7 @@ export type ImportWorkerOptions = {
   pollIntervalMs?: number;
   batchSize?: number;
   chunkBytes?: number;
+  encodeIn?: EncodingThread;
 };
 
 export type ImportWorker = {
@@ -84,6 +85,7 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
           signal: stopping.signal,
           batchSize: options.batchSize,
           chunkBytes: options.chunkBytes,
+          encodeIn: options.encodeIn,
         },
         upload,
       );

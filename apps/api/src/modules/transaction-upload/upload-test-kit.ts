@@ -26,3 +26,9 @@ export function createGatedStorage(inner: FileStorage): { storage: FileStorage; 
   };
   return { storage, open: () => open() };
 }
+
+/** `text` as a stream's pieces of `pieceBytes` each. */
+export async function* piecesOf(text: string, pieceBytes = 4096): AsyncGenerator<Uint8Array> {
+  const bytes = Buffer.from(text);
+  for (let start = 0; start < bytes.length; start += pieceBytes) yield bytes.subarray(start, start + pieceBytes);
+}

@@ -20,9 +20,9 @@ import type { NormalizedTransaction } from '@vatlas/domain';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { openDatabase } from '../../../db/client';
+import { DEFAULT_CHUNK_BYTES } from '../copy-encoding';
 import { escapeCopyText } from '../copy-text';
 import { parseTransactionFile } from '../formats/format';
-import { DEFAULT_CHUNK_BYTES } from '../import-job';
 
 const COLUMNS = [
   'source text',

@@ -1,8 +1,18 @@
 import type { NormalizedTransaction } from '@vatlas/domain';
 import { describe, expect, it } from 'vitest';
+import {
+  COPY_COLUMNS,
+  type CopyEncodingOptions,
+  createChunkBufferPool,
+  encodeCopyChunks,
+  encodeTransactionCopyLine,
+  toCopyValues,
+} from './copy-encoding';
 import { encodeCopyLine } from './copy-text';
-import { COPY_COLUMNS, encodeTransactionCopyLine, toCopyValues } from './import-job';
+import { parseTransactionFile } from './formats/format';
+import { generateVtrText } from './synthetic-vtr';
 import { transactionIdentity } from './transaction-identity';
+import { piecesOf } from './upload-test-kit';
 
 const UPLOAD = { id: '3f0c8a52-8a2b-4f5e-9a41-0c1d2e3f4a5b', companyId: '7d1c2f4e-0b6a-4c51-9d3e-5a8f1b2c3d01' };
 
@@ -112,5 +122,81 @@ describe('encodeTransactionCopyLine', () => {
 
   it.each(rows)('encodes %s exactly as encodeCopyLine(toCopyValues(…)) does', (_name, row) => {
     expect(encodeTransactionCopyLine(row, UPLOAD, profile)).toBe(encodeCopyLine(toCopyValues(row, UPLOAD, profile)));
+  });
+});
+
+const GENERATED = generateVtrText({ rows: 1200, seed: 11, from: '2025-01-01', to: '2025-03-31' });
+const ENCODING: CopyEncodingOptions = {
+  sourceFormat: 'amazon-vtr',
+  fileName: 'generated.txt',
+  upload: UPLOAD,
+  profile: { establishmentCountry: 'DE', ioss: null },
+  encodeRows: true,
+  batchRows: 100,
+  chunkBytes: 20_000,
+};
+
+/** The file's rows as COPY lines, from the parser and `encodeTransactionCopyLine` directly. */
+async function expectedCopyText(text: string): Promise<string> {
+  let expected = '';
+  for await (const batch of parseTransactionFile('amazon-vtr', piecesOf(text))) {
+    for (const row of batch.transactions) expected += encodeTransactionCopyLine(row, UPLOAD, ENCODING.profile);
+  }
+  return expected;
+}
+
+describe('encodeCopyChunks', () => {
+  it('yields every row once, in whole lines, in chunks near the chunk size, holding one buffer at a time', async () => {
+    // One buffer in the pool: were a second one needed before the first came back, the generator would wait forever.
+    const pool = createChunkBufferPool(ENCODING.chunkBytes, 1);
+    const chunks: string[] = [];
+    let transactions = 0;
+    let last = { bytesRead: 0, linesRead: 0 };
+    for await (const batch of encodeCopyChunks(piecesOf(GENERATED.text), ENCODING, pool)) {
+      expect(batch.problems).toEqual([]);
+      transactions += batch.transactionCount;
+      expect(batch.bytesRead).toBeGreaterThanOrEqual(last.bytesRead);
+      last = { bytesRead: batch.bytesRead, linesRead: batch.linesRead };
+      for (const chunk of batch.chunks) {
+        chunks.push(Buffer.from(chunk).toString('utf8'));
+        pool.release(chunk.buffer);
+      }
+    }
+    expect(transactions).toBe(GENERATED.expected.rowCount);
+    expect(last.linesRead).toBe(GENERATED.expected.rowCount);
+    expect(chunks.length).toBeGreaterThan(10);
+    for (const chunk of chunks.slice(0, -1)) {
+      expect(chunk.endsWith('\n')).toBe(true);
+      expect(Buffer.byteLength(chunk)).toBeGreaterThanOrEqual(ENCODING.chunkBytes - 2000);
+    }
+    expect(chunks.join('')).toBe(await expectedCopyText(GENERATED.text));
+  });
+
+  it('encodes nothing once a row has a problem, and nothing at all when asked for the counts only', async () => {
+    const lines = GENERATED.text.split('\r\n');
+    const header = (lines[0] ?? '').split('\t');
+    const broken = (lines[3] ?? '').split('\t');
+    broken[header.indexOf('TRANSACTION_COMPLETE_DATE')] = '31-02-2025';
+    lines[3] = broken.join('\t');
+    const withProblem = lines.join('\r\n');
+
+    for (const [text, options] of [
+      [withProblem, ENCODING],
+      [GENERATED.text, { ...ENCODING, encodeRows: false }],
+    ] as const) {
+      const pool = createChunkBufferPool(options.chunkBytes, 1);
+      let chunkCount = 0;
+      let problems = 0;
+      let linesRead = 0;
+      for await (const batch of encodeCopyChunks(piecesOf(text), options, pool)) {
+        chunkCount += batch.chunks.length;
+        problems += batch.problems.length;
+        linesRead = batch.linesRead;
+      }
+      expect(chunkCount).toBe(0);
+      expect(problems).toBe(text === withProblem ? 1 : 0);
+      // The rest is still read to the end, for its problems and counts.
+      expect(linesRead).toBe(GENERATED.expected.rowCount);
+    }
   });
 });

@@ -1,0 +1,83 @@
+import { describe, expect, it } from 'vitest';
+import type { CopyEncodingOptions } from './copy-encoding';
+import { type CopyChunkSource, encodeInThisThread, encodeInWorkerThread } from './copy-encoding-thread';
+import { FileFormatError } from './formats/parse-types';
+import { generateVtrText } from './synthetic-vtr';
+import { piecesOf } from './upload-test-kit';
+
+const GENERATED = generateVtrText({ rows: 2500, seed: 23, from: '2025-04-01', to: '2025-06-30' });
+const OPTIONS: CopyEncodingOptions = {
+  sourceFormat: 'amazon-vtr',
+  fileName: 'generated.txt',
+  upload: { id: '3f0c8a52-8a2b-4f5e-9a41-0c1d2e3f4a5b', companyId: '7d1c2f4e-0b6a-4c51-9d3e-5a8f1b2c3d01' },
+  profile: { establishmentCountry: 'DE', ioss: null },
+  encodeRows: true,
+  batchRows: 200,
+  chunkBytes: 50_000,
+};
+
+/** Everything a source yields, each chunk given back as the import gives it back once loaded. */
+async function readAll(source: CopyChunkSource) {
+  let text = '';
+  let transactions = 0;
+  let chunks = 0;
+  let last = { bytesRead: 0, linesRead: 0 };
+  for await (const batch of source.batches) {
+    transactions += batch.transactionCount;
+    last = { bytesRead: batch.bytesRead, linesRead: batch.linesRead };
+    for (const chunk of batch.chunks) {
+      text += Buffer.from(chunk).toString('utf8');
+      chunks += 1;
+      source.release(chunk);
+    }
+  }
+  return { text, transactions, chunks, ...last };
+}
+
+describe('encoding in a worker thread', () => {
+  it('yields the same COPY text and counts as encoding in this thread', async () => {
+    const inWorker = await readAll(encodeInWorkerThread(piecesOf(GENERATED.text, 65_536), OPTIONS));
+    const here = await readAll(encodeInThisThread(piecesOf(GENERATED.text, 65_536), OPTIONS));
+    expect(inWorker.transactions).toBe(GENERATED.expected.rowCount);
+    expect(inWorker.chunks).toBeGreaterThan(10);
+    expect(inWorker).toEqual(here);
+  });
+
+  it("hands a whole-file error over as the parser's FileFormatError, with its code", async () => {
+    const headerOnly = `${GENERATED.text.split('\r\n')[0]}\r\n`;
+    const error = await readAll(encodeInWorkerThread(piecesOf(headerOnly), OPTIONS)).catch((caught: unknown) => caught);
+    expect(error).toBeInstanceOf(FileFormatError);
+    expect(error).toMatchObject({ code: 'header-only' });
+  });
+
+  it('fails the batches when the file cannot be read to the end', async () => {
+    async function* brokenRead() {
+      yield* piecesOf(GENERATED.text.slice(0, 100_000));
+      throw new Error('storage read failed');
+    }
+    await expect(readAll(encodeInWorkerThread(brokenRead(), OPTIONS))).rejects.toThrow('storage read failed');
+  });
+
+  it('stops reading the file when the reader stops early', async () => {
+    let piecesRead = 0;
+    let isInputClosed = false;
+    async function* tracked() {
+      try {
+        for await (const piece of piecesOf(GENERATED.text, 1024)) {
+          piecesRead += 1;
+          yield piece;
+        }
+      } finally {
+        isInputClosed = true;
+      }
+    }
+    const source = encodeInWorkerThread(tracked(), OPTIONS);
+    for await (const batch of source.batches) {
+      if (batch.transactionCount > 0) break;
+    }
+    await expect.poll(() => isInputClosed).toBe(true);
+    expect(piecesRead).toBeLessThan(Buffer.byteLength(GENERATED.text) / 1024);
+    // Giving a buffer back after the end is harmless.
+    expect(() => source.release(new Uint8Array(10))).not.toThrow();
+  });
+});

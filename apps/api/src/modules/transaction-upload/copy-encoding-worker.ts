@@ -1,0 +1,84 @@
+/**
+ * The body of the COPY-encoding worker thread (started by copy-encoding-thread.ts through copy-encoding-worker.mjs):
+ * parses the file bytes the server's thread sends, encodes the rows into the buffers it is given, and sends each
+ * batch back with its filled chunks. Every message is in `WorkerMessage` / `ServerMessage`.
+ */
+import { parentPort, workerData } from 'node:worker_threads';
+import { ChunkBufferPool, type CopyEncodingOptions, type EncodedBatch, encodeCopyChunks } from './copy-encoding';
+import { FileFormatError } from './formats/parse-types';
+
+/** The server's thread to the worker. */
+export type ServerMessage =
+  | { type: 'input'; bytes: Uint8Array }
+  | { type: 'input-end' }
+  | { type: 'buffer'; buffer: ArrayBuffer };
+
+/** The worker to the server's thread. */
+export type WorkerMessage =
+  | { type: 'input-consumed' }
+  | { type: 'batch'; batch: EncodedBatch }
+  | { type: 'done' }
+  | { type: 'failed'; error: SerializedError };
+
+export type SerializedError = {
+  name: string;
+  message: string;
+  code?: string;
+  details?: Record<string, unknown>;
+};
+
+export type CopyEncodingWorkerData = { options: CopyEncodingOptions; bufferBytes: number; bufferCount: number };
+
+const port = parentPort;
+if (!port) throw new Error('copy-encoding-worker runs as a worker thread only');
+const { options, bufferBytes, bufferCount } = workerData as CopyEncodingWorkerData;
+const pool = new ChunkBufferPool(bufferBytes, bufferCount);
+
+/** The file's bytes as the server's thread sends them; each piece taken is acknowledged, so it can send the next. */
+async function* input(): AsyncGenerator<Uint8Array> {
+  const queue: (Uint8Array | null)[] = [];
+  let wake: (() => void) | null = null;
+  port?.on('message', (message: ServerMessage) => {
+    if (message.type === 'buffer') {
+      pool.release(message.buffer);
+      return;
+    }
+    queue.push(message.type === 'input' ? message.bytes : null);
+    wake?.();
+    wake = null;
+  });
+  for (;;) {
+    const next = queue.shift();
+    if (next === undefined) {
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      continue;
+    }
+    if (next === null) return;
+    port?.postMessage({ type: 'input-consumed' } satisfies WorkerMessage);
+    yield next;
+  }
+}
+
+const send = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+
+try {
+  for await (const batch of encodeCopyChunks(input(), options, pool)) {
+    send(
+      { type: 'batch', batch },
+      batch.chunks.map((chunk) => chunk.buffer as ArrayBuffer),
+    );
+  }
+  send({ type: 'done' });
+} catch (error) {
+  const failure: SerializedError =
+    error instanceof FileFormatError
+      ? { name: error.name, message: error.message, code: error.code, details: error.details }
+      : {
+          name: error instanceof Error ? error.name : 'Error',
+          message: error instanceof Error ? error.message : String(error),
+        };
+  send({ type: 'failed', error: failure });
+}
+// The server's thread terminates this worker once it has read the last message.

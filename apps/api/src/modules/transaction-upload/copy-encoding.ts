@@ -1,0 +1,264 @@
+import type { ColumnMapping } from '@vatlas/contract';
+import {
+  type CompanyTaxProfile,
+  classifyTransaction,
+  computeRowVat,
+  type NormalizedTransaction,
+  type TransactionSource,
+} from '@vatlas/domain';
+import { type CopyValue, escapeCopyText } from './copy-text';
+import { parseTransactionFile } from './formats/format';
+import type { RowProblem } from './formats/parse-types';
+import { transactionIdentity } from './transaction-identity';
+
+/**
+ * From a stored transaction file to COPY text for `transactions`: the file is parsed, each row classified and written
+ * as a COPY line straight into chunk buffers of about 4 MB. Runs in the server's thread or in a worker thread of its
+ * own (copy-encoding-thread.ts); nothing here touches a database.
+ */
+
+/** Column order of every COPY into `transactions` (and its staging copy). */
+export const COPY_COLUMNS = [
+  'id',
+  'company_id',
+  'upload_id',
+  'source',
+  'line_number',
+  'transaction_type',
+  'event_id',
+  'activity_id',
+  'tax_point_date',
+  'complete_date',
+  'marketplace',
+  'sales_channel',
+  'departure_country',
+  'arrival_country',
+  'taxable_jurisdiction',
+  'currency',
+  'net_amount',
+  'vat_amount',
+  'gross_amount',
+  'vat_rate',
+  'computed_vat_amount',
+  'buyer_vat_number',
+  'seller_vat_number',
+  'is_export',
+  'tax_reporting_scheme',
+  'tax_collection_responsibility',
+  'quantity',
+  'sku',
+  'treatment',
+] as const;
+
+/** The COPY chunk of an import (and of the PGlite floor it is measured against). */
+export const DEFAULT_CHUNK_BYTES = 4 * 1024 * 1024;
+/** Room past `chunkBytes` in a chunk buffer, so a line that starts below the mark always fits. */
+const CHUNK_SLACK_BYTES = 64 * 1024;
+/**
+ * Rows the parser hands over at a time, whatever the progress interval: a row's cells are slices of the text chunk
+ * it was read from, so a batch spanning many chunks keeps them all alive long enough to reach V8's old space.
+ */
+export const PARSE_BATCH_ROWS = 256;
+
+export type ClassificationProfile = Pick<CompanyTaxProfile, 'establishmentCountry' | 'ioss'>;
+
+/** The values of one row in COPY_COLUMNS order (kept in step by the test of `toCopyValues`). */
+export function toCopyValues(
+  tx: NormalizedTransaction,
+  upload: CopyTarget,
+  profile: ClassificationProfile,
+): CopyValue[] {
+  return [
+    transactionIdentity(upload.companyId, tx),
+    upload.companyId,
+    upload.id,
+    tx.source,
+    tx.lineNumber,
+    tx.type,
+    tx.eventId,
+    tx.activityId,
+    tx.taxPointDate,
+    tx.completeDate,
+    tx.marketplace,
+    tx.salesChannel,
+    tx.departureCountry,
+    tx.arrivalCountry,
+    tx.taxableJurisdiction,
+    tx.currency,
+    tx.netAmount,
+    tx.vatAmount,
+    tx.grossAmount,
+    tx.vatRate,
+    computeRowVat(tx.netAmount, tx.vatRate) ?? '0.00',
+    tx.buyerVatNumber,
+    tx.sellerVatNumber,
+    tx.isExport,
+    tx.taxReportingScheme,
+    tx.taxCollectionResponsibility,
+    tx.quantity,
+    tx.sku,
+    classifyTransaction(tx, profile),
+  ];
+}
+
+/** A free-text field as COPY text: `\N` for null, escaped only when it holds a backslash, tab, newline or return. */
+const freeText = (value: string | null) => (value === null ? '\\N' : escapeCopyText(value));
+/** A field the parsers normalised (codes, ISO dates, canonical decimals, enums): nothing in it needs escaping. */
+const normalised = (value: string | null) => (value === null ? '\\N' : value);
+
+/**
+ * `encodeCopyLine(toCopyValues(…))` in one template (the test keeps the two equal): no array of values per row, and
+ * only the file's free-text fields (ids, marketplace, channel, VAT numbers, scheme, SKU) are looked at for escapes —
+ * the rest are codes, ISO dates, canonical decimals and enums the parsers produced, which never hold a tab, newline,
+ * return or backslash. A million rows a file make the difference count.
+ */
+export function encodeTransactionCopyLine(
+  tx: NormalizedTransaction,
+  upload: CopyTarget,
+  profile: ClassificationProfile,
+): string {
+  const computedVat = computeRowVat(tx.netAmount, tx.vatRate) ?? '0.00';
+  return (
+    `${transactionIdentity(upload.companyId, tx)}\t${upload.companyId}\t${upload.id}\t${tx.source}\t${tx.lineNumber}\t` +
+    `${tx.type}\t${freeText(tx.eventId)}\t${freeText(tx.activityId)}\t${tx.taxPointDate}\t${tx.completeDate}\t` +
+    `${freeText(tx.marketplace)}\t${freeText(tx.salesChannel)}\t${normalised(tx.departureCountry)}\t` +
+    `${normalised(tx.arrivalCountry)}\t${normalised(tx.taxableJurisdiction)}\t${normalised(tx.currency)}\t` +
+    `${tx.netAmount}\t${tx.vatAmount}\t${tx.grossAmount}\t${normalised(tx.vatRate)}\t${computedVat}\t` +
+    `${freeText(tx.buyerVatNumber)}\t${freeText(tx.sellerVatNumber)}\t${tx.isExport ? 't' : 'f'}\t` +
+    `${freeText(tx.taxReportingScheme)}\t${normalised(tx.taxCollectionResponsibility)}\t${tx.quantity}\t` +
+    `${freeText(tx.sku)}\t${classifyTransaction(tx, profile)}\n`
+  );
+}
+
+/** The upload whose rows are encoded. */
+export type CopyTarget = { id: string; companyId: string };
+
+export type CopyEncodingOptions = {
+  sourceFormat: TransactionSource;
+  mapping?: ColumnMapping;
+  fileName: string;
+  upload: CopyTarget;
+  profile: ClassificationProfile;
+  /** False when the file is read for its problems and counts only (validate-first): no row is encoded. */
+  encodeRows: boolean;
+  /** Rows per parser batch (and so between progress reports at most). */
+  batchRows: number;
+  chunkBytes: number;
+};
+
+/** One parser batch: its problems and counts, and the chunks it filled (zero, one or, after long lines, more). */
+export type EncodedBatch = {
+  problems: RowProblem[];
+  /** Transactions the batch read, encoded or not. */
+  transactionCount: number;
+  bytesRead: number;
+  linesRead: number;
+  /** COPY text, each a view of a buffer to give back with `release` once it is loaded. */
+  chunks: Uint8Array[];
+};
+
+/**
+ * The buffers COPY text is written into, reused for the whole file. `acquire` waits while every buffer is out being
+ * loaded, which is what holds the parser back to the pace of the database: memory stays at `count` buffers whatever
+ * the file's size.
+ */
+export class ChunkBufferPool {
+  private readonly free: ArrayBuffer[] = [];
+  private readonly waiting: ((buffer: ArrayBuffer) => void)[] = [];
+
+  constructor(
+    readonly bufferBytes: number,
+    count: number,
+  ) {
+    for (let index = 0; index < count; index += 1) this.free.push(new ArrayBuffer(bufferBytes));
+  }
+
+  acquire(): Promise<Buffer> {
+    const buffer = this.free.pop();
+    if (buffer) return Promise.resolve(Buffer.from(buffer));
+    return new Promise((resolve) => this.waiting.push((next) => resolve(Buffer.from(next))));
+  }
+
+  /** Gives back the buffer under a loaded chunk; one made for a single long line is left to the GC. */
+  release(buffer: ArrayBufferLike): void {
+    if (buffer.byteLength !== this.bufferBytes || !(buffer instanceof ArrayBuffer)) return;
+    const next = this.waiting.shift();
+    if (next) next(buffer);
+    else this.free.push(buffer);
+  }
+}
+
+/** The pool of an import: two buffers, one filled while the other is loaded. */
+export function createChunkBufferPool(chunkBytes: number, count = 2): ChunkBufferPool {
+  return new ChunkBufferPool(chunkBytes + CHUNK_SLACK_BYTES, count);
+}
+
+/**
+ * Parses `input` and yields each parser batch with its problems and counts. A chunk is yielded the moment it is full
+ * (in a batch of its own, counts unchanged), so the generator never holds more than the one buffer it fills, and the
+ * last batch carries the partly filled last chunk. Rows are encoded until the first problem: from then on the upload
+ * will fail, so the rest is read for its problems only.
+ */
+export async function* encodeCopyChunks(
+  input: AsyncIterable<Uint8Array>,
+  options: CopyEncodingOptions,
+  pool: ChunkBufferPool,
+): AsyncGenerator<EncodedBatch> {
+  let filling: Buffer | null = null;
+  let used = 0;
+  let encodeRows = options.encodeRows;
+  let counts = { bytesRead: 0, linesRead: 0 };
+  /** The filled part of the buffer, handed over; the buffer itself goes back to the pool when empty. */
+  const take = (): Uint8Array[] => {
+    const buffer = filling;
+    const length = used;
+    filling = null;
+    used = 0;
+    if (!buffer) return [];
+    if (length > 0) return [buffer.subarray(0, length)];
+    pool.release(buffer.buffer);
+    return [];
+  };
+  const batches = parseTransactionFile(options.sourceFormat, input, {
+    mapping: options.mapping,
+    batchSize: options.batchRows,
+    fileName: options.fileName,
+    defaultDepartureCountry: options.profile.establishmentCountry,
+  });
+  try {
+    for await (const batch of batches) {
+      if (batch.problems.length > 0 && encodeRows) {
+        // The upload will fail: what is encoded but not loaded yet is dropped, the rest is not encoded.
+        encodeRows = false;
+        used = 0;
+        take();
+      }
+      if (encodeRows) {
+        for (const tx of batch.transactions) {
+          const line = encodeTransactionCopyLine(tx, options.upload, options.profile);
+          // UTF-8 takes at most 3 bytes per UTF-16 code unit: a line that might not fit starts a new chunk.
+          const room = line.length * 3;
+          if (filling && used + room > filling.length) {
+            yield { problems: [], transactionCount: 0, ...counts, chunks: take() };
+          }
+          if (!filling) {
+            filling = await pool.acquire();
+            if (room > filling.length) {
+              pool.release(filling.buffer);
+              filling = Buffer.allocUnsafeSlow(room);
+            }
+          }
+          used += filling.write(line, used, 'utf8');
+          if (used >= options.chunkBytes) yield { problems: [], transactionCount: 0, ...counts, chunks: take() };
+        }
+      }
+      counts = { bytesRead: batch.bytesRead, linesRead: batch.linesRead };
+      yield { problems: batch.problems, transactionCount: batch.transactions.length, ...counts, chunks: [] };
+    }
+    const last = take();
+    if (last.length > 0) yield { problems: [], transactionCount: 0, ...counts, chunks: last };
+  } finally {
+    const rest = filling as Buffer | null;
+    if (rest) pool.release(rest.buffer);
+  }
+}
