@@ -29,9 +29,13 @@ const isSectionReady = (heading: string) => async (page: Page) => {
 };
 
 test.describe('the admin area (issue 7)', () => {
-  test('an administrator walks every section of the sidebar, each accessible in both themes', async ({ page }) => {
+  test('an administrator walks every section of the sidebar, each accessible in both themes', async ({
+    page,
+    request,
+  }) => {
     // Nine screens, each checked with axe-core in two themes.
     test.setTimeout(240_000);
+    const startedAt = new Date().toISOString();
     await signIn(page, demoAccounts.admin.email);
     await expect(page).toHaveURL(/\/dashboard$/);
 
@@ -58,6 +62,16 @@ test.describe('the admin area (issue 7)', () => {
     );
     await page.goto('/admin/audit-log?action=sign_in');
     await expect(page.getByRole('cell', { name: demoAccounts.admin.email }).first()).toBeVisible();
+    // Each page.goto above loaded the app afresh, which exchanged the provider token again: still one sign-in.
+    const token = await page.evaluate(() => sessionStorage.getItem('tokenInternal'));
+    const signIns = await request.get(apiPaths.adminAuditEvents({ action: 'sign_in', limit: 100 }), {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const { items } = (await signIns.json()) as { items: { actorEmail: string | null; occurredAt: string }[] };
+    const ours = items.filter(
+      (event) => event.actorEmail === demoAccounts.admin.email && event.occurredAt >= startedAt,
+    );
+    expect(ours).toHaveLength(1);
 
     for (const section of SECTIONS) {
       const name = `admin${section.path.replace('/admin', '').replaceAll('/', '-') || '-overview'}`;

@@ -201,10 +201,18 @@ export const auditEvents = pgTable(
     targetType: text('target_type'),
     targetId: text('target_id'),
     details: jsonb('details').$type<Record<string, string | number | boolean | null>>().notNull().default({}),
+    /**
+     * Set where the same action must be recorded once only: a sign-in's provider token (its `jti`), which every full
+     * load of the web app exchanges again until it expires. Not shown: an opaque id, not a detail for a reader.
+     */
+    onceKey: text('once_key'),
   },
   (table) => [
     index('audit_events_occurred_at_idx').on(table.occurredAt),
     index('audit_events_company_id_idx').on(table.companyId, table.occurredAt),
+    uniqueIndex('audit_events_once_idx')
+      .on(table.action, table.actorUserId, table.onceKey)
+      .where(sql`${table.onceKey} is not null`),
   ],
 );
 

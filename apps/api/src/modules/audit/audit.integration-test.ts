@@ -44,6 +44,38 @@ forEachDatabase('audit log of account actions', (context) => {
     expect(await latest('sign_in')).toMatchObject({ actorUserId: owner.id, tenantId, companyId, details: {} });
   });
 
+  it('records one sign-in per provider token: exchanging it again, as every reload does, adds none', async () => {
+    const signInsOfOwner = async () =>
+      (await listAuditEvents(context.database.db, { limit: 100, action: 'sign_in', actorUserId: owner.id })).length;
+    const exchange = async (providerToken: string) => {
+      const response = await app.inject({
+        method: 'POST',
+        url: apiPaths.tokenExchange,
+        headers: bearer(providerToken),
+      });
+      expect(response.statusCode).toBe(200);
+    };
+    const before = await signInsOfOwner();
+    const first = await provider.signAccessToken({ sub: owner.subject, email: owner.email, jti: 'provider-token-1' });
+    await exchange(first);
+    await exchange(first);
+    await exchange(first);
+    expect(await signInsOfOwner()).toBe(before + 1);
+    // A new provider token (a new sign-in, or the hourly renewal) is a new event.
+    await exchange(await provider.signAccessToken({ sub: owner.subject, email: owner.email, jti: 'provider-token-2' }));
+    expect(await signInsOfOwner()).toBe(before + 2);
+    // Microsoft Entra names it `uti`.
+    const entra = await provider.signAccessToken({ sub: owner.subject, email: owner.email, uti: 'entra-token-1' });
+    await exchange(entra);
+    await exchange(entra);
+    expect(await signInsOfOwner()).toBe(before + 3);
+    // A token without an id of its own cannot be told apart from the last: each exchange is recorded.
+    const anonymous = await provider.signAccessToken({ sub: owner.subject, email: owner.email });
+    await exchange(anonymous);
+    await exchange(anonymous);
+    expect(await signInsOfOwner()).toBe(before + 5);
+  });
+
   it('records a refused token exchange by its reason code only', async () => {
     const response = await app.inject({
       method: 'POST',

@@ -12,6 +12,8 @@ export type NewAuditEvent = {
   targetId?: string;
   /** Ids and codes only: never names, addresses or other personal data. */
   details?: AuditDetails;
+  /** Records the action once per actor and key: a second event with the same key is not recorded. */
+  onceKey?: string | null;
 };
 
 /**
@@ -19,15 +21,19 @@ export type NewAuditEvent = {
  * (pass the transaction as `db`), so the log never claims an action that was rolled back.
  */
 export async function recordAuditEvent(db: Db, event: NewAuditEvent): Promise<void> {
-  await db.insert(auditEvents).values({
-    action: event.action,
-    actorUserId: event.actorUserId ?? null,
-    tenantId: event.tenantId ?? null,
-    companyId: event.companyId ?? null,
-    targetType: event.targetType ?? null,
-    targetId: event.targetId ?? null,
-    details: event.details ?? {},
-  });
+  await db
+    .insert(auditEvents)
+    .values({
+      action: event.action,
+      actorUserId: event.actorUserId ?? null,
+      tenantId: event.tenantId ?? null,
+      companyId: event.companyId ?? null,
+      targetType: event.targetType ?? null,
+      targetId: event.targetId ?? null,
+      details: event.details ?? {},
+      onceKey: event.onceKey ?? null,
+    })
+    .onConflictDoNothing();
 }
 
 export type AuditPageCursor = { occurredAt: string; id: string };

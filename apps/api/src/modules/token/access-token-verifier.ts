@@ -7,6 +7,8 @@ export type ProviderIdentity = {
   email: string | null;
   givenName: string | null;
   familyName: string | null;
+  /** The token's own id (`jti`, or Microsoft Entra's `uti`): the same on every exchange of one token, else null. */
+  tokenId: string | null;
 };
 
 export type AccessTokenVerifier = {
@@ -116,6 +118,7 @@ export function createAccessTokenVerifier(options: {
           email: readEmail(payload),
           givenName: optionalString(payload.given_name),
           familyName: optionalString(payload.family_name),
+          tokenId: optionalString(payload.jti) ?? optionalString(payload.uti),
         };
       } catch (error) {
         throw toHttpError(error);

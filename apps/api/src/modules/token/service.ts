@@ -101,7 +101,14 @@ export async function exchangeProviderIdentity(
   const company = companies.find((candidate) => candidate.id === companyId);
   const tenantId = company?.tenantId ?? user.tenantId;
   const issued = await issueSessionToken(deps.internalTokens, user, { companyId, tenantId });
-  await recordAuditEvent(deps.db, { action: 'sign_in', actorUserId: user.id, tenantId, companyId });
+  // Every full load of the web app exchanges the provider token again until it expires: one sign-in per token.
+  await recordAuditEvent(deps.db, {
+    action: 'sign_in',
+    actorUserId: user.id,
+    tenantId,
+    companyId,
+    onceKey: identity.tokenId,
+  });
   return issued;
 }
 

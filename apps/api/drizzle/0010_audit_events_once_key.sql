@@ -1,0 +1,2 @@
+ALTER TABLE "audit_events" ADD COLUMN "once_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "audit_events_once_idx" ON "audit_events" USING btree ("action","actor_user_id","once_key") WHERE "audit_events"."once_key" is not null;
