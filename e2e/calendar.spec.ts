@@ -178,6 +178,20 @@ test.describe('the filings calendar', () => {
       await expect(current.locator('tbody tr')).toHaveCount(filings.length);
     });
 
+    // An EC Sales List's amount is the net value of the supplies it lists: nothing is paid with it.
+    const salesList = filings.find((filing) => filing.filingType === 'ec-sales-list');
+    if (!salesList) throw new Error('the demo data has no EC Sales List');
+    await expect(rows.filter({ hasText: 'EC Sales List' }).first()).toContainText('Net value listed');
+    await page
+      .getByRole('button', { name: new RegExp(`^Open ${salesList.jurisdiction} EC Sales List`) })
+      .first()
+      .click();
+    const salesListDialog = page.getByRole('dialog');
+    await expect(salesListDialog.getByText('Net value listed', { exact: true })).toBeVisible();
+    await expect(salesListDialog).toContainText('there is no VAT to pay with it');
+    await salesListDialog.getByRole('button', { name: 'Close' }).click();
+    await expect(salesListDialog).toBeHidden();
+
     // Mark an open return filed, then reopen it (the demo data ends as it was).
     const open = filings.find(
       (filing) => filing.filedOn === null && filing.filingType === 'vat-return' && filing.frequency === 'monthly',

@@ -84,6 +84,8 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
 
   const isFiled = current.status === 'filed';
   const amount = format.money(current.amountLocal, current.currency);
+  // An EC Sales List reports supplies to business customers: its amount is their net value, with no VAT to pay.
+  const isEcSalesList = current.filingType === 'ec-sales-list';
 
   return (
     <dialog
@@ -113,10 +115,13 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
             </span>
           </Field>
           <Field label={t('calendar.filing.dueDate')}>{format.dateLong(current.dueDate)}</Field>
-          <Field label={t('calendar.filing.amount')}>
+          <Field label={t(isEcSalesList ? 'calendar.filing.netListed' : 'calendar.filing.amount')}>
             {current.currency === 'EUR'
               ? amount
               : t('calendar.filing.amountEur', { amount, eur: format.money(current.amountEur, 'EUR') })}
+            {isEcSalesList ? (
+              <span className="mt-1 block text-sm text-fg-secondary">{t('calendar.filing.nothingToPay')}</span>
+            ) : null}
           </Field>
           <Field label={t('calendar.filing.status')}>
             <FilingStatusBadge status={current.status} />

@@ -112,6 +112,10 @@ export function ListView({
                   <td className={cn(cellClass, 'text-fg')}>{periodText(filing)}</td>
                   <td className={cn(cellClass, 'whitespace-nowrap text-right tabular-nums text-fg')}>
                     {format.money(filing.amountLocal, filing.currency)}
+                    {filing.filingType === 'ec-sales-list' ? (
+                      // An EC Sales List reports supplies: its amount is their net value, not VAT to pay.
+                      <span className="block text-xs text-fg-secondary">{t('calendar.list.netListed')}</span>
+                    ) : null}
                   </td>
                   <td className={cellClass}>
                     <FilingStatusBadge status={filing.status} />

@@ -1,0 +1,54 @@
+import { cleanup, render, screen, within } from '@testing-library/react';
+import type { Filing } from '@vatlas/contract';
+import { I18nextProvider } from 'react-i18next';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { createTestI18n } from '../../../test/test-i18n';
+import { ListView } from './list-view';
+
+const filing = (overrides: Partial<Filing>): Filing => ({
+  id: 'f-1',
+  jurisdiction: 'DE',
+  filingType: 'vat-return',
+  frequency: 'monthly',
+  periodStart: '2026-09-01',
+  periodEnd: '2026-09-30',
+  dueDate: '2026-10-12',
+  status: 'upcoming',
+  currency: 'EUR',
+  amountEur: '1234.50',
+  amountLocal: '1234.50',
+  filedOn: null,
+  filingReference: null,
+  ...overrides,
+});
+
+const FILINGS = [
+  filing({}),
+  filing({ id: 'f-2', jurisdiction: 'FR', filingType: 'ec-sales-list', amountEur: '1845.86', amountLocal: '1845.86' }),
+];
+
+const renderList = (language: 'en' | 'de' = 'en') =>
+  render(
+    <I18nextProvider i18n={createTestI18n(language)}>
+      <ListView filings={FILINGS} sort="asc" onSortChange={vi.fn()} onSelect={vi.fn()} />
+    </I18nextProvider>,
+  );
+
+afterEach(cleanup);
+
+describe('ListView', () => {
+  it("says an EC Sales List's amount is the net value it lists, not VAT to pay", () => {
+    renderList();
+    const rows = screen.getAllByRole('row').slice(1);
+    const vatReturn = rows.find((row) => row.textContent?.includes('VAT return')) as HTMLElement;
+    const salesList = rows.find((row) => row.textContent?.includes('EC Sales List')) as HTMLElement;
+    expect(within(salesList).getByText('Net value listed')).toBeTruthy();
+    expect(salesList.textContent).toContain('1,845.86');
+    expect(within(vatReturn).queryByText('Net value listed')).toBeNull();
+  });
+
+  it('says so in German too', () => {
+    renderList('de');
+    expect(screen.getByText('Gemeldeter Nettowert')).toBeTruthy();
+  });
+});
