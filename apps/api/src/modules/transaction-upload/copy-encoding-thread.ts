@@ -1,5 +1,11 @@
 import { Worker } from 'node:worker_threads';
-import { type CopyEncodingOptions, createChunkBufferPool, type EncodedBatch, encodeCopyChunks } from './copy-encoding';
+import {
+  type CopyEncodingOptions,
+  chunkBufferBytes,
+  createChunkBufferPool,
+  type EncodedBatch,
+  encodeCopyChunks,
+} from './copy-encoding';
 import type { CopyEncodingWorkerData, SerializedError, ServerMessage, WorkerMessage } from './copy-encoding-worker';
 import { FileFormatError, type FileFormatErrorCode } from './formats/parse-types';
 
@@ -40,12 +46,12 @@ function revive(error: SerializedError): Error {
 
 /**
  * Parses and encodes in a worker thread of its own. The server's thread reads the file (from whichever storage) and
- * sends it on, a few pieces ahead of the parser; three buffers go round: one loaded, one filled, one waiting. The
+ * sends it on, about 10 MB ahead of the parser; three buffers go round: one loaded, one filled, one waiting. The
  * worker ends when the batches have been read to the end, or when the reader stops early (cancel, failure, shutdown).
  */
 export function encodeInWorkerThread(input: AsyncIterable<Uint8Array>, options: CopyEncodingOptions): CopyChunkSource {
   const bufferCount = 3;
-  const { bufferBytes } = createChunkBufferPool(options.chunkBytes, 0);
+  const bufferBytes = chunkBufferBytes(options.chunkBytes);
   const workerData: CopyEncodingWorkerData = { options, bufferBytes, bufferCount };
   const worker = new Worker(new URL('./copy-encoding-worker.mjs', import.meta.url), {
     workerData,

@@ -188,9 +188,14 @@ export class ChunkBufferPool {
   }
 }
 
+/** The size of a chunk buffer: the chunk and room for the line that crosses its mark. */
+export function chunkBufferBytes(chunkBytes: number): number {
+  return chunkBytes + CHUNK_SLACK_BYTES;
+}
+
 /** The pool of an import: two buffers, one filled while the other is loaded. */
 export function createChunkBufferPool(chunkBytes: number, count = 2): ChunkBufferPool {
-  return new ChunkBufferPool(chunkBytes + CHUNK_SLACK_BYTES, count);
+  return new ChunkBufferPool(chunkBufferBytes(chunkBytes), count);
 }
 
 /**
