@@ -1,4 +1,4 @@
-import type { CompanyDetails, CompanySummary, TenantSummary, User } from '@vatlas/contract';
+import type { CompanyDetails, CompanySummary, Filing, TenantSummary, User } from '@vatlas/contract';
 
 export const buildCompanySummary = (overrides: Partial<CompanySummary> = {}): CompanySummary => ({
   id: 'company-1',
@@ -62,3 +62,21 @@ export const buildUser = (overrides: Partial<User> = {}): User => {
     ...overrides,
   };
 };
+
+/** A monthly German VAT return for September 2026, overdue, €1,234.50. */
+export const buildFiling = (overrides: Partial<Filing> = {}): Filing => ({
+  id: 'f-1',
+  jurisdiction: 'DE',
+  filingType: 'vat-return',
+  frequency: 'monthly',
+  periodStart: '2026-09-01',
+  periodEnd: '2026-09-30',
+  dueDate: '2026-10-12',
+  status: 'overdue',
+  currency: 'EUR',
+  amountEur: '1234.50',
+  amountLocal: '1234.50',
+  filedOn: null,
+  filingReference: null,
+  ...overrides,
+});

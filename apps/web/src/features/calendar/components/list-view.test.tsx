@@ -2,25 +2,11 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import type { Filing } from '@vatlas/contract';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildFiling } from '../../../test/fixtures';
 import { createTestI18n } from '../../../test/test-i18n';
 import { ListView } from './list-view';
 
-const filing = (overrides: Partial<Filing>): Filing => ({
-  id: 'f-1',
-  jurisdiction: 'DE',
-  filingType: 'vat-return',
-  frequency: 'monthly',
-  periodStart: '2026-09-01',
-  periodEnd: '2026-09-30',
-  dueDate: '2026-10-12',
-  status: 'upcoming',
-  currency: 'EUR',
-  amountEur: '1234.50',
-  amountLocal: '1234.50',
-  filedOn: null,
-  filingReference: null,
-  ...overrides,
-});
+const filing = (overrides: Partial<Filing>) => buildFiling({ status: 'upcoming', ...overrides });
 
 const FILINGS = [
   filing({}),

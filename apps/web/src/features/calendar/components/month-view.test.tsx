@@ -1,32 +1,21 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import type { Filing } from '@vatlas/contract';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { buildFiling } from '../../../test/fixtures';
 import { createTestI18n } from '../../../test/test-i18n';
 import { MonthView } from './month-view';
 
-const filing = (overrides: Partial<Filing>): Filing => ({
-  id: 'f-1',
-  jurisdiction: 'DE',
-  filingType: 'vat-return',
-  frequency: 'monthly',
-  periodStart: '2026-09-01',
-  periodEnd: '2026-09-30',
-  dueDate: '2026-10-12',
-  status: 'overdue',
-  currency: 'EUR',
-  amountEur: '1234.50',
-  amountLocal: '1234.50',
-  filedOn: null,
-  filingReference: null,
-  ...overrides,
-});
-
 const FILINGS = [
-  filing({}),
-  filing({ id: 'f-2', jurisdiction: 'FR', filingType: 'ec-sales-list', status: 'filed', dueDate: '2026-10-12' }),
+  buildFiling({}),
+  buildFiling({ id: 'f-2', jurisdiction: 'FR', filingType: 'ec-sales-list', status: 'filed', dueDate: '2026-10-12' }),
   // Outside October but inside the grid's last week.
-  filing({ id: 'f-3', dueDate: '2026-11-01', periodStart: '2026-10-01', periodEnd: '2026-10-31', status: 'due-soon' }),
+  buildFiling({
+    id: 'f-3',
+    dueDate: '2026-11-01',
+    periodStart: '2026-10-01',
+    periodEnd: '2026-10-31',
+    status: 'due-soon',
+  }),
 ];
 
 const renderMonth = (onSelect = vi.fn(), language: 'en' | 'de' = 'en') => {

@@ -4,6 +4,7 @@ import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { buildFiling } from '../../../test/fixtures';
 import { createTestI18n } from '../../../test/test-i18n';
 import { groupFilings } from '../utils/filing-groups';
 import { DataHealthCard } from './data-health-card';
@@ -18,22 +19,16 @@ function renderWith(element: ReactNode, language: 'en' | 'de' = 'en') {
   );
 }
 
-const filing = (overrides: Partial<Filing>): Filing => ({
-  id: overrides.id ?? 'f',
-  jurisdiction: 'DE',
-  filingType: 'vat-return',
-  frequency: 'monthly',
-  periodStart: '2026-10-01',
-  periodEnd: '2026-10-31',
-  dueDate: '2026-12-10',
-  status: 'upcoming',
-  currency: 'EUR',
-  amountEur: '1234.50',
-  amountLocal: '1234.50',
-  filedOn: null,
-  filingReference: null,
-  ...overrides,
-});
+/** An upcoming return for October 2026, due in December. */
+const filing = (overrides: Partial<Filing>) =>
+  buildFiling({
+    id: 'f',
+    periodStart: '2026-10-01',
+    periodEnd: '2026-10-31',
+    dueDate: '2026-12-10',
+    status: 'upcoming',
+    ...overrides,
+  });
 
 afterEach(cleanup);
 
