@@ -550,6 +550,34 @@ export const transactions = pgTable(
   ],
 );
 
+/**
+ * An upload's rows summed per day at the finest grain the tax position reads (every dimension of packages/domain
+ * `TransactionDaySum`, the buyer VAT number included), written once when its rows are loaded: a recompute reads these
+ * sums (some tens of thousands a million rows) instead of the rows. Like the rows, they carry no foreign keys, leave
+ * with their upload's rows (`deleteUploadRows`) and count only while the upload is 'completed'.
+ */
+export const transactionDaySums = pgTable(
+  'transaction_day_sums',
+  {
+    uploadId: uuid('upload_id').notNull(),
+    companyId: uuid('company_id').notNull(),
+    treatment: text('treatment').notNull(),
+    taxPointDate: date('tax_point_date').notNull(),
+    departureCountry: char('departure_country', { length: 2 }),
+    arrivalCountry: char('arrival_country', { length: 2 }),
+    taxableJurisdiction: char('taxable_jurisdiction', { length: 2 }),
+    currency: char('currency', { length: 3 }),
+    vatRate: numeric('vat_rate', { precision: 7, scale: 6 }),
+    buyerVatNumber: text('buyer_vat_number'),
+    netAmount: amount('net_amount').notNull(),
+    vatAmount: amount('vat_amount').notNull(),
+    grossAmount: amount('gross_amount').notNull(),
+    computedVatAmount: amount('computed_vat_amount').notNull(),
+    transactionCount: integer('transaction_count').notNull(),
+  },
+  (table) => [index('transaction_day_sums_upload_idx').on(table.uploadId)],
+);
+
 /** ECB euro reference rates: units of `currency` per 1 EUR on `rate_date` (no rows for weekends and holidays). */
 export const exchangeRates = pgTable(
   'exchange_rates',
@@ -865,6 +893,7 @@ export const schema = {
   uploadProblems,
   columnMappings,
   transactions,
+  transactionDaySums,
   exchangeRates,
   liabilities,
   ossReturnLines,

@@ -30,10 +30,11 @@ const treatmentList = (treatments: readonly string[]) =>
 const DAY_SUMS_TABLE = sql.raw('tax_position_day_sums');
 
 /**
- * Sums the company's visible transactions once, per day at the finest grain any output reads (every dimension of
- * `TransactionDaySum`, the buyer VAT number included), into a temporary table of the recompute's transaction. The
- * returns' sums, the EC sales list's and the rate days are then read from it: a million rows are scanned once, and
- * what is read three times is some tens of thousands of sums. Call inside the recompute's transaction.
+ * Adds up the day sums of the company's visible uploads (`transaction_day_sums`, written per upload when its rows were
+ * loaded, at the finest grain any output reads: every dimension of `TransactionDaySum`, the buyer VAT number
+ * included) into a temporary table of the recompute's transaction. The returns' sums, the EC sales list's and the
+ * rate days are then read from it: the rows themselves are never read, and what is read three times is some tens of
+ * thousands of sums. Call inside the recompute's transaction.
  */
 export async function createDaySumsTable(db: Db, companyId: string): Promise<void> {
   await db.execute(sql`drop table if exists pg_temp.${DAY_SUMS_TABLE}`);
@@ -52,9 +53,9 @@ export async function createDaySumsTable(db: Db, companyId: string): Promise<voi
       sum(vat_amount) as vat_amount,
       sum(gross_amount) as gross_amount,
       sum(computed_vat_amount) as computed_vat_amount,
-      count(*) as transaction_count
-    from transactions
-    where company_id = ${companyId} and upload_id in ${visibleUploadsOf(companyId)}
+      sum(transaction_count) as transaction_count
+    from transaction_day_sums
+    where upload_id in ${visibleUploadsOf(companyId)}
     group by 1, 2, 3, 4, 5, 6, 7, 8
   `);
 }

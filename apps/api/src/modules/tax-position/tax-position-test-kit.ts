@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { type CompanyTaxProfile, classifyTransaction, computeRowVat, type NormalizedTransaction } from '@vatlas/domain';
+import type { CompanyTaxProfile, NormalizedTransaction } from '@vatlas/domain';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, companyJurisdictions, companyTaxSchemes, transactions, transactionUploads } from '../../db/schema';
+import { classifyRow } from '../transaction-upload/copy-encoding';
+import { replaceDaySumsFromRows } from '../transaction-upload/repository';
 
 /**
  * Stored transactions for the read side's tests, written directly (not through the import pipeline), classified and
@@ -68,6 +70,7 @@ export async function insertTransactions(
   },
 ): Promise<string[]> {
   const values = input.rows.map((row) => ({
+    ...classifyRow(row, input.profile),
     id: randomUUID(),
     companyId: input.companyId,
     uploadId: input.uploadId,
@@ -88,7 +91,6 @@ export async function insertTransactions(
     vatAmount: row.vatAmount,
     grossAmount: row.grossAmount,
     vatRate: row.vatRate,
-    computedVatAmount: computeRowVat(row.netAmount, row.vatRate) ?? '0.00',
     buyerVatNumber: row.buyerVatNumber,
     sellerVatNumber: row.sellerVatNumber,
     isExport: row.isExport,
@@ -96,11 +98,12 @@ export async function insertTransactions(
     taxCollectionResponsibility: row.taxCollectionResponsibility,
     quantity: row.quantity,
     sku: row.sku,
-    treatment: classifyTransaction(row, input.profile),
   }));
   for (let start = 0; start < values.length; start += 1000) {
     await db.insert(transactions).values(values.slice(start, start + 1000));
   }
+  // The day sums an import writes with its rows: the recompute reads them, never the rows.
+  await replaceDaySumsFromRows(db, input.uploadId);
   return values.map((value) => value.id);
 }
 

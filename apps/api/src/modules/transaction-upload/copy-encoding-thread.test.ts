@@ -21,9 +21,11 @@ async function readAll(source: CopyChunkSource) {
   let text = '';
   let transactions = 0;
   let chunks = 0;
+  let daySums = '';
   let last = { bytesRead: 0, linesRead: 0 };
   for await (const batch of source.batches) {
     transactions += batch.transactionCount;
+    for (const piece of batch.daySums ?? []) daySums += Buffer.from(piece).toString('utf8');
     last = { bytesRead: batch.bytesRead, linesRead: batch.linesRead };
     for (const chunk of batch.chunks) {
       text += Buffer.from(chunk).toString('utf8');
@@ -31,15 +33,16 @@ async function readAll(source: CopyChunkSource) {
       source.release(chunk);
     }
   }
-  return { text, transactions, chunks, ...last };
+  return { text, transactions, chunks, daySums, ...last };
 }
 
 describe('encoding in a worker thread', () => {
-  it('yields the same COPY text and counts as encoding in this thread', async () => {
+  it('yields the same COPY text, day sums and counts as encoding in this thread', async () => {
     const inWorker = await readAll(encodeInWorkerThread(piecesOf(GENERATED.text, 65_536), OPTIONS));
     const here = await readAll(encodeInThisThread(piecesOf(GENERATED.text, 65_536), OPTIONS));
     expect(inWorker.transactions).toBe(GENERATED.expected.rowCount);
     expect(inWorker.chunks).toBeGreaterThan(10);
+    expect(inWorker.daySums).not.toBe('');
     expect(inWorker).toEqual(here);
   });
 

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   COPY_COLUMNS,
   type CopyEncodingOptions,
+  classifyRow,
   createChunkBufferPool,
   encodeCopyChunks,
   encodeTransactionCopyLine,
@@ -45,7 +46,7 @@ const SALE: NormalizedTransaction = {
 
 describe('toCopyValues', () => {
   it('puts every field under its own column, with the identity, the row VAT and the treatment', () => {
-    const values = toCopyValues(SALE, UPLOAD, { establishmentCountry: 'DE', ioss: null });
+    const values = toCopyValues(SALE, UPLOAD, classifyRow(SALE, { establishmentCountry: 'DE', ioss: null }));
     const row = Object.fromEntries(COPY_COLUMNS.map((column, index) => [column, values[index]]));
     expect(values).toHaveLength(COPY_COLUMNS.length);
     expect(row).toEqual({
@@ -121,7 +122,10 @@ describe('encodeTransactionCopyLine', () => {
   ];
 
   it.each(rows)('encodes %s exactly as encodeCopyLine(toCopyValues(…)) does', (_name, row) => {
-    expect(encodeTransactionCopyLine(row, UPLOAD, profile)).toBe(encodeCopyLine(toCopyValues(row, UPLOAD, profile)));
+    const classified = classifyRow(row, profile);
+    expect(encodeTransactionCopyLine(row, UPLOAD, classified)).toBe(
+      encodeCopyLine(toCopyValues(row, UPLOAD, classified)),
+    );
   });
 });
 
@@ -140,7 +144,9 @@ const ENCODING: CopyEncodingOptions = {
 async function expectedCopyText(text: string): Promise<string> {
   let expected = '';
   for await (const batch of parseTransactionFile('amazon-vtr', piecesOf(text))) {
-    for (const row of batch.transactions) expected += encodeTransactionCopyLine(row, UPLOAD, ENCODING.profile);
+    for (const row of batch.transactions) {
+      expected += encodeTransactionCopyLine(row, UPLOAD, classifyRow(row, ENCODING.profile));
+    }
   }
   return expected;
 }
@@ -152,8 +158,12 @@ describe('encodeCopyChunks', () => {
     const chunks: string[] = [];
     let transactions = 0;
     let last = { bytesRead: 0, linesRead: 0 };
+    let daySums: string[] = [];
     for await (const batch of encodeCopyChunks(piecesOf(GENERATED.text), ENCODING, pool)) {
       expect(batch.problems).toEqual([]);
+      // Only the last batch carries the day sums: earlier ones cannot know them yet.
+      expect(daySums).toEqual([]);
+      if (batch.daySums) daySums = batch.daySums.map((piece) => Buffer.from(piece).toString('utf8'));
       transactions += batch.transactionCount;
       expect(batch.bytesRead).toBeGreaterThanOrEqual(last.bytesRead);
       last = { bytesRead: batch.bytesRead, linesRead: batch.linesRead };
@@ -170,9 +180,16 @@ describe('encodeCopyChunks', () => {
       expect(Buffer.byteLength(chunk)).toBeGreaterThanOrEqual(ENCODING.chunkBytes - 2000);
     }
     expect(chunks.join('')).toBe(await expectedCopyText(GENERATED.text));
+    // Every row is in one day sum: their counts add up to the rows.
+    const counts = daySums
+      .join('')
+      .trimEnd()
+      .split('\n')
+      .map((line) => Number(line.split('\t').at(-1)));
+    expect(counts.reduce((total, rows) => total + rows, 0)).toBe(GENERATED.expected.rowCount);
   });
 
-  it('encodes nothing once a row has a problem, and nothing at all when asked for the counts only', async () => {
+  it('encodes nothing (rows or day sums) once a row has a problem, and nothing at all when asked for the counts only', async () => {
     const lines = GENERATED.text.split('\r\n');
     const header = (lines[0] ?? '').split('\t');
     const broken = (lines[3] ?? '').split('\t');
@@ -189,6 +206,7 @@ describe('encodeCopyChunks', () => {
       let problems = 0;
       let linesRead = 0;
       for await (const batch of encodeCopyChunks(piecesOf(text), options, pool)) {
+        expect(batch.daySums).toBeUndefined();
         chunkCount += batch.chunks.length;
         problems += batch.problems.length;
         linesRead = batch.linesRead;

@@ -5,8 +5,10 @@ import {
   computeRowVat,
   type NormalizedTransaction,
   type TransactionSource,
+  type TransactionTreatment,
 } from '@vatlas/domain';
-import { type CopyValue, escapeCopyText } from './copy-text';
+import { type CopyValue, copyFreeText as freeText, copyNormalised as normalised } from './copy-text';
+import { UploadDaySums } from './day-sums';
 import { parseTransactionFile } from './formats/format';
 import type { RowProblem } from './formats/parse-types';
 import { transactionIdentity } from './transaction-identity';
@@ -62,12 +64,18 @@ export const PARSE_BATCH_ROWS = 256;
 
 export type ClassificationProfile = Pick<CompanyTaxProfile, 'establishmentCountry' | 'ioss'>;
 
+/** What the import adds to a parsed row: its treatment, and the VAT its net and rate give (for the cross-check). */
+export type ClassifiedRow = { treatment: TransactionTreatment; computedVatAmount: string };
+
+export function classifyRow(tx: NormalizedTransaction, profile: ClassificationProfile): ClassifiedRow {
+  return {
+    treatment: classifyTransaction(tx, profile),
+    computedVatAmount: computeRowVat(tx.netAmount, tx.vatRate) ?? '0.00',
+  };
+}
+
 /** The values of one row in COPY_COLUMNS order (kept in step by the test of `toCopyValues`). */
-export function toCopyValues(
-  tx: NormalizedTransaction,
-  upload: CopyTarget,
-  profile: ClassificationProfile,
-): CopyValue[] {
+export function toCopyValues(tx: NormalizedTransaction, upload: CopyTarget, classified: ClassifiedRow): CopyValue[] {
   return [
     transactionIdentity(upload.companyId, tx),
     upload.companyId,
@@ -89,7 +97,7 @@ export function toCopyValues(
     tx.vatAmount,
     tx.grossAmount,
     tx.vatRate,
-    computeRowVat(tx.netAmount, tx.vatRate) ?? '0.00',
+    classified.computedVatAmount,
     tx.buyerVatNumber,
     tx.sellerVatNumber,
     tx.isExport,
@@ -97,14 +105,9 @@ export function toCopyValues(
     tx.taxCollectionResponsibility,
     tx.quantity,
     tx.sku,
-    classifyTransaction(tx, profile),
+    classified.treatment,
   ];
 }
-
-/** A free-text field as COPY text: `\N` for null, escaped only when it holds a backslash, tab, newline or return. */
-const freeText = (value: string | null) => (value === null ? '\\N' : escapeCopyText(value));
-/** A field the parsers normalised (codes, ISO dates, canonical decimals, enums): nothing in it needs escaping. */
-const normalised = (value: string | null) => (value === null ? '\\N' : value);
 
 /**
  * `encodeCopyLine(toCopyValues(…))` in one template (the test keeps the two equal): no array of values per row, and
@@ -115,18 +118,17 @@ const normalised = (value: string | null) => (value === null ? '\\N' : value);
 export function encodeTransactionCopyLine(
   tx: NormalizedTransaction,
   upload: CopyTarget,
-  profile: ClassificationProfile,
+  classified: ClassifiedRow,
 ): string {
-  const computedVat = computeRowVat(tx.netAmount, tx.vatRate) ?? '0.00';
   return (
     `${transactionIdentity(upload.companyId, tx)}\t${upload.companyId}\t${upload.id}\t${tx.source}\t${tx.lineNumber}\t` +
     `${tx.type}\t${freeText(tx.eventId)}\t${freeText(tx.activityId)}\t${tx.taxPointDate}\t${tx.completeDate}\t` +
     `${freeText(tx.marketplace)}\t${freeText(tx.salesChannel)}\t${normalised(tx.departureCountry)}\t` +
     `${normalised(tx.arrivalCountry)}\t${normalised(tx.taxableJurisdiction)}\t${normalised(tx.currency)}\t` +
-    `${tx.netAmount}\t${tx.vatAmount}\t${tx.grossAmount}\t${normalised(tx.vatRate)}\t${computedVat}\t` +
+    `${tx.netAmount}\t${tx.vatAmount}\t${tx.grossAmount}\t${normalised(tx.vatRate)}\t${classified.computedVatAmount}\t` +
     `${freeText(tx.buyerVatNumber)}\t${freeText(tx.sellerVatNumber)}\t${tx.isExport ? 't' : 'f'}\t` +
     `${freeText(tx.taxReportingScheme)}\t${normalised(tx.taxCollectionResponsibility)}\t${tx.quantity}\t` +
-    `${freeText(tx.sku)}\t${classifyTransaction(tx, profile)}\n`
+    `${freeText(tx.sku)}\t${classified.treatment}\n`
   );
 }
 
@@ -155,6 +157,11 @@ export type EncodedBatch = {
   linesRead: number;
   /** COPY text, each a view of a buffer to give back with `release` once it is loaded. */
   chunks: Uint8Array[];
+  /**
+   * In the last batch of a file whose every row was encoded: the rows' day sums as COPY text for
+   * `transaction_day_sums` (DAY_SUM_COLUMNS), in pieces of their own (not pool buffers).
+   */
+  daySums?: Uint8Array[];
 };
 
 /**
@@ -201,8 +208,8 @@ export function createChunkBufferPool(chunkBytes: number, count = 2): ChunkBuffe
 /**
  * Parses `input` and yields each parser batch with its problems and counts. A chunk is yielded the moment it is full
  * (in a batch of its own, counts unchanged), so the generator never holds more than the one buffer it fills, and the
- * last batch carries the partly filled last chunk. Rows are encoded until the first problem: from then on the upload
- * will fail, so the rest is read for its problems only.
+ * last batch carries the partly filled last chunk and the rows' day sums. Rows are encoded until the first problem:
+ * from then on the upload will fail, so the rest is read for its problems only (and no day sums come).
  */
 export async function* encodeCopyChunks(
   input: AsyncIterable<Uint8Array>,
@@ -212,6 +219,7 @@ export async function* encodeCopyChunks(
   let filling: Buffer | null = null;
   let used = 0;
   let encodeRows = options.encodeRows;
+  let daySums = encodeRows ? new UploadDaySums() : undefined;
   let counts = { bytesRead: 0, linesRead: 0 };
   /** The filled part of the buffer, handed over; the buffer itself goes back to the pool when empty. */
   const take = (): Uint8Array[] => {
@@ -235,12 +243,15 @@ export async function* encodeCopyChunks(
       if (batch.problems.length > 0 && encodeRows) {
         // The upload will fail: what is encoded but not loaded yet is dropped, the rest is not encoded.
         encodeRows = false;
+        daySums = undefined;
         used = 0;
         take();
       }
       if (encodeRows) {
         for (const tx of batch.transactions) {
-          const line = encodeTransactionCopyLine(tx, options.upload, options.profile);
+          const classified = classifyRow(tx, options.profile);
+          daySums?.add(tx, classified.treatment, classified.computedVatAmount);
+          const line = encodeTransactionCopyLine(tx, options.upload, classified);
           // UTF-8 takes at most 3 bytes per UTF-16 code unit: a line that might not fit starts a new chunk.
           const room = line.length * 3;
           if (filling && used + room > filling.length) {
@@ -261,7 +272,10 @@ export async function* encodeCopyChunks(
       yield { problems: batch.problems, transactionCount: batch.transactions.length, ...counts, chunks: [] };
     }
     const last = take();
-    if (last.length > 0) yield { problems: [], transactionCount: 0, ...counts, chunks: last };
+    if (last.length > 0 || daySums) {
+      const pieces = daySums ? [...daySums.copyPieces(options.upload)] : undefined;
+      yield { problems: [], transactionCount: 0, ...counts, chunks: last, ...(pieces && { daySums: pieces }) };
+    }
   } finally {
     const rest = filling as Buffer | null;
     if (rest) pool.release(rest.buffer);

@@ -16,6 +16,12 @@ export function escapeCopyText(value: string): string {
   return value.replace(/[\\\t\n\r]/g, (character) => ESCAPES[character] ?? character);
 }
 
+/** A free-text field as COPY text: `\N` for null, escaped only when it holds a backslash, tab, newline or return. */
+export const copyFreeText = (value: string | null): string => (value === null ? '\\N' : escapeCopyText(value));
+
+/** A field the parsers normalised (codes, ISO dates, canonical decimals, enums): nothing in it needs escaping. */
+export const copyNormalised = (value: string | null): string => (value === null ? '\\N' : value);
+
 export function encodeCopyValue(value: CopyValue): string {
   if (value === null) return '\\N';
   if (typeof value === 'boolean') return value ? 't' : 'f';

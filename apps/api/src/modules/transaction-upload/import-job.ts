@@ -1,11 +1,11 @@
 import { type ColumnMapping, columnMappingSchema, MAX_STORED_UPLOAD_PROBLEMS } from '@vatlas/contract';
 import type { TransactionSource } from '@vatlas/domain';
-import { sql } from 'drizzle-orm';
 import type { BulkLoader, Database, Db } from '../../db/client';
 import { FileNotFoundError, type FileStorage } from '../storage/file-storage';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
 import { type ClassificationProfile, COPY_COLUMNS, DEFAULT_CHUNK_BYTES, PARSE_BATCH_ROWS } from './copy-encoding';
 import { encodeInThisThread, encodeInWorkerThread } from './copy-encoding-thread';
+import { DAY_SUM_COLUMNS } from './day-sums';
 import { DEFAULT_BATCH_SIZE, FileFormatError, type RowProblem } from './formats/parse-types';
 import {
   deleteImportedData,
@@ -14,6 +14,7 @@ import {
   insertProblems,
   type JobOutcome,
   releaseJob,
+  replaceDaySumsFromRows,
   reportProgress,
   type UploadRecord,
 } from './repository';
@@ -83,6 +84,28 @@ export async function loadChunk(bulk: BulkLoader, data: Uint8Array): Promise<Chu
   });
 }
 
+const DAY_SUM_COLUMN_LIST = DAY_SUM_COLUMNS.join(', ');
+
+/**
+ * Stores the upload's day sums once its rows are loaded: the encoder's (`pieces`, COPY text) when every row it
+ * encoded was stored, else the sums of the rows that were (some were already there, and the encoder cannot know
+ * which). Like the rows, they count only once the upload is 'completed'.
+ */
+async function storeDaySums(
+  database: Database,
+  uploadId: string,
+  pieces: readonly Uint8Array[] | undefined,
+  rowsDuplicate: number,
+): Promise<void> {
+  if (!pieces || rowsDuplicate > 0) {
+    await replaceDaySumsFromRows(database.db, uploadId);
+    return;
+  }
+  await database.bulk.transaction(async (session) => {
+    for (const piece of pieces) await session.copyFrom(`transaction_day_sums (${DAY_SUM_COLUMN_LIST})`, piece);
+  });
+}
+
 function readMapping(upload: UploadRecord): ColumnMapping | undefined {
   return upload.columnMapping ? columnMappingSchema.parse(upload.columnMapping) : undefined;
 }
@@ -137,6 +160,7 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
 
   const progress = { bytesProcessed: 0, rowsRead: 0, rowsImported: 0, rowsDuplicate: 0, problemCount: 0 };
   let storedProblems = 0;
+  let daySums: Uint8Array[] | undefined;
   const reportEvery = Math.max(1, deps.batchSize ?? DEFAULT_BATCH_SIZE);
   let rowsSinceReport = 0;
 
@@ -174,6 +198,7 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
         // A failed load must surface at the next await, not as an unhandled rejection meanwhile.
         loading.catch(() => undefined);
       }
+      if (batch.daySums) daySums = batch.daySums;
       progress.bytesProcessed = batch.bytesRead;
       progress.rowsRead = batch.linesRead;
       rowsSinceReport += batch.transactionCount + batch.problems.length;
@@ -232,15 +257,12 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
     });
   }
 
+  await storeDaySums(deps.database, upload.id, daySums, progress.rowsDuplicate);
   // The whole file was read: progress ends at its size even when the parser's last count fell short of it.
   progress.bytesProcessed = Number(upload.sizeBytes);
   const signal = await reportProgress(db, upload.id, deps.workerId, progress);
   if (!signal.isOwned) return 'lost';
   if (signal.isCancelRequested) return finish({ status: 'cancelled' });
-  // Fresh statistics before the recompute reads the rows and the pages list them: right after a bulk load PostgreSQL
-  // believes the table is empty until autovacuum runs (a minute later), and PGlite has no autovacuum at all — the
-  // aggregate would not run in parallel and pages would scan instead of seek.
-  await db.execute(sql`analyze transactions`);
   const isCompleted = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     if (!(await finishJob(txDb, upload.id, deps.workerId, { status: 'completed' }))) return false;

@@ -3,7 +3,14 @@ import { hostname } from 'node:os';
 import type { Database } from '../../db/client';
 import type { FileStorage } from '../storage/file-storage';
 import { type EncodingThread, type ImportResult, runImport, type TaxPositionRecomputer } from './import-job';
-import { claimNextUpload, deleteUploadRows, findUploadById, finishJob, touchHeartbeat } from './repository';
+import {
+  analyzeTransactions,
+  claimNextUpload,
+  deleteUploadRows,
+  findUploadById,
+  finishJob,
+  touchHeartbeat,
+} from './repository';
 
 /** A job whose attempts all died (a crash mid-import each time) is failed rather than retried for ever. */
 export const MAX_IMPORT_ATTEMPTS = 3;
@@ -89,6 +96,13 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
         },
         upload,
       );
+      if (result === 'completed') {
+        // Taken once the totals are committed (the recompute reads the day sums, not the rows). A failure here costs
+        // the pages speed, not the import its rows, so it is logged and the upload stays completed.
+        await analyzeTransactions(db).catch((error: unknown) =>
+          options.log.warn({ uploadId, errorName: (error as Error).name }, 'analyze after the import failed'),
+        );
+      }
       // Counts and codes only: rows and problem messages may carry a buyer's data.
       options.log.info(
         { uploadId, result, attempt: upload.attempts, seconds: Math.round(performance.now() - startedAt) / 1000 },

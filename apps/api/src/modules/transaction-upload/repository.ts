@@ -1,8 +1,16 @@
 import type { UploadFailureCode } from '@vatlas/contract';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { columnMappings, dataPeriods, transactions, transactionUploads, uploadProblems } from '../../db/schema';
+import {
+  columnMappings,
+  dataPeriods,
+  transactionDaySums,
+  transactions,
+  transactionUploads,
+  uploadProblems,
+} from '../../db/schema';
 import { isUuid } from '../company/repository';
+import { DAY_SUM_COLUMNS } from './day-sums';
 
 export type UploadRecord = typeof transactionUploads.$inferSelect;
 export type NewUploadRecord = typeof transactionUploads.$inferInsert;
@@ -330,8 +338,34 @@ export async function touchHeartbeat(db: Db, uploadId: string, workerId: string)
     );
 }
 
+/**
+ * Fresh statistics of `transactions` after an import: right after a bulk load PostgreSQL believes the table is empty
+ * until autovacuum runs (a minute later), and PGlite has no autovacuum at all, so the pages would scan instead of seek.
+ */
+export async function analyzeTransactions(db: Db): Promise<void> {
+  await db.execute(sql`analyze transactions`);
+}
+
+/** Deletes the upload's rows and their day sums. */
 export async function deleteUploadRows(db: Db, uploadId: string): Promise<void> {
   await db.delete(transactions).where(eq(transactions.uploadId, uploadId));
+  await db.delete(transactionDaySums).where(eq(transactionDaySums.uploadId, uploadId));
+}
+
+/**
+ * Replaces the upload's day sums by the sums of its stored rows: for a load that skipped rows already stored (whose
+ * sums the encoder could not know), and for rows written other than by an import (tests).
+ */
+export async function replaceDaySumsFromRows(db: Db, uploadId: string): Promise<void> {
+  await db.delete(transactionDaySums).where(eq(transactionDaySums.uploadId, uploadId));
+  const grouping = DAY_SUM_COLUMNS.slice(0, DAY_SUM_COLUMNS.indexOf('net_amount')).join(', ');
+  await db.execute(sql`
+    insert into transaction_day_sums (${sql.raw(DAY_SUM_COLUMNS.join(', '))})
+    select ${sql.raw(grouping)}, sum(net_amount), sum(vat_amount), sum(gross_amount), sum(computed_vat_amount), count(*)
+    from transactions
+    where upload_id = ${uploadId}
+    group by ${sql.raw(grouping)}
+  `);
 }
 
 /** Deletes what an attempt stored: its rows and its problems. */

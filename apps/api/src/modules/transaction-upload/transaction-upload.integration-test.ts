@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiPaths, type TransactionUpload, type UploadProblemPage } from '@vatlas/contract';
@@ -6,7 +6,8 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { companies, transactions, transactionUploads } from '../../db/schema';
+import { MIGRATIONS_FOLDER } from '../../db/migrate';
+import { companies, transactionDaySums, transactions, transactionUploads } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
 import { buildMultipart } from '../documents/document-test-kit';
@@ -126,6 +127,45 @@ forEachDatabase('transaction uploads', (context) => {
     return Number(row?.value ?? 0);
   }
 
+  /**
+   * The upload's stored day sums, and what its stored rows sum to, each grouped by value at the day sums' grain: the
+   * tax position reads the first, so the two must agree to the cent.
+   */
+  async function daySumsOf(uploadId: string, db: Db = context.database.db) {
+    const grouped = async (table: 'transaction_day_sums' | 'transactions', count: string) => {
+      const result = (await db.execute(sql`
+        select treatment, tax_point_date::text as date, departure_country as departure, arrival_country as arrival,
+          taxable_jurisdiction as jurisdiction, currency, trim_scale(vat_rate)::text as rate,
+          buyer_vat_number as buyer, sum(net_amount)::text as net, sum(vat_amount)::text as vat,
+          sum(gross_amount)::text as gross, sum(computed_vat_amount)::text as computed, ${sql.raw(count)}::int as rows
+        from ${sql.raw(table)}
+        where upload_id = ${uploadId}
+        group by 1, 2, 3, 4, 5, 6, 7, 8
+        order by 1, 2, 3, 4, 5, 6, 7, 8
+      `)) as unknown as { rows: Record<string, unknown>[] };
+      return result.rows;
+    };
+    return {
+      stored: await grouped('transaction_day_sums', 'sum(transaction_count)'),
+      ofRows: await grouped('transactions', 'count(*)'),
+    };
+  }
+
+  /** The day sums of `uploadId` are those of its `rowCount` stored rows. */
+  async function expectDaySumsOfRows(uploadId: string, rowCount: number, db: Db = context.database.db) {
+    const { stored, ofRows } = await daySumsOf(uploadId, db);
+    expect(stored).toEqual(ofRows);
+    expect(stored.reduce((total, sum) => total + Number(sum.rows), 0)).toBe(rowCount);
+  }
+
+  /** A company of its own, for a test that must not meet the uploads earlier tests leave behind. */
+  async function createFreshCompany(name: string): Promise<string> {
+    const db = context.database.db;
+    const freshCompanyId = await createCompany(db, { tenantId, name, owners: [owner] });
+    await db.update(companies).set({ establishmentCountryCode: 'DE' }).where(eq(companies.id, freshCompanyId));
+    return freshCompanyId;
+  }
+
   it('queues an upload (202), and the worker imports it: completed, counts right, progress at the file size', async () => {
     const bytes = vtrFile(VTR_LINES.slice(0, 30));
     const response = await upload(bytes);
@@ -151,6 +191,8 @@ forEachDatabase('transaction uploads', (context) => {
     });
     expect(done.finishedAt).not.toBeNull();
     expect(await countRows(context.database.db, { uploadId: queued.id })).toBe(30);
+    // Summed while the rows were encoded, the day sums are those of the stored rows.
+    await expectDaySumsOfRows(queued.id, 30);
     // The tax position was recomputed inside the transaction that completed the upload.
     expect(recomputedFor.at(-1)).toEqual({ companyId, statusSeen: 'completed' });
     expect(await newWorker().runOnce()).toBeNull();
@@ -168,13 +210,95 @@ forEachDatabase('transaction uploads', (context) => {
     const response = await upload(vtrFile(VTR_LINES.slice(20, 50)));
     expect(response.statusCode).toBe(202);
     expect(await newWorker().runOnce()).toBe('completed');
-    expect(await readUpload(response.json<TransactionUpload>().id)).toMatchObject({
+    const { id } = response.json<TransactionUpload>();
+    expect(await readUpload(id)).toMatchObject({
       status: 'completed',
       rowsRead: 30,
       rowsImported: 20,
       rowsDuplicate: 10,
     });
     expect(await countRows(context.database.db)).toBe(50);
+    // The day sums count the 20 rows stored, not the 30 the file has: the other 10 belong to the earlier upload.
+    await expectDaySumsOfRows(id, 20);
+  });
+
+  it('sums amounts of more than two decimals the way the database stores them: each rounded half-up to cents', async () => {
+    const freshCompanyId = await createFreshCompany('Decimals Co');
+    const columns = VTR_HEADER.split('\t');
+    const withAmounts = (line: string, net: string, vat: string, gross: string) => {
+      const cells = line.split('\t');
+      cells[columns.indexOf('TOTAL_ACTIVITY_VALUE_AMT_VAT_EXCL')] = net;
+      cells[columns.indexOf('TOTAL_ACTIVITY_VALUE_VAT_AMT')] = vat;
+      cells[columns.indexOf('TOTAL_ACTIVITY_VALUE_AMT_VAT_INCL')] = gross;
+      return cells.join('\t');
+    };
+    // Rows of one day and kind, so their amounts fall into one sum: 10.005 + 0.004 + 7.125 stores as
+    // 10.01 + 0.00 + 7.13 = 17.14, where the unrounded sum would give 17.134 → 17.13.
+    const generated = generateVtrText({ rows: 40, seed: 41, from: '2025-08-01', to: '2025-08-31' });
+    const sales = generated.text
+      .split('\r\n')
+      .filter((line) => line.split('\t')[columns.indexOf('TRANSACTION_TYPE')] === 'SALE');
+    const [first = '', second = '', third = ''] = sales;
+    const sameDay = (line: string) => {
+      const cells = line.split('\t');
+      const model = first.split('\t');
+      for (const column of [
+        'TRANSACTION_TYPE',
+        'TAX_CALCULATION_DATE',
+        'SALE_DEPART_COUNTRY',
+        'SALE_ARRIVAL_COUNTRY',
+        'TAXABLE_JURISDICTION',
+        'TRANSACTION_CURRENCY_CODE',
+        'PRICE_OF_ITEMS_VAT_RATE_PERCENT',
+        'BUYER_VAT_NUMBER',
+        'TAX_COLLECTION_RESPONSIBILITY',
+        'TAX_REPORTING_SCHEME',
+        'EXPORT_OUTSIDE_EU',
+      ]) {
+        cells[columns.indexOf(column)] = model[columns.indexOf(column)] ?? '';
+      }
+      return cells.join('\t');
+    };
+    const bytes = vtrFile([
+      withAmounts(first, '10.005', '-0.005', '10.000'),
+      withAmounts(sameDay(second), '0.004', '0.001', '0.005'),
+      withAmounts(sameDay(third), '7.125', '1.355', '8.480'),
+    ]);
+    const response = await upload(bytes, { format: 'amazon-vtr' }, freshCompanyId);
+    expect(response.statusCode).toBe(202);
+    const { id } = response.json<TransactionUpload>();
+    expect(await newWorker().runOnce()).toBe('completed');
+    expect((await get(apiPaths.transactionUpload(freshCompanyId, id))).json<TransactionUpload>()).toMatchObject({
+      status: 'completed',
+      rowsImported: 3,
+    });
+    await expectDaySumsOfRows(id, 3);
+    const { stored } = await daySumsOf(id);
+    expect(stored).toHaveLength(1);
+    expect(stored[0]).toMatchObject({ net: '17.14', vat: '1.35', gross: '18.49', rows: 3 });
+  });
+
+  it('fills in the day sums of the uploads stored before there were any (migration 0011)', async () => {
+    const db = context.database.db;
+    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0011_transaction_day_sums.sql'), 'utf8');
+    const backfill = migration.split('--> statement-breakpoint').at(-1) ?? '';
+    expect(backfill).toMatch(/insert into "transaction_day_sums"/i);
+    const uploads = await db
+      .select({ id: transactionUploads.id, rows: transactionUploads.rowsImported })
+      .from(transactionUploads)
+      .where(and(eq(transactionUploads.companyId, companyId), eq(transactionUploads.status, 'completed')));
+    expect(uploads.length).toBeGreaterThan(1);
+    const rolledBack = new Error('roll back: the test leaves the day sums as they were');
+    const outcome = await db
+      .transaction(async (tx) => {
+        const txDb = tx as unknown as Db;
+        await txDb.execute(sql`delete from transaction_day_sums`);
+        await txDb.execute(sql.raw(backfill));
+        for (const { id, rows } of uploads) await expectDaySumsOfRows(id, rows, txDb);
+        throw rolledBack;
+      })
+      .catch((error: unknown) => error);
+    expect(outcome).toBe(rolledBack);
   });
 
   const badDate = () => {
@@ -286,6 +410,17 @@ forEachDatabase('transaction uploads', (context) => {
       quantity: 1,
       treatment: 'unclassified',
     });
+    await db.insert(transactionDaySums).values({
+      uploadId: queued.id,
+      companyId,
+      treatment: 'unclassified',
+      taxPointDate: '2025-05-01',
+      netAmount: '1.00',
+      vatAmount: '0.19',
+      grossAmount: '1.19',
+      computedVatAmount: '0.19',
+      transactionCount: 1,
+    });
     // While its heartbeat is fresh nobody else may take it.
     expect(await newWorker().runOnce()).toBeNull();
     await db
@@ -303,6 +438,8 @@ forEachDatabase('transaction uploads', (context) => {
       .from(transactions)
       .where(eq(transactions.eventId, 'left-over-by-a-dead-worker'));
     expect(Number(leftover?.value)).toBe(0);
+    // Its day sum went with it.
+    await expectDaySumsOfRows(queued.id, done.rowsImported);
   });
 
   it('gives up with interrupted after three attempts died, keeping no rows', async () => {
@@ -335,6 +472,7 @@ forEachDatabase('transaction uploads', (context) => {
     expect(deleted.statusCode).toBe(204);
     expect(recomputedFor.at(-1)).toEqual({ companyId, statusSeen: undefined });
     expect(await countRows(db, { uploadId: completed.id })).toBe(0);
+    expect(await daySumsOf(completed.id)).toEqual({ stored: [], ofRows: [] });
     expect((await get(apiPaths.transactionUpload(companyId, completed.id))).statusCode).toBe(404);
 
     const lines = generateVtrText({ rows: 3, seed: 31, from: '2025-07-01', to: '2025-07-31' });
@@ -408,17 +546,7 @@ forEachDatabase('transaction uploads', (context) => {
   it('starts an upload at once: the upload wakes the idle worker instead of leaving it to the next poll', async () => {
     // Ten minutes between polls: without the wake-up the upload would wait far beyond the test's patience.
     // A company of its own: earlier tests leave this file's companies with an upload a "busy worker" holds.
-    const db = context.database.db;
-    const [tenant] = await db
-      .select({ tenantId: companies.tenantId })
-      .from(companies)
-      .where(eq(companies.id, companyId));
-    const freshCompanyId = await createCompany(db, {
-      tenantId: tenant?.tenantId ?? '',
-      name: 'Wake Co',
-      owners: [owner],
-    });
-    await db.update(companies).set({ establishmentCountryCode: 'DE' }).where(eq(companies.id, freshCompanyId));
+    const freshCompanyId = await createFreshCompany('Wake Co');
     const worker = newWorker({ pollIntervalMs: 10 * 60_000 });
     wakeTarget = worker;
     worker.start();

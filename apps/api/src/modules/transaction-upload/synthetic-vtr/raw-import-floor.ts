@@ -21,7 +21,7 @@ import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { openDatabase } from '../../../db/client';
 import { DEFAULT_CHUNK_BYTES } from '../copy-encoding';
-import { escapeCopyText } from '../copy-text';
+import { copyFreeText as freeText, copyNormalised as normalised } from '../copy-text';
 import { parseTransactionFile } from '../formats/format';
 
 const COLUMNS = [
@@ -51,11 +51,8 @@ const COLUMNS = [
   'sku text',
 ];
 
-const freeText = (value: string | null) => (value === null ? '\\N' : escapeCopyText(value));
-const normalised = (value: string | null) => (value === null ? '\\N' : value);
-
 /**
- * The same COPY encoding as the real import (`encodeTransactionCopyLine` in import-job.ts: one template, only the
+ * The same COPY encoding as the real import (`encodeTransactionCopyLine` in copy-encoding.ts: one template, only the
  * free-text fields looked at for escapes), of the normalised row alone.
  */
 function copyLine(row: NormalizedTransaction): string {

@@ -1,0 +1,136 @@
+import {
+  exactCentsOf,
+  formatCentsFixed2,
+  formatMoneyFixed2,
+  type Money,
+  money,
+  type NormalizedTransaction,
+  roundToCentsHalfUp,
+} from '@vatlas/domain';
+import { escapeCopyText } from './copy-text';
+
+/**
+ * An upload's day sums (table `transaction_day_sums`), added up while its rows are encoded: the tax position's
+ * recompute then reads these instead of summing the rows again (measured at 1M rows: the rows' aggregate took 1.8 s on
+ * PostgreSQL and 2.7 s on PGlite). They hold only when every encoded row was stored; when the load skipped rows
+ * already stored, the import sums the stored rows instead (`replaceDaySumsFromRows`).
+ */
+
+/** Column order of the COPY into `transaction_day_sums`: the grouping columns, then the sums. */
+export const DAY_SUM_COLUMNS = [
+  'upload_id',
+  'company_id',
+  'treatment',
+  'tax_point_date',
+  'departure_country',
+  'arrival_country',
+  'taxable_jurisdiction',
+  'currency',
+  'vat_rate',
+  'buyer_vat_number',
+  'net_amount',
+  'vat_amount',
+  'gross_amount',
+  'computed_vat_amount',
+  'transaction_count',
+] as const;
+
+/** The sums a day sum carries, in COPY order after its key: net, VAT, gross, computed VAT (cents), then the count. */
+const FIELDS = 5;
+const COUNT = 4;
+
+/**
+ * A copy of `text` that holds on to nothing else. The parsers' cells are slices of the text chunk they were read from,
+ * and a key joined from them would keep every such chunk of the file alive for as long as the map holds the key
+ * (measured: a 60,000-row file filled the worker's 96 MB heap).
+ */
+function detached(text: string): string {
+  return Buffer.from(text, 'utf8').toString('utf8');
+}
+
+/** Characters of COPY text per piece `copyPieces` hands out: a piece is a megabyte or so, whatever the sums' number. */
+const PIECE_CHARS = 1024 * 1024;
+
+const NULL = '\\N';
+
+/**
+ * The day sums of one upload's rows, keyed by their grouping columns as COPY text (so the key is also the start of
+ * the sum's COPY line). Two spellings of one rate (`0.19`, `0.190`) make two sums; readers group by value, so they
+ * add up there.
+ *
+ * Each amount is added as a two-decimal column stores it: rounded half-up (away from zero, as PostgreSQL rounds a
+ * numeric(…, 2) on input) to cents. Whole cents are added as integers while they stay below 2^53, which a double holds
+ * exactly, in one flat array for all sums (a million rows make some hundred thousand sums: no object per sum); an
+ * amount of more decimals, or a sum beyond that, goes to big.js. Never binary fractions.
+ */
+export class UploadDaySums {
+  private readonly indexes = new Map<string, number>();
+  private values = new Float64Array(FIELDS * 1024);
+  /** The big.js part of a sum's field, by `index * FIELDS + field`, for the rare amounts that are not whole cents. */
+  private readonly beyond = new Map<number, Money>();
+
+  /** Adds a row with the treatment and computed VAT it was stored with. */
+  add(tx: NormalizedTransaction, treatment: string, computedVatAmount: string): void {
+    const key =
+      `${treatment}\t${tx.taxPointDate}\t${tx.departureCountry ?? NULL}\t${tx.arrivalCountry ?? NULL}\t` +
+      `${tx.taxableJurisdiction ?? NULL}\t${tx.currency ?? NULL}\t${tx.vatRate ?? NULL}\t` +
+      (tx.buyerVatNumber === null ? NULL : escapeCopyText(tx.buyerVatNumber));
+    let index = this.indexes.get(key);
+    if (index === undefined) {
+      index = this.indexes.size;
+      this.indexes.set(detached(key), index);
+      if ((index + 1) * FIELDS > this.values.length) {
+        const grown = new Float64Array(this.values.length * 2);
+        grown.set(this.values);
+        this.values = grown;
+      }
+    }
+    const at = index * FIELDS;
+    this.addAmount(at, tx.netAmount);
+    this.addAmount(at + 1, tx.vatAmount);
+    this.addAmount(at + 2, tx.grossAmount);
+    this.addAmount(at + 3, computedVatAmount);
+    this.values[at + COUNT] = (this.values[at + COUNT] as number) + 1;
+  }
+
+  private addAmount(at: number, amount: string): void {
+    const cents = exactCentsOf(amount);
+    const next = cents === undefined ? Number.NaN : (this.values[at] as number) + cents;
+    if (Number.isSafeInteger(next)) {
+      this.values[at] = next;
+      return;
+    }
+    const stored = roundToCentsHalfUp(money(amount));
+    const sum = this.beyond.get(at);
+    this.beyond.set(at, sum === undefined ? stored : sum.plus(stored));
+  }
+
+  private sumText(at: number): string {
+    const cents = this.values[at] as number;
+    const sum = this.beyond.get(at);
+    if (sum === undefined) return formatCentsFixed2(cents);
+    return formatMoneyFixed2(sum.plus(money(formatCentsFixed2(cents))));
+  }
+
+  get size(): number {
+    return this.indexes.size;
+  }
+
+  /** The sums as COPY text in DAY_SUM_COLUMNS order, in pieces of about a megabyte, each with a buffer of its own. */
+  *copyPieces(upload: { id: string; companyId: string }): Generator<Uint8Array> {
+    const encoder = new TextEncoder();
+    const prefix = `${upload.id}\t${upload.companyId}\t`;
+    let text = '';
+    for (const [key, index] of this.indexes) {
+      const at = index * FIELDS;
+      text +=
+        `${prefix}${key}\t${this.sumText(at)}\t${this.sumText(at + 1)}\t${this.sumText(at + 2)}\t` +
+        `${this.sumText(at + 3)}\t${this.values[at + COUNT]}\n`;
+      if (text.length >= PIECE_CHARS) {
+        yield encoder.encode(text);
+        text = '';
+      }
+    }
+    if (text.length > 0) yield encoder.encode(text);
+  }
+}
