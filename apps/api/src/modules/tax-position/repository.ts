@@ -175,9 +175,20 @@ export async function clearTaxPosition(db: Db, companyId: string): Promise<void>
   await db.delete(taxPositionProblems).where(eq(taxPositionProblems.companyId, companyId));
 }
 
+/** A PostgreSQL array literal of text elements (`{"a","b",NULL}`), each quoted, its quotes and backslashes escaped. */
+function textArray(values: readonly (string | number | boolean | null)[]): string {
+  let literal = '';
+  for (const value of values) {
+    const element = value === null ? 'NULL' : `"${String(value).replace(/["\\]/g, '\\$&')}"`;
+    literal += literal === '' ? element : `,${element}`;
+  }
+  return `{${literal}}`;
+}
+
 /**
- * Inserts EC sales list lines. One statement with the lines as one JSON parameter: a seller with many business buyers
- * has thousands of lines a month, and drizzle's row-by-row parameters would cost more than the aggregate that
+ * Inserts EC sales list lines. One statement with each column as one array parameter: a seller with many business
+ * buyers has thousands of lines a month, and drizzle's row-by-row parameters (or one JSON document the database must
+ * take apart: measured on PostgreSQL at 75,025 lines, 0.86 s against 1.55 s) would cost more than the aggregate that
  * produced them. The recompute calls it once per month, so one month of lines is in memory at a time.
  */
 export async function insertEcSalesListLines(
@@ -186,14 +197,18 @@ export async function insertEcSalesListLines(
   lines: readonly EcSalesListLine[],
 ): Promise<void> {
   if (lines.length === 0) return;
+  const column = (read: (line: EcSalesListLine) => string | number | boolean | null) => textArray(lines.map(read));
   await db.execute(sql`
     insert into ec_sales_list_lines (company_id, reporting_country, period_start, period_end, customer_vat_number,
       kind, net_eur, net_local, currency, transaction_count, is_incomplete)
-    select ${companyId}::uuid, "reportingCountry", "periodStart", "periodEnd", "customerVatNumber", kind, "netEur",
-      "netLocal", currency, "transactionCount", incomplete
-    from jsonb_to_recordset(${JSON.stringify(lines)}::jsonb) as line("reportingCountry" text, "periodStart" date,
-      "periodEnd" date, "customerVatNumber" text, kind text, "netEur" numeric, "netLocal" numeric, currency text,
-      "transactionCount" int, incomplete boolean)
+    select ${companyId}::uuid, line.*
+    from unnest(
+      ${column((line) => line.reportingCountry)}::text[], ${column((line) => line.periodStart)}::date[],
+      ${column((line) => line.periodEnd)}::date[], ${column((line) => line.customerVatNumber)}::text[],
+      ${column((line) => line.kind)}::text[], ${column((line) => line.netEur)}::numeric[],
+      ${column((line) => line.netLocal)}::numeric[], ${column((line) => line.currency)}::text[],
+      ${column((line) => line.transactionCount)}::int[], ${column((line) => line.incomplete)}::boolean[]
+    ) as line
   `);
 }
 

@@ -5,7 +5,7 @@ import { ecSalesListLines, liabilities, ossReturnLines, ossThresholdYears, taxPo
 import { forEachDatabase } from '../../test/databases';
 import { ensureExchangeRates } from '../exchange-rates/service';
 import { createCompany, createHomeTenant } from '../user/account-test-kit';
-import { createDaySumsTable, dropDaySumsTable, forEachEcSalesListMonth } from './repository';
+import { createDaySumsTable, dropDaySumsTable, forEachEcSalesListMonth, insertEcSalesListLines } from './repository';
 import { recomputeTaxPosition } from './service';
 import { insertTransactions, insertUpload, setUpTaxProfile, transactionFixture } from './tax-position-test-kit';
 
@@ -262,6 +262,46 @@ forEachDatabase('tax position recompute', (context) => {
       expect(position.problems.map((row) => row.problem)).toContainEqual(
         expect.objectContaining({ kind: 'missing-rate', currency: 'PLN', reason: 'outside-table' }),
       );
+    });
+  });
+
+  it('stores EC sales list lines as they are, whatever a file put in a VAT number', async () => {
+    const db = context.database.db;
+    const otherCompany = await createCompany(db, { tenantId: await createHomeTenant(db), name: 'Odd Numbers GmbH' });
+    // The array literal each column travels in gives quotes, backslashes, commas, braces and NULL a meaning.
+    const vatNumbers = ['FR"1', 'FR\\2', 'FR,3', '{FR4}', 'NULL', ' FR 6 ', null];
+    await insertEcSalesListLines(
+      db,
+      otherCompany,
+      vatNumbers.map((customerVatNumber, index) => ({
+        reportingCountry: 'DE',
+        periodStart: '2023-03-01',
+        periodEnd: '2023-03-31',
+        customerVatNumber,
+        kind: 'goods',
+        currency: 'EUR',
+        netEur: `${index}.50`,
+        netLocal: `-${index}.25`,
+        transactionCount: index + 1,
+        incomplete: index % 2 === 0,
+      })),
+    );
+    const stored = await db
+      .select()
+      .from(ecSalesListLines)
+      .where(eq(ecSalesListLines.companyId, otherCompany))
+      .orderBy(asc(ecSalesListLines.transactionCount));
+    expect(stored.map((line) => line.customerVatNumber)).toEqual(vatNumbers);
+    expect(stored[1]).toMatchObject({
+      reportingCountry: 'DE',
+      periodStart: '2023-03-01',
+      periodEnd: '2023-03-31',
+      kind: 'goods',
+      currency: 'EUR',
+      netEur: '1.50',
+      netLocal: '-1.25',
+      transactionCount: 2,
+      isIncomplete: false,
     });
   });
 
