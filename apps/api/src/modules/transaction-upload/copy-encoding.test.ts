@@ -180,13 +180,27 @@ describe('encodeCopyChunks', () => {
       expect(Buffer.byteLength(chunk)).toBeGreaterThanOrEqual(ENCODING.chunkBytes - 2000);
     }
     expect(chunks.join('')).toBe(await expectedCopyText(GENERATED.text));
-    // Every row is in one day sum: their counts add up to the rows.
+    // Every row is in one day sum: their counts add up to the rows. (Far more sums than the 50 the next test allows.)
     const counts = daySums
       .join('')
       .trimEnd()
       .split('\n')
       .map((line) => Number(line.split('\t').at(-1)));
+    expect(counts.length).toBeGreaterThan(50);
     expect(counts.reduce((total, rows) => total + rows, 0)).toBe(GENERATED.expected.rowCount);
+  });
+
+  it('sends no day sums past the most it may hold, and every row all the same', async () => {
+    const pool = createChunkBufferPool(ENCODING.chunkBytes, 1);
+    let text = '';
+    for await (const batch of encodeCopyChunks(piecesOf(GENERATED.text), { ...ENCODING, maxDaySums: 50 }, pool)) {
+      expect(batch.daySums).toBeUndefined();
+      for (const chunk of batch.chunks) {
+        text += Buffer.from(chunk).toString('utf8');
+        pool.release(chunk.buffer);
+      }
+    }
+    expect(text).toBe(await expectedCopyText(GENERATED.text));
   });
 
   it('encodes nothing (rows or day sums) once a row has a problem, and nothing at all when asked for the counts only', async () => {

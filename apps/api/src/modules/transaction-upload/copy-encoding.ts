@@ -146,7 +146,16 @@ export type CopyEncodingOptions = {
   /** Rows per parser batch (and so between progress reports at most). */
   batchRows: number;
   chunkBytes: number;
+  /** Day sums held at most (MAX_DAY_SUMS by default); past it none are sent, and the import sums the stored rows. */
+  maxDaySums?: number;
 };
+
+/**
+ * Day sums the encoder holds at most: a file whose business customers give more (the 1M-row synthetic report, where
+ * every B2B sale has a buyer of its own, gives 146,750) is summed from its stored rows instead, so memory stays bounded
+ * whatever the file's size (some 60 MB at this many).
+ */
+export const MAX_DAY_SUMS = 300_000;
 
 /** One parser batch: its problems and counts, and the chunks it filled (zero, one or, after long lines, more). */
 export type EncodedBatch = {
@@ -158,8 +167,8 @@ export type EncodedBatch = {
   /** COPY text, each a view of a buffer to give back with `release` once it is loaded. */
   chunks: Uint8Array[];
   /**
-   * In the last batch of a file whose every row was encoded: the rows' day sums as COPY text for
-   * `transaction_day_sums` (DAY_SUM_COLUMNS), in pieces of their own (not pool buffers).
+   * In the last batch of a file whose every row was encoded, unless they were more than `maxDaySums`: the rows' day
+   * sums as COPY text for `transaction_day_sums` (DAY_SUM_COLUMNS), in pieces of their own (not pool buffers).
    */
   daySums?: Uint8Array[];
 };
@@ -208,8 +217,9 @@ export function createChunkBufferPool(chunkBytes: number, count = 2): ChunkBuffe
 /**
  * Parses `input` and yields each parser batch with its problems and counts. A chunk is yielded the moment it is full
  * (in a batch of its own, counts unchanged), so the generator never holds more than the one buffer it fills, and the
- * last batch carries the partly filled last chunk and the rows' day sums. Rows are encoded until the first problem:
- * from then on the upload will fail, so the rest is read for its problems only (and no day sums come).
+ * last batch carries the partly filled last chunk and the rows' day sums (none past `maxDaySums`). Rows are encoded
+ * until the first problem: from then on the upload will fail, so the rest is read for its problems only (and no day
+ * sums come).
  */
 export async function* encodeCopyChunks(
   input: AsyncIterable<Uint8Array>,
@@ -220,6 +230,7 @@ export async function* encodeCopyChunks(
   let used = 0;
   let encodeRows = options.encodeRows;
   let daySums = encodeRows ? new UploadDaySums() : undefined;
+  const maxDaySums = options.maxDaySums ?? MAX_DAY_SUMS;
   let counts = { bytesRead: 0, linesRead: 0 };
   /** The filled part of the buffer, handed over; the buffer itself goes back to the pool when empty. */
   const take = (): Uint8Array[] => {
@@ -250,7 +261,10 @@ export async function* encodeCopyChunks(
       if (encodeRows) {
         for (const tx of batch.transactions) {
           const classified = classifyRow(tx, options.profile);
-          daySums?.add(tx, classified.treatment, classified.computedVatAmount);
+          if (daySums) {
+            daySums.add(tx, classified.treatment, classified.computedVatAmount);
+            if (daySums.size > maxDaySums) daySums = undefined;
+          }
           const line = encodeTransactionCopyLine(tx, options.upload, classified);
           // UTF-8 takes at most 3 bytes per UTF-16 code unit: a line that might not fit starts a new chunk.
           const room = line.length * 3;

@@ -89,7 +89,8 @@ const DAY_SUM_COLUMN_LIST = DAY_SUM_COLUMNS.join(', ');
 /**
  * Stores the upload's day sums once its rows are loaded: the encoder's (`pieces`, COPY text) when every row it
  * encoded was stored, else the sums of the rows that were (some were already there, and the encoder cannot know
- * which). Like the rows, they count only once the upload is 'completed'.
+ * which). The same when the encoder sent none: there were more than it holds. Like the rows, they count only once the
+ * upload is 'completed'.
  */
 async function storeDaySums(
   database: Database,
