@@ -193,6 +193,11 @@ forEachDatabase('transaction uploads', (context) => {
     expect(await countRows(context.database.db, { uploadId: queued.id })).toBe(30);
     // Summed while the rows were encoded, the day sums are those of the stored rows.
     await expectDaySumsOfRows(queued.id, 30);
+    // Fresh statistics once the upload completed (a table never analyzed has no estimate: -1): the pages need them.
+    const statistics = (await context.database.db.execute(
+      sql`select reltuples::int as rows from pg_class where relname = 'transactions'`,
+    )) as unknown as { rows: { rows: number }[] };
+    expect(statistics.rows[0]?.rows).toBe(30);
     // The tax position was recomputed inside the transaction that completed the upload.
     expect(recomputedFor.at(-1)).toEqual({ companyId, statusSeen: 'completed' });
     expect(await newWorker().runOnce()).toBeNull();
