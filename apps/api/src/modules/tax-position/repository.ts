@@ -26,53 +26,23 @@ const treatmentList = (treatments: readonly string[]) =>
     sql`, `,
   );
 
-/** The temporary table of one recompute's day sums (`createDaySumsTable`), dropped when its transaction ends. */
-const DAY_SUMS_TABLE = sql.raw('tax_position_day_sums');
-
 /**
- * Adds up the day sums of the company's visible uploads (`transaction_day_sums`, written per upload when its rows were
+ * The stored day sums of the company's visible uploads (`transaction_day_sums`, written per upload when its rows were
  * loaded, at the finest grain any output reads: every dimension of `TransactionDaySum`, the buyer VAT number
- * included) into a temporary table of the recompute's transaction. The returns' sums, the EC sales list's and the
- * rate days are then read from it: the rows themselves are never read, and what is read three times is some tens of
- * thousands of sums. Call inside the recompute's transaction.
+ * included). The returns' sums, the EC sales list's and the rate days are each summed from them: the rows themselves
+ * are never read, and what is read three times is some tens of thousands of sums.
  */
-export async function createDaySumsTable(db: Db, companyId: string): Promise<void> {
-  await db.execute(sql`drop table if exists pg_temp.${DAY_SUMS_TABLE}`);
-  await db.execute(sql`
-    create temp table ${DAY_SUMS_TABLE} on commit drop as
-    select
-      treatment,
-      tax_point_date,
-      departure_country,
-      arrival_country,
-      taxable_jurisdiction,
-      currency,
-      vat_rate,
-      buyer_vat_number,
-      sum(net_amount) as net_amount,
-      sum(vat_amount) as vat_amount,
-      sum(gross_amount) as gross_amount,
-      sum(computed_vat_amount) as computed_vat_amount,
-      sum(transaction_count) as transaction_count
-    from transaction_day_sums
-    where upload_id in ${visibleUploadsOf(companyId)}
-    group by 1, 2, 3, 4, 5, 6, 7, 8
-  `);
-}
-
-/** Drops the day sums of `createDaySumsTable` before the transaction ends (a recompute may follow in it). */
-export async function dropDaySumsTable(db: Db): Promise<void> {
-  await db.execute(sql`drop table if exists pg_temp.${DAY_SUMS_TABLE}`);
-}
+const visibleDaySumsOf = (companyId: string) =>
+  sql`transaction_day_sums where upload_id in ${visibleUploadsOf(companyId)}`;
 
 /**
  * The day sums at the returns' grain (`RETURNS_GRAIN`, pinned by `coarsenForReturns` in the domain), from
- * `createDaySumsTable`: treatments in no return are left out, and the arrival country and the rate only split sums
+ * `visibleDaySumsOf`: treatments in no return are left out, and the arrival country and the rate only split sums
  * where a return reads them. The buyer's VAT number is left out: only the EC sales list needs it, and with it every
  * business customer would split the sums again. Sums travel as text so both drivers hand back exact decimal strings;
  * the rate loses its trailing zeros (0.190000 → 0.19).
  */
-export async function selectTransactionDaySums(db: Db): Promise<TransactionDaySum[]> {
+export async function selectTransactionDaySums(db: Db, companyId: string): Promise<TransactionDaySum[]> {
   const withoutArrival = treatmentList(RETURNS_GRAIN.withoutArrival);
   const withRate = treatmentList(RETURNS_GRAIN.withRate);
   const result = (await db.execute(sql`
@@ -90,8 +60,8 @@ export async function selectTransactionDaySums(db: Db): Promise<TransactionDaySu
       sum(gross_amount)::text as "grossAmount",
       null::text as "computedVatAmount",
       sum(transaction_count)::int as "transactionCount"
-    from ${DAY_SUMS_TABLE}
-    where treatment not in (${treatmentList(RETURNS_GRAIN.outsideReturns)})
+    from ${visibleDaySumsOf(companyId)}
+      and treatment not in (${treatmentList(RETURNS_GRAIN.outsideReturns)})
     group by 1, 2, 3, 4, 6, 7
   `)) as unknown as Rows<DaySumRow>;
   return result.rows.map(toDaySum);
@@ -110,12 +80,13 @@ const EC_SALES_LIST_TREATMENTS = ['intra-eu-b2b-supply', 'own-goods-transfer'] a
 const EC_SALES_LIST_FETCH_ROWS = 2000;
 
 /**
- * The EC sales list's day sums from `createDaySumsTable` (per buyer VAT number; the rate and the jurisdiction, which
+ * The EC sales list's day sums from `visibleDaySumsOf` (per buyer VAT number; the rate and the jurisdiction, which
  * the list does not read, summed away), in date order through a cursor: `onMonths` gets every calendar month whole,
  * in order, a few months at most at a time, so only that much is held whatever the number of business customers.
  */
 export async function forEachEcSalesListMonth(
   db: Db,
+  companyId: string,
   onMonths: (sums: TransactionDaySum[]) => Promise<void>,
   fetchRows = EC_SALES_LIST_FETCH_ROWS,
 ): Promise<void> {
@@ -135,8 +106,8 @@ export async function forEachEcSalesListMonth(
       sum(gross_amount)::text as "grossAmount",
       null::text as "computedVatAmount",
       sum(transaction_count)::int as "transactionCount"
-    from ${DAY_SUMS_TABLE}
-    where treatment in (${treatmentList(EC_SALES_LIST_TREATMENTS)})
+    from ${visibleDaySumsOf(companyId)}
+      and treatment in (${treatmentList(EC_SALES_LIST_TREATMENTS)})
     group by 1, 2, 3, 4, 6, 8
     order by 2
   `);
@@ -284,7 +255,7 @@ export async function insertTaxPosition(
 }
 
 /**
- * Replaces the company's (jurisdiction, day, rate) combinations, for the cross-check, from `createDaySumsTable`: a few
+ * Replaces the company's (jurisdiction, day, rate) combinations, for the cross-check, from `visibleDaySumsOf`: a few
  * thousand rows that never need to pass through JavaScript. Call inside the recompute's transaction.
  */
 export async function replaceRateDays(db: Db, companyId: string): Promise<void> {
@@ -292,7 +263,7 @@ export async function replaceRateDays(db: Db, companyId: string): Promise<void> 
   await db.execute(sql`
     insert into transaction_rate_days (company_id, jurisdiction, rate_date, vat_rate)
     select distinct ${companyId}::uuid, taxable_jurisdiction, tax_point_date, trim_scale(vat_rate)
-    from ${DAY_SUMS_TABLE}
-    where taxable_jurisdiction is not null and vat_rate is not null
+    from ${visibleDaySumsOf(companyId)}
+      and taxable_jurisdiction is not null and vat_rate is not null
   `);
 }

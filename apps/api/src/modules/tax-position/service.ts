@@ -13,8 +13,6 @@ import { refreshFilings } from '../filings/service';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
 import {
   clearTaxPosition,
-  createDaySumsTable,
-  dropDaySumsTable,
   forEachEcSalesListMonth,
   insertEcSalesListLines,
   insertTaxPosition,
@@ -57,9 +55,8 @@ export async function recomputeTaxPosition(db: Db, companyId: string): Promise<v
   if (!profile) return;
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    // One pass over the rows: everything below reads the day sums, never the rows again.
-    await createDaySumsTable(t, companyId);
-    const sums = await selectTransactionDaySums(t);
+    // Everything below reads the day sums stored with each upload, never the rows.
+    const sums = await selectTransactionDaySums(t, companyId);
     const window = rateWindowOf(sums);
     const rates = window ? await loadExchangeRateTable(t, window) : createExchangeRateTable([]);
     const returns = computeReturnsPosition({ sums, profile, rates });
@@ -67,7 +64,7 @@ export async function recomputeTaxPosition(db: Db, companyId: string): Promise<v
     // The EC sales list a month at a time: its sums carry the buyer VAT number, so there are as many as business
     // customers per day; a few months of sums and lines are all that is held at once.
     const ecSalesList = createEcSalesListBuilder({ profile, rates });
-    await forEachEcSalesListMonth(t, async (monthSums) => {
+    await forEachEcSalesListMonth(t, companyId, async (monthSums) => {
       ecSalesList.add(monthSums);
       await insertEcSalesListLines(t, companyId, ecSalesList.drain());
     });
@@ -75,7 +72,6 @@ export async function recomputeTaxPosition(db: Db, companyId: string): Promise<v
     await insertEcSalesListLines(t, companyId, esl.lines);
     await insertTaxPosition(t, companyId, { ...returns, problems: mergeProblems(returns.problems, esl.problems) });
     await replaceRateDays(t, companyId);
-    await dropDaySumsTable(t);
     await refreshFilings(t, companyId, { profile });
   });
 }

@@ -5,7 +5,7 @@ import { ecSalesListLines, liabilities, ossReturnLines, ossThresholdYears, taxPo
 import { forEachDatabase } from '../../test/databases';
 import { ensureExchangeRates } from '../exchange-rates/service';
 import { createCompany, createHomeTenant } from '../user/account-test-kit';
-import { createDaySumsTable, dropDaySumsTable, forEachEcSalesListMonth, insertEcSalesListLines } from './repository';
+import { forEachEcSalesListMonth, insertEcSalesListLines } from './repository';
 import { recomputeTaxPosition } from './service';
 import { insertTransactions, insertUpload, setUpTaxProfile, transactionFixture } from './tax-position-test-kit';
 
@@ -320,12 +320,24 @@ forEachDatabase('tax position recompute', (context) => {
         vatRate: '0',
         buyerVatNumber,
       });
+    // The second upload's sale to FR001 on 01-05 joins the first's: sums are added up across uploads. A failed
+    // upload's rows count nowhere.
+    for (const [status, rows] of [
+      ['completed', [b2b('2023-01-05', 'FR001')]],
+      ['failed', [b2b('2023-01-05', 'FR001'), b2b('2023-01-06', 'FR009')]],
+    ] as const) {
+      await insertTransactions(db, {
+        companyId: otherCompany,
+        uploadId: await insertUpload(db, otherCompany, status),
+        profile: PROFILE,
+        rows,
+      });
+    }
     await insertTransactions(db, {
       companyId: otherCompany,
       uploadId: await insertUpload(db, otherCompany),
       profile: PROFILE,
       rows: [
-        b2b('2023-01-05', 'FR001'),
         b2b('2023-01-05', 'FR001'),
         b2b('2023-01-09', 'FR002'),
         b2b('2023-01-31', 'FR003'),
@@ -339,10 +351,10 @@ forEachDatabase('tax position recompute', (context) => {
     const handedOver: { date: string; buyer: string | null; net: string; count: number }[][] = [];
     await db.transaction(async (tx) => {
       const t = tx as unknown as Db;
-      await createDaySumsTable(t, otherCompany);
       // Two sums per fetch: January's four sums (three after summing 01-05) span two fetches.
       await forEachEcSalesListMonth(
         t,
+        otherCompany,
         async (sums) => {
           handedOver.push(
             sums.map((sum) => ({
@@ -355,7 +367,6 @@ forEachDatabase('tax position recompute', (context) => {
         },
         2,
       );
-      await dropDaySumsTable(t);
     });
     const months = handedOver.map((part) => [...new Set(part.map((sum) => sum.date.slice(0, 7)))]);
     // Every month arrives in exactly one part, and the parts follow the calendar.
