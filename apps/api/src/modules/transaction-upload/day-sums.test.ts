@@ -1,35 +1,16 @@
 import type { NormalizedTransaction } from '@vatlas/domain';
 import { describe, expect, it } from 'vitest';
+import { transactionFixture } from '../tax-position/tax-position-test-kit';
 import { DAY_SUM_COLUMNS, UploadDaySums } from './day-sums';
 
 const UPLOAD = { id: '3f0c8a52-8a2b-4f5e-9a41-0c1d2e3f4a5b', companyId: '7d1c2f4e-0b6a-4c51-9d3e-5a8f1b2c3d01' };
 
-const SALE: NormalizedTransaction = {
-  source: 'amazon-vtr',
-  lineNumber: 2,
-  type: 'SALE',
-  eventId: '302-1234567-1234567',
-  activityId: 'amzn1:crow:abc',
+const SALE = transactionFixture({
   taxPointDate: '2025-03-14',
-  completeDate: '2025-03-15',
-  marketplace: 'amazon.de',
-  salesChannel: 'AFN',
-  departureCountry: 'DE',
-  arrivalCountry: 'DE',
-  taxableJurisdiction: 'DE',
-  currency: 'EUR',
   netAmount: '10.00',
   vatAmount: '1.90',
   grossAmount: '11.90',
-  vatRate: '0.19',
-  buyerVatNumber: null,
-  sellerVatNumber: null,
-  isExport: false,
-  taxReportingScheme: 'REGULAR',
-  taxCollectionResponsibility: 'SELLER',
-  quantity: 1,
-  sku: 'SKU-1',
-};
+});
 
 /** The COPY lines of `sums`, each as a record by DAY_SUM_COLUMNS. */
 function linesOf(sums: UploadDaySums): Record<string, string>[] {
