@@ -32,8 +32,11 @@ export function encodeInThisThread(input: AsyncIterable<Uint8Array>, options: Co
  * file by then, or it would wait idle for the COPY to end.
  */
 const INPUT_PIECES_AHEAD = 160;
-/** The worker's heap: a parser batch and its garbage, far below the server's. */
-const WORKER_HEAP_MB = 96;
+/**
+ * The worker's heap: a parser batch and its garbage, and the day sums (at most MAX_DAY_SUMS: 37 MB of heap at that
+ * many), below the server's.
+ */
+const WORKER_HEAP_MB = 128;
 
 function revive(error: SerializedError): Error {
   if (error.name === 'FileFormatError' && error.code) {

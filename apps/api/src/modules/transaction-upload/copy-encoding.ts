@@ -153,7 +153,7 @@ export type CopyEncodingOptions = {
 /**
  * Day sums the encoder holds at most: a file whose business customers give more (the 1M-row synthetic report, where
  * every B2B sale has a buyer of its own, gives 146,750) is summed from its stored rows instead, so memory stays bounded
- * whatever the file's size (some 60 MB at this many).
+ * whatever the file's size (measured at this many: 37 MB of heap and a 20 MB array).
  */
 export const MAX_DAY_SUMS = 300_000;
 
