@@ -87,12 +87,13 @@ export async function loadChunk(bulk: BulkLoader, data: Uint8Array): Promise<Chu
 const DAY_SUM_COLUMN_LIST = DAY_SUM_COLUMNS.join(', ');
 
 /**
- * Stores the upload's day sums once its rows are loaded: the encoder's (`pieces`, COPY text) when every row it
- * encoded was stored, else the sums of the rows that were (some were already there, and the encoder cannot know
- * which). The same when the encoder sent none: there were more than it holds. Like the rows, they count only once the
- * upload is 'completed'.
+ * Replaces the upload's day sums once its rows are loaded: by the encoder's (`pieces`, COPY text) when every row it
+ * encoded was stored, else by the sums of the rows that were (some were already there, and the encoder cannot know
+ * which). The same when the encoder sent none: there were more than it holds. Replaced, not added: a worker that lost
+ * its job (its heartbeat went stale while it still ran) may have stored sums of its own. Like the rows, they count only
+ * once the upload is 'completed'.
  */
-async function storeDaySums(
+export async function storeDaySums(
   database: Database,
   uploadId: string,
   pieces: readonly Uint8Array[] | undefined,
@@ -103,6 +104,7 @@ async function storeDaySums(
     return;
   }
   await database.bulk.transaction(async (session) => {
+    await session.query('delete from transaction_day_sums where upload_id = $1', [uploadId]);
     for (const piece of pieces) await session.copyFrom(`transaction_day_sums (${DAY_SUM_COLUMN_LIST})`, piece);
   });
 }

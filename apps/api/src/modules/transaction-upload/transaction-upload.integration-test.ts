@@ -13,11 +13,13 @@ import { buildTestApp, createTestConfig, createTestProvider, type TestProvider }
 import { buildMultipart } from '../documents/document-test-kit';
 import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
-import type { TaxPositionRecomputer } from './import-job';
+import { DEFAULT_CHUNK_BYTES } from './copy-encoding';
+import { encodeInThisThread } from './copy-encoding-thread';
+import { storeDaySums, type TaxPositionRecomputer } from './import-job';
 import { createImportWorker, type ImportWorker } from './import-worker';
 import { claimNextUpload } from './repository';
 import { generateVtrText } from './synthetic-vtr';
-import { createGatedStorage } from './upload-test-kit';
+import { createGatedStorage, piecesOf } from './upload-test-kit';
 
 const VTR = generateVtrText({ rows: 60, seed: 7, from: '2025-03-01', to: '2025-03-31' });
 const [VTR_HEADER = '', ...VTR_LINES] = VTR.text.split('\r\n').filter((line) => line !== '');
@@ -281,6 +283,38 @@ forEachDatabase('transaction uploads', (context) => {
     const { stored } = await daySumsOf(id);
     expect(stored).toHaveLength(1);
     expect(stored[0]).toMatchObject({ net: '17.14', vat: '1.35', gross: '18.49', rows: 3 });
+  });
+
+  it('replaces the day sums when they are stored again, as a worker that lost its job may have stored its own', async () => {
+    const db = context.database.db;
+    const [first] = await db
+      .select({ id: transactionUploads.id, rows: transactionUploads.rowsImported })
+      .from(transactionUploads)
+      .where(and(eq(transactionUploads.companyId, companyId), eq(transactionUploads.status, 'completed')))
+      .orderBy(transactionUploads.createdAt)
+      .limit(1);
+    if (!first) throw new Error('no completed upload');
+    // The first test's file, encoded again as the worker encoded it: its sums, stored over the ones already there.
+    const source = encodeInThisThread(piecesOf(vtrFile(VTR_LINES.slice(0, 30)).toString('utf8')), {
+      sourceFormat: 'amazon-vtr',
+      fileName: 'march.txt',
+      upload: { id: first.id, companyId },
+      profile: { establishmentCountry: 'DE', ioss: null },
+      encodeRows: true,
+      batchRows: 100,
+      chunkBytes: DEFAULT_CHUNK_BYTES,
+    });
+    let pieces: Uint8Array[] | undefined;
+    for await (const batch of source.batches) {
+      for (const chunk of batch.chunks) source.release(chunk);
+      pieces = batch.daySums ?? pieces;
+    }
+    expect(pieces).toBeDefined();
+    await storeDaySums(context.database, first.id, pieces, 0);
+    await expectDaySumsOfRows(first.id, first.rows);
+    // And the same through the stored rows.
+    await storeDaySums(context.database, first.id, undefined, 0);
+    await expectDaySumsOfRows(first.id, first.rows);
   });
 
   it('fills in the day sums of the uploads stored before there were any (migration 0011)', async () => {
