@@ -16,6 +16,14 @@ export const FILING_TYPES = ['vat-return', 'oss-return', 'ioss-return', 'ec-sale
 export type FilingType = (typeof FILING_TYPES)[number];
 
 /**
+ * Whether a filing's amount is the net value of the supplies it lists, with no VAT paid with it: an EC Sales List
+ * reports supplies to business customers. Every other filing's amount is VAT to pay.
+ */
+export function amountIsNetValue(filingType: FilingType): boolean {
+  return filingType === 'ec-sales-list';
+}
+
+/**
  * How a due date follows from the period. "Months after" count from the month in which the period ends: with
  * `monthsAfter: 1` a return for March is due in April.
  * - 'day-of-month': that day of the month; a day the month lacks means its last day (Spain's "30th" in February).

@@ -155,7 +155,7 @@ export type CopyEncodingOptions = {
  * every B2B sale has a buyer of its own, gives 146,750) is summed from its stored rows instead, so memory stays bounded
  * whatever the file's size (measured at this many: 37 MB of heap and a 20 MB array).
  */
-export const MAX_DAY_SUMS = 300_000;
+const MAX_DAY_SUMS = 300_000;
 
 /** One parser batch: its problems and counts, and the chunks it filled (zero, one or, after long lines, more). */
 export type EncodedBatch = {

@@ -7,7 +7,7 @@ import {
   type NormalizedTransaction,
   roundToCentsHalfUp,
 } from '@vatlas/domain';
-import { escapeCopyText } from './copy-text';
+import { copyFreeText, copyNormalised } from './copy-text';
 
 /**
  * An upload's day sums (table `transaction_day_sums`), added up while its rows are encoded: the tax position's
@@ -51,8 +51,6 @@ function detached(text: string): string {
 /** Characters of COPY text per piece `copyPieces` hands out: a piece is a megabyte or so, whatever the sums' number. */
 const PIECE_CHARS = 1024 * 1024;
 
-const NULL = '\\N';
-
 /**
  * The day sums of one upload's rows, keyed by their grouping columns as COPY text (so the key is also the start of
  * the sum's COPY line). Two spellings of one rate (`0.19`, `0.190`) make two sums; readers group by value, so they
@@ -72,9 +70,9 @@ export class UploadDaySums {
   /** Adds a row with the treatment and computed VAT it was stored with. */
   add(tx: NormalizedTransaction, treatment: string, computedVatAmount: string): void {
     const key =
-      `${treatment}\t${tx.taxPointDate}\t${tx.departureCountry ?? NULL}\t${tx.arrivalCountry ?? NULL}\t` +
-      `${tx.taxableJurisdiction ?? NULL}\t${tx.currency ?? NULL}\t${tx.vatRate ?? NULL}\t` +
-      (tx.buyerVatNumber === null ? NULL : escapeCopyText(tx.buyerVatNumber));
+      `${treatment}\t${tx.taxPointDate}\t${copyNormalised(tx.departureCountry)}\t${copyNormalised(tx.arrivalCountry)}\t` +
+      `${copyNormalised(tx.taxableJurisdiction)}\t${copyNormalised(tx.currency)}\t${copyNormalised(tx.vatRate)}\t` +
+      copyFreeText(tx.buyerVatNumber);
     let index = this.indexes.get(key);
     if (index === undefined) {
       index = this.indexes.size;

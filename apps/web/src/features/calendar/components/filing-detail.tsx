@@ -1,5 +1,5 @@
 import type { Filing } from '@vatlas/contract';
-import { todayIsoDate } from '@vatlas/domain';
+import { amountIsNetValue, todayIsoDate } from '@vatlas/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -84,8 +84,7 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
 
   const isFiled = current.status === 'filed';
   const amount = format.money(current.amountLocal, current.currency);
-  // An EC Sales List reports supplies to business customers: its amount is their net value, with no VAT to pay.
-  const isEcSalesList = current.filingType === 'ec-sales-list';
+  const isNetValue = amountIsNetValue(current.filingType);
 
   return (
     <dialog
@@ -115,11 +114,11 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
             </span>
           </Field>
           <Field label={t('calendar.filing.dueDate')}>{format.dateLong(current.dueDate)}</Field>
-          <Field label={t(isEcSalesList ? 'calendar.filing.netListed' : 'calendar.filing.amount')}>
+          <Field label={t(isNetValue ? 'calendar.filing.netListed' : 'calendar.filing.amount')}>
             {current.currency === 'EUR'
               ? amount
               : t('calendar.filing.amountEur', { amount, eur: format.money(current.amountEur, 'EUR') })}
-            {isEcSalesList ? (
+            {isNetValue ? (
               <span className="mt-1 block text-sm text-fg-secondary">{t('calendar.filing.nothingToPay')}</span>
             ) : null}
           </Field>

@@ -1,4 +1,5 @@
 import type { Filing } from '@vatlas/contract';
+import { amountIsNetValue } from '@vatlas/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../components/ui/scroll-region';
@@ -112,8 +113,7 @@ export function ListView({
                   <td className={cn(cellClass, 'text-fg')}>{periodText(filing)}</td>
                   <td className={cn(cellClass, 'whitespace-nowrap text-right tabular-nums text-fg')}>
                     {format.money(filing.amountLocal, filing.currency)}
-                    {filing.filingType === 'ec-sales-list' ? (
-                      // An EC Sales List reports supplies: its amount is their net value, not VAT to pay.
+                    {amountIsNetValue(filing.filingType) ? (
                       <span className="block text-xs text-fg-secondary">{t('calendar.list.netListed')}</span>
                     ) : null}
                   </td>

@@ -1,4 +1,5 @@
 import type { Filing } from '@vatlas/contract';
+import { amountIsNetValue } from '@vatlas/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -38,7 +39,7 @@ function FilingItem({ filing }: { filing: Filing }) {
       <div className="flex flex-col sm:items-end">
         <p className="text-sm tabular-nums text-fg">
           <span className="sr-only">
-            {t(filing.filingType === 'ec-sales-list' ? 'dashboard.filings.netListed' : 'dashboard.filings.vatPayable')}:{' '}
+            {t(amountIsNetValue(filing.filingType) ? 'dashboard.filings.netListed' : 'dashboard.filings.vatPayable')}:{' '}
           </span>
           <span className="font-semibold">{format.money(filing.amountEur, 'EUR')}</span>
           {filing.currency !== 'EUR' ? (
