@@ -17,7 +17,7 @@ import { execSync } from 'node:child_process';
 import { appendFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { openPglite, pgliteDirectory } from '@vatlas/api/db/client';
 import pg from 'pg';
 import {
   type BenchServer,
@@ -71,7 +71,7 @@ async function sellerSubject(
     return [rows[0]?.id ?? '', server];
   }
   await stopServer(server);
-  const database = new PGlite(join(dataDir, 'pglite'));
+  const database = await openPglite(pgliteDirectory(dataDir));
   const { rows } = await database.query<{ id: string }>(query);
   await database.close();
   const restarted = startServer({ port: PORT, dataDir, databaseUrl: null });

@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { describe, expect, it } from 'vitest';
 import { createThrowAwayPostgresDatabase, POSTGRES_NOT_RUN_MESSAGE } from '../test/databases';
@@ -40,6 +41,29 @@ describe('the PostgreSQL pool', () => {
     } finally {
       await database.close();
       await throwAway.drop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+});
+
+describe('the embedded PGlite', () => {
+  it('keeps its tables in template1, where PGlite 0.3 created them, and runs with 32 MB of shared buffers', async () => {
+    const dataDir = mkdtempSync(join(tmpdir(), 'vatlas-pglite-'));
+    try {
+      const first = await openDatabase({ databaseUrl: null, dataDir });
+      const settings = await first.db.execute<{ database: string; sharedBuffers: string }>(
+        sql`select current_database() as "database", current_setting('shared_buffers') as "sharedBuffers"`,
+      );
+      expect(settings.rows).toEqual([{ database: 'template1', sharedBuffers: '32MB' }]);
+      await first.db.execute(sql`create table kept (value text)`);
+      await first.db.execute(sql`insert into kept values ('stored before the restart')`);
+      await first.close();
+
+      const reopened = await openDatabase({ databaseUrl: null, dataDir });
+      const kept = await reopened.db.execute<{ value: string }>(sql`select value from kept`);
+      await reopened.close();
+      expect(kept.rows).toEqual([{ value: 'stored before the restart' }]);
+    } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
   });

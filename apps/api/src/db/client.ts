@@ -119,6 +119,23 @@ function createPgliteBulkLoader(client: PGlite): BulkLoader {
 }
 
 /**
+ * PGlite runs inside the server's process, so its shared buffers are the server's memory. A pool of 32 MB instead of
+ * PostgreSQL's 128 MB, measured with a 1M-row import: the server's peak 631 MiB → 524–533 MiB (16 MB: 511 MiB), the
+ * import's time unchanged (87.0 s → 84.3–91.8 s on a slow day), pages and summary as fast. Reads of the stored rows go
+ * through the operating system's page cache below it.
+ */
+const PGLITE_START_PARAMS = [...PGlite.defaultStartParams, '-c', 'shared_buffers=32MB'];
+
+/**
+ * Opens the PGlite database in `directory` (a PGlite data directory, see pgliteDirectory). Vatlas keeps its tables in
+ * the `template1` database: PGlite 0.3, which created the first data directories, connected there, and 0.4 would
+ * connect to `postgres` instead and find it empty (decision 014).
+ */
+export function openPglite(directory: string): Promise<PGlite> {
+  return PGlite.create(directory, { database: 'template1', startParams: PGLITE_START_PARAMS });
+}
+
+/**
  * Opens PostgreSQL when a URL is given, else PGlite in DATA_DIR. The caller must hold the
  * DATA_DIR lock before opening PGlite: two processes on one directory lose writes silently.
  */
@@ -142,7 +159,7 @@ export async function openDatabase(target: DatabaseTarget): Promise<Database> {
   }
   const directory = pgliteDirectory(target.dataDir);
   mkdirSync(directory, { recursive: true });
-  const client = await PGlite.create(directory);
+  const client = await openPglite(directory);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
