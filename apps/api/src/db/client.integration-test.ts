@@ -51,16 +51,16 @@ describe('the embedded PGlite', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'vatlas-pglite-'));
     try {
       const first = await openDatabase({ databaseUrl: null, dataDir });
-      const settings = await first.db.execute<{ database: string; sharedBuffers: string }>(
+      const settings = (await first.db.execute(
         sql`select current_database() as "database", current_setting('shared_buffers') as "sharedBuffers"`,
-      );
+      )) as unknown as { rows: unknown[] };
       expect(settings.rows).toEqual([{ database: 'template1', sharedBuffers: '32MB' }]);
       await first.db.execute(sql`create table kept (value text)`);
       await first.db.execute(sql`insert into kept values ('stored before the restart')`);
       await first.close();
 
       const reopened = await openDatabase({ databaseUrl: null, dataDir });
-      const kept = await reopened.db.execute<{ value: string }>(sql`select value from kept`);
+      const kept = (await reopened.db.execute(sql`select value from kept`)) as unknown as { rows: unknown[] };
       await reopened.close();
       expect(kept.rows).toEqual([{ value: 'stored before the restart' }]);
     } finally {
