@@ -19,8 +19,8 @@ export const visibleUploadsOf = (companyId: string) =>
  * Day sums travel from the database as one tab-separated text line each. PGlite hands every field of a result row to
  * JavaScript on its own, at about a microsecond a field: 146,750 sums of thirteen fields took 2.2 s to read, as one
  * line each 0.5 s (PostgreSQL's driver does not mind either way). The fields of `TransactionDaySum`, in the order
- * `asDaySumLines` writes them: codes, ISO dates, decimals and counts, none of which holds a tab; '' for null (none of them is ever empty); the buyer's VAT
- * number last, after a '=' when there is one, so whatever it holds stays in it.
+ * `asDaySumLines` writes them: codes, ISO dates, decimals and counts, none of which holds a tab; '' for null (none of
+ * them is ever empty); the buyer's VAT number last, after a '=' when there is one, so whatever it holds stays in it.
  */
 type DaySumLine = { line: string };
 
@@ -32,6 +32,17 @@ const asDaySumLines = (inner: SQL, orderBy?: SQL) => sql`
   from (${inner}) as sums
   ${orderBy ? sql`order by ${orderBy}` : sql``}
 `;
+
+/**
+ * The amounts and the count of a grouped day-sum query, by the names `asDaySumLines` reads. The computed VAT stays
+ * null: neither the returns nor the EC sales list read it.
+ */
+const SUMMED_AMOUNTS = sql`
+  sum(net_amount)::text as "netAmount",
+  sum(vat_amount)::text as "vatAmount",
+  sum(gross_amount)::text as "grossAmount",
+  null::text as "computedVatAmount",
+  sum(transaction_count)::int as "transactionCount"`;
 
 const orNull = (field: string | undefined): string | null => (field ? field : null);
 
@@ -93,11 +104,7 @@ export async function selectTransactionDaySums(db: Db, companyId: string): Promi
       currency,
       case when treatment in (${withRate}) then trim_scale(vat_rate)::text end as "vatRate",
       null::text as "buyerVatNumber",
-      sum(net_amount)::text as "netAmount",
-      sum(vat_amount)::text as "vatAmount",
-      sum(gross_amount)::text as "grossAmount",
-      null::text as "computedVatAmount",
-      sum(transaction_count)::int as "transactionCount"
+      ${SUMMED_AMOUNTS}
     from ${visibleDaySumsOf(companyId)}
       and treatment not in (${treatmentList(RETURNS_GRAIN.outsideReturns)})
     group by 1, 2, 3, 4, 6, 7
@@ -133,11 +140,7 @@ export async function forEachEcSalesListMonth(
       currency,
       null::text as "vatRate",
       buyer_vat_number as "buyerVatNumber",
-      sum(net_amount)::text as "netAmount",
-      sum(vat_amount)::text as "vatAmount",
-      sum(gross_amount)::text as "grossAmount",
-      null::text as "computedVatAmount",
-      sum(transaction_count)::int as "transactionCount"
+      ${SUMMED_AMOUNTS}
     from ${visibleDaySumsOf(companyId)}
       and treatment in (${treatmentList(EC_SALES_LIST_TREATMENTS)})
     group by 1, 2, 3, 4, 6, 8
