@@ -2,10 +2,11 @@ import { cleanup } from '@testing-library/react';
 import { afterAll } from 'vitest';
 
 /**
- * The web unit tests share one jsdom window per worker (`isolate: false`: building a window and importing React,
- * i18next and the locales for every file took most of the suite's time). What one test leaves in that window must not
- * reach the next file: the rendered tree, both storages (the chosen language and the tokens live there), the document
- * element's language, theme and inline style, and the URL.
+ * Leaves the jsdom window as a file found it: the rendered tree, both storages (the chosen language and the tokens
+ * live there), the document element's language, theme and inline style, and the URL. Vitest 3 gives each file a window
+ * of its own, as long as the run isolates files (a project's own `isolate: false` is not honoured; `--no-isolate` for
+ * the whole run would share windows, and 127 of these tests then failed), so this keeps the files independent should
+ * they ever share one.
  */
 function resetWindow(): void {
   cleanup();
