@@ -20,10 +20,11 @@ export default defineConfig({
             'scripts/**/*.test.ts',
           ],
           environment: 'node',
-          // package.json's test:unit runs this project on its own with `--pool=threads --no-isolate`: its files share
-          // a thread's modules, none mocks a module, stubs a global or sets the environment, and importing the
-          // modules afresh for each of 67 files was two thirds of its time (47 s -> 15 s on 2 cores). Vitest 3 takes
-          // isolation for the whole run, not per project, and unit-web needs it.
+          pool: 'threads',
+          // package.json's test:unit runs this project on its own with `--no-isolate`: its files share a thread's
+          // modules, none mocks a module, stubs a global or sets the environment, and importing the modules afresh for
+          // each of 67 files was two thirds of its time (47 s -> 15 s on 2 cores). Vitest 3 takes isolation for the
+          // whole run, not per project, and unit-web needs it: each of its files gets a jsdom window of its own.
           testTimeout: 30_000,
         },
       },
@@ -35,7 +36,6 @@ export default defineConfig({
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
           pool: 'threads',
-          setupFiles: ['./src/test/reset-between-files.ts'],
           // jsdom rendering plus axe-core runs take seconds on a loaded 2-core CI machine; 5 s flakes there.
           testTimeout: 30_000,
         },

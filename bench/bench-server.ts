@@ -55,8 +55,8 @@ export function generateSyntheticVtr(options: { out: string; rows: number; seed:
 export type BenchServer = { child: ChildProcess; exited: Promise<void> };
 
 /**
- * The arguments `npm start` gives node ("node --max-old-space-size=… --max-semi-space-size=… scripts/start.mjs" in
- * package.json), so the server measured here runs with the heap budget it runs with for users (decisions 011, 015).
+ * The arguments `npm start` gives node ("node [flags] scripts/start.mjs" in package.json), so the server measured here
+ * runs with the heap budget it runs with for users (decisions 011, 015).
  */
 function npmStartNodeArgs(): string[] {
   const packageJson = JSON.parse(readFileSync(join(benchRoot, 'package.json'), 'utf8')) as {
