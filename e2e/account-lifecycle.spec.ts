@@ -3,7 +3,7 @@ import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { expireInternalToken } from './support/internal-token';
 import { saveScreenshot } from './support/screens';
-import { signIn } from './support/sign-in';
+import { openSignedIn } from './support/sign-in';
 
 /** Seeded by the API (apps/api/src/modules/identity/seed.ts); the seller is not a member of Alpenrand. */
 const ALPENRAND_COMPANY_ID = '7d1c2f4e-0b6a-4c51-9d3e-5a8f1b2c3d02';
@@ -14,7 +14,7 @@ const storedToken = (page: import('@playwright/test').Page) =>
 
 test.describe('the token life cycle against the real server (spec §4, §8)', () => {
   test('an expired internal token is refreshed once and the request replayed with the new token', async ({ page }) => {
-    await signIn(page, demoAccounts.admin.email);
+    await openSignedIn(page, demoAccounts.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     const companySelect = page.getByLabel('Company', { exact: true });
     await expect(companySelect).toBeVisible();
@@ -47,7 +47,7 @@ test.describe('the token life cycle against the real server (spec §4, §8)', ()
   });
 
   test('after sign-out (LogOut) the old internal token is refused by the API', async ({ page, request }) => {
-    await signIn(page, demoAccounts.seller.email);
+    await openSignedIn(page, demoAccounts.seller);
     await expect(page).toHaveURL(/\/dashboard$/);
     const token = await storedToken(page);
     expect((await request.get('/api/v1/User/Me', { headers: { authorization: `Bearer ${token}` } })).status()).toBe(
@@ -66,7 +66,7 @@ test.describe('the token life cycle against the real server (spec §4, §8)', ()
   test('a 403 while loading the company clears the selection; Try Again recovers with a valid company', async ({
     page,
   }) => {
-    await signIn(page, demoAccounts.seller.email);
+    await openSignedIn(page, demoAccounts.seller);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 
@@ -101,7 +101,7 @@ test.describe('the token life cycle against the real server (spec §4, §8)', ()
   });
 
   test('a switch to a company the API refuses (403) shows the message of spec §8', async ({ page }) => {
-    await signIn(page, demoAccounts.admin.email);
+    await openSignedIn(page, demoAccounts.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     const companySelect = page.getByLabel('Company', { exact: true });
     const before = await companySelect.inputValue();

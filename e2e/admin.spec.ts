@@ -5,7 +5,7 @@ import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { signProviderAccessToken } from './support/provider-token';
 import { checkScreenInBothThemes } from './support/screens';
-import { signIn } from './support/sign-in';
+import { openSignedIn, signIn } from './support/sign-in';
 
 /** Each section of the admin sidebar: its link, its path and the heading of its page. */
 const SECTIONS = [
@@ -89,9 +89,7 @@ test.describe('the admin area (issue 7)', () => {
     const me = () => request.get(apiPaths.userMe, { headers: { authorization: `Bearer ${token}` } });
     expect((await me()).status()).toBe(200);
 
-    await signIn(page, demoAccounts.admin.email);
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/admin/users');
+    await openSignedIn(page, demoAccounts.admin, '/admin/users');
     await page.getByLabel('Search by e-mail address or name').fill(email);
     await page.getByRole('button', { name: 'Search', exact: true }).click();
     await expect(page.getByRole('cell', { name: email, exact: true })).toBeVisible();

@@ -5,7 +5,7 @@ import { strFromU8, unzipSync } from 'fflate';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes } from './support/screens';
-import { signIn } from './support/sign-in';
+import { ensureSignedIn, openSignedIn } from './support/sign-in';
 
 /**
  * The analytics screen on the seller's demo data (the 12 complete months before today): the breakdowns, a table's
@@ -21,18 +21,13 @@ async function openAnalytics(page: Page): Promise<Analytics> {
   const answer = page.waitForResponse(
     (response) => /\/api\/v1\/Analytics\/[^/?]+\?/.test(response.url()) && response.request().method() === 'GET',
   );
-  await page.goto('/analytics');
+  await openSignedIn(page, demoAccounts.seller, '/analytics');
   const response = await answer;
   expect(response.status()).toBe(200);
   return analyticsSchema.parse(await response.json());
 }
 
 test.describe('analytics', () => {
-  test.beforeEach(async ({ page }) => {
-    await signIn(page, demoAccounts.seller.email);
-    await expect(page).toHaveURL(/\/dashboard$/);
-  });
-
   test('shows the breakdowns of the demo data, and a table equals the API to the cent', async ({ page }) => {
     const analytics = await openAnalytics(page);
     await expect(page.getByRole('heading', { name: 'Analytics', level: 1 })).toBeVisible();
@@ -132,6 +127,7 @@ test.describe('analytics', () => {
 
   test('passes axe-core in both themes', async ({ page }, testInfo) => {
     test.setTimeout(120_000);
+    await ensureSignedIn(page, demoAccounts.seller);
     await checkScreenInBothThemes(page, testInfo, 'analytics', '/analytics', async (ready) => {
       await expect(ready.getByTestId('breakdown-country').locator('svg.recharts-surface')).toBeVisible();
     });
@@ -139,6 +135,7 @@ test.describe('analytics', () => {
 
   test('passes axe-core in both themes with every table alternative open', async ({ page }, testInfo) => {
     test.setTimeout(120_000);
+    await ensureSignedIn(page, demoAccounts.seller);
     await checkScreenInBothThemes(page, testInfo, 'analytics-tables', '/analytics', async (ready) => {
       await expect(ready.getByTestId('breakdown-month').locator('svg.recharts-surface')).toBeVisible();
       for (const summary of await ready.getByText('Show as table').all()) await summary.click();
@@ -149,7 +146,7 @@ test.describe('analytics', () => {
   test('on a 375 px phone, with the tables open, passes axe-core', async ({ page }) => {
     test.setTimeout(120_000);
     await page.setViewportSize({ width: 375, height: 812 });
-    await page.goto('/analytics');
+    await openSignedIn(page, demoAccounts.seller, '/analytics');
     await expect(page.getByTestId('breakdown-month').locator('svg.recharts-surface')).toBeVisible();
     for (const summary of await page.getByText('Show as table').all()) await summary.click();
     await expect(page.getByTestId('table-month')).toBeVisible();

@@ -5,7 +5,7 @@ import ICAL from 'ical.js';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes } from './support/screens';
-import { signIn } from './support/sign-in';
+import { openSignedIn } from './support/sign-in';
 
 /** Seeded by the API (apps/api/src/modules/identity/seed.ts): the seller's company with 12 months of demo data. */
 const NORDLICHT_COMPANY_ID = '7d1c2f4e-0b6a-4c51-9d3e-5a8f1b2c3d01';
@@ -28,9 +28,7 @@ const longDayFormat = new Intl.DateTimeFormat('en-GB', {
 const formatDayLong = (isoDate: string) => longDayFormat.format(new Date(`${isoDate}T12:00:00Z`));
 
 async function signInToCalendar(page: Page, path = '/calendar'): Promise<string> {
-  await signIn(page, demoAccounts.seller.email);
-  await expect(page).toHaveURL(/\/dashboard$/);
-  await page.goto(path);
+  await openSignedIn(page, demoAccounts.seller, path);
   await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
   const token = await page.evaluate(() => sessionStorage.getItem('tokenInternal'));
   if (!token) throw new Error('no internal token after sign-in');

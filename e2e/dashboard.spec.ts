@@ -3,7 +3,7 @@ import { type LiabilitySummary, liabilitySummarySchema } from '@vatlas/contract'
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes } from './support/screens';
-import { signIn } from './support/sign-in';
+import { ensureSignedIn, openSignedIn } from './support/sign-in';
 
 /** The page's own token and company, to read the API as the page does. */
 async function sessionOf(page: Page): Promise<{ token: string; companyId: string }> {
@@ -14,7 +14,7 @@ async function sessionOf(page: Page): Promise<{ token: string; companyId: string
 }
 
 async function signInAsSeller(page: Page): Promise<void> {
-  await signIn(page, demoAccounts.seller.email);
+  await openSignedIn(page, demoAccounts.seller);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
 }
@@ -97,8 +97,7 @@ test.describe('dashboard', () => {
   test('the payment-success overlay opens on ?payment=success, closes with Escape, and the skip flag hides it', async ({
     page,
   }) => {
-    await signInAsSeller(page);
-    await page.goto('/dashboard?payment=success');
+    await openSignedIn(page, demoAccounts.seller, '/dashboard?payment=success');
     const dialog = page.getByRole('dialog', { name: 'Payment successful' });
     await expect(dialog).toBeVisible();
     await expect(dialog).toHaveAttribute('aria-modal', 'true');
@@ -118,7 +117,7 @@ test.describe('dashboard', () => {
   });
 
   test('the dashboard in both themes, with axe-core', async ({ page }, testInfo) => {
-    await signInAsSeller(page);
+    await ensureSignedIn(page, demoAccounts.seller);
     await checkScreenInBothThemes(page, testInfo, 'dashboard', '/dashboard', async (screen) => {
       await expect(chartBars(screen).first()).toBeVisible();
       await expect(screen.getByTestId('filings-card').getByRole('listitem').first()).toBeVisible();

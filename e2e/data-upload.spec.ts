@@ -7,7 +7,7 @@ import { apiPaths, type LiabilitySummary, liabilitySummarySchema } from '@vatlas
 import { addMoney, formatMoneyFixed2, money, subtractMoney, ZERO } from '@vatlas/domain';
 import { demoAccounts } from './support/accounts';
 import { checkScreenInBothThemes } from './support/screens';
-import { signIn } from './support/sign-in';
+import { openSignedIn } from './support/sign-in';
 
 /**
  * Issue 6, data upload as the seller would do it: a generated Amazon VTR for a month outside the demo data
@@ -103,7 +103,7 @@ test.describe('data upload', () => {
     page,
   }, testInfo) => {
     test.setTimeout(240_000);
-    await signIn(page, demoAccounts.seller.email);
+    await openSignedIn(page, demoAccounts.seller);
     await expect(page).toHaveURL(/\/dashboard$/);
     const before = liabilityAmounts(await readLiabilities(page));
 

@@ -1,7 +1,7 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { demoAccounts } from './support/accounts';
+import { type DemoAccount, demoAccounts } from './support/accounts';
 import { checkScreenInBothThemes } from './support/screens';
-import { signIn } from './support/sign-in';
+import { openSignedIn } from './support/sign-in';
 
 /**
  * Payments on a server without STRIPE_SECRET_KEY (the e2e server): the manual provider. The seeded seller's company
@@ -9,15 +9,11 @@ import { signIn } from './support/sign-in';
  */
 const NORDLICHT = 'Nordlicht Trading GmbH';
 
-async function signInAs(page: Page, email: string): Promise<void> {
-  await signIn(page, email);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
-async function newSignedInPage(browser: Browser, email: string): Promise<Page> {
+/** A page of a context of its own, signed in as `account`, on `path`. */
+async function newSignedInPage(browser: Browser, account: DemoAccount, path: string): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  await signInAs(page, email);
+  await openSignedIn(page, account, path);
   return page;
 }
 
@@ -28,8 +24,7 @@ test.describe('payments (manual provider)', () => {
   test('the subscription page lists the countries and explains that an administrator activates them', async ({
     page,
   }, testInfo) => {
-    await signInAs(page, demoAccounts.seller.email);
-    await page.goto('/settings/subscription');
+    await openSignedIn(page, demoAccounts.seller, '/settings/subscription');
     await expect(page.getByRole('heading', { level: 2, name: 'Subscription' })).toBeVisible();
 
     for (const country of ['Germany', 'France']) {
@@ -49,8 +44,7 @@ test.describe('payments (manual provider)', () => {
   });
 
   test('the cancelled and activated result pages say what happened and what to do next', async ({ page }, testInfo) => {
-    await signInAs(page, demoAccounts.seller.email);
-    await page.goto('/payment/cancelled');
+    await openSignedIn(page, demoAccounts.seller, '/payment/cancelled');
     await expect(page.getByRole('heading', { level: 1, name: 'Payment cancelled' })).toBeVisible();
     await expect(page.getByText('Nothing was charged and no subscription was started.')).toBeVisible();
     await checkScreenInBothThemes(page, testInfo, 'payment-cancelled', '/payment/cancelled', async (p) => {
@@ -76,8 +70,7 @@ test.describe('payments (manual provider)', () => {
     page,
     browser,
   }, testInfo) => {
-    await signInAs(page, demoAccounts.admin.email);
-    await page.goto('/admin/subscriptions');
+    await openSignedIn(page, demoAccounts.admin, '/admin/subscriptions');
     await expect(page.getByRole('heading', { level: 1, name: 'Subscriptions' })).toBeVisible();
     await expect(
       page.getByText('No payment provider is configured: subscriptions are activated only here.'),
@@ -100,8 +93,7 @@ test.describe('payments (manual provider)', () => {
       await expect(p.getByRole('heading', { level: 2, name: NORDLICHT })).toBeVisible();
     });
 
-    const seller = await newSignedInPage(browser, demoAccounts.seller.email);
-    await seller.goto('/settings/subscription');
+    const seller = await newSignedInPage(browser, demoAccounts.seller, '/settings/subscription');
     const italy = subscriptionRow(seller, 'Italy');
     await expect(italy).toContainText('Active');
     await expect(italy).toContainText('Manual (activated by an administrator)');

@@ -2,14 +2,9 @@ import { expect, type Page, test } from '@playwright/test';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { saveScreenshot } from './support/screens';
-import { signIn } from './support/sign-in';
+import { ensureSignedIn } from './support/sign-in';
 
 /** Spec §2 route rules and redirects, one by one, against the real server and the real sign-in. */
-
-async function signInAs(page: Page, account: (typeof demoAccounts)[keyof typeof demoAccounts]): Promise<void> {
-  await signIn(page, account.email);
-  await expect(page).toHaveURL(new RegExp(`${account.landsOn}$`));
-}
 
 const pathOf = (page: Page) => new URL(page.url()).pathname + new URL(page.url()).search;
 
@@ -26,7 +21,7 @@ test.describe('spec §2 redirects', () => {
   ];
 
   test('each alias leads to its page for a signed-in seller', async ({ page }) => {
-    await signInAs(page, demoAccounts.seller);
+    await ensureSignedIn(page, demoAccounts.seller);
     for (const [from, to] of redirects) {
       await page.goto(from);
       await expect.poll(() => pathOf(page), { message: `${from} → ${to}` }).toBe(to);
@@ -34,7 +29,7 @@ test.describe('spec §2 redirects', () => {
   });
 
   test('/ and an unknown path show the dashboard', async ({ page }) => {
-    await signInAs(page, demoAccounts.seller);
+    await ensureSignedIn(page, demoAccounts.seller);
     for (const path of ['/', '/no-such-page']) {
       await page.goto(path);
       await expect(page.getByRole('heading', { name: 'Dashboard', level: 1 })).toBeVisible();
@@ -54,7 +49,7 @@ test.describe('spec §2 guard rules', () => {
   test('a user with zero companies is sent to /onboarding/welcome unless already under /onboarding', async ({
     page,
   }) => {
-    await signInAs(page, demoAccounts.newcomer);
+    await ensureSignedIn(page, demoAccounts.newcomer);
     for (const path of ['/dashboard', '/analytics', '/calendar', '/transactions', '/payment/cancelled']) {
       await page.goto(path);
       await expect(page, `newcomer on ${path}`).toHaveURL(/\/onboarding\/welcome$/);
@@ -64,7 +59,7 @@ test.describe('spec §2 guard rules', () => {
   });
 
   test('a company with a subscription country code may use every page', async ({ page }) => {
-    await signInAs(page, demoAccounts.seller);
+    await ensureSignedIn(page, demoAccounts.seller);
     for (const path of ['/analytics', '/calendar', '/settings', '/transactions', '/data-upload/amazon']) {
       await page.goto(path);
       await expect(page, `seller on ${path}`).toHaveURL(new RegExp(`${path}$`));
@@ -72,7 +67,7 @@ test.describe('spec §2 guard rules', () => {
   });
 
   test('a non-admin sees Access Denied with Go Back on admin pages', async ({ page }) => {
-    await signInAs(page, demoAccounts.seller);
+    await ensureSignedIn(page, demoAccounts.seller);
     await page.goto('/calendar');
     await expect(page).toHaveURL(/\/calendar$/);
     await page.goto('/admin');
@@ -94,7 +89,7 @@ test.describe('spec §2 guard rules', () => {
   });
 
   test('an admin reaches the admin area', async ({ page }) => {
-    await signInAs(page, demoAccounts.admin);
+    await ensureSignedIn(page, demoAccounts.admin);
     await page.goto('/admin');
     await expect(page.getByRole('heading', { name: 'Administration', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Access Denied' })).toHaveCount(0);

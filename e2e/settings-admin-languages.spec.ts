@@ -3,7 +3,7 @@ import { apiPaths } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { switchThemeInPlace, type ThemeId, withTheme } from './support/screens';
-import { signIn } from './support/sign-in';
+import { openSignedIn } from './support/sign-in';
 import { translate, translatedPattern } from './support/translations';
 
 /**
@@ -115,7 +115,7 @@ for (const { code, name, theme } of LANGUAGES) {
     request,
   }) => {
     test.setTimeout(90_000);
-    await signIn(page, demoAccounts.admin.email);
+    await openSignedIn(page, demoAccounts.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     const token = (await page.evaluate(() => sessionStorage.getItem('tokenInternal'))) ?? '';
     const changeLanguage = async (language: string) => {

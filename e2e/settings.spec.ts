@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { demoAccounts } from './support/accounts';
 import { checkScreenInBothThemes, saveScreenshot } from './support/screens';
 import { e2eDataDir } from './support/server';
-import { signIn } from './support/sign-in';
+import { ensureSignedIn, openSignedIn } from './support/sign-in';
 
 /** Seeded by the API (apps/api/src/modules/identity/seed.ts): the seller is its only owner. */
 const NORDLICHT_COMPANY_ID = '7d1c2f4e-0b6a-4c51-9d3e-5a8f1b2c3d01';
@@ -22,15 +22,9 @@ function mailsTo(email: string): string[] {
 
 const storedToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('tokenInternal'));
 
-async function signInAsSeller(page: Page) {
-  await signIn(page, demoAccounts.seller.email);
-  await expect(page).toHaveURL(/\/dashboard$/);
-}
-
 test.describe('settings (issue 7)', () => {
   test('the profile change survives a reload; a notification switch is saved on its own', async ({ page }) => {
-    await signInAsSeller(page);
-    await page.goto('/settings');
+    await openSignedIn(page, demoAccounts.seller, '/settings');
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expect(
       page.getByRole('navigation', { name: 'Settings sections' }).getByRole('link', { name: 'Profile' }),
@@ -96,14 +90,13 @@ test.describe('settings (issue 7)', () => {
     const email = `e2e-${Date.now()}@example.test`;
     /** A demo account of another company's world: it has no membership of Nordlicht and must not keep one. */
     const existing = { email: demoAccounts.newcomer.email, name: 'Nora Neumann' };
-    await signInAsSeller(page);
+    await openSignedIn(page, demoAccounts.seller, '/settings/users');
     const removeViaApi = async (address: string) =>
       request.post('/api/v1/User/RemoveUserFromCompany', {
         headers: { authorization: `Bearer ${await storedToken(page)}` },
         data: { email: address, companyId: NORDLICHT_COMPANY_ID },
       });
     try {
-      await page.goto('/settings/users');
       const table = page.getByRole('table', { name: 'People of the company' });
       const sellerRow = table.getByRole('row').filter({ hasText: demoAccounts.seller.email });
       await expect(sellerRow).toContainText('Owner');
@@ -222,7 +215,7 @@ test.describe('settings (issue 7)', () => {
   });
 
   test('every settings section in both themes, with no axe-core violations', async ({ page }, testInfo) => {
-    await signInAsSeller(page);
+    await ensureSignedIn(page, demoAccounts.seller);
     const sections: [string, string, (page: Page) => Promise<void>][] = [
       ['settings-profile', '/settings', (p) => expect(p.getByLabel('First name')).toHaveValue('Sam')],
       [
@@ -264,8 +257,7 @@ test.describe('settings (issue 7)', () => {
   });
 
   test('the language section switches the interface at once and keeps it after a reload', async ({ page }) => {
-    await signInAsSeller(page);
-    await page.goto('/settings/language');
+    await openSignedIn(page, demoAccounts.seller, '/settings/language');
     const saved = page.waitForResponse((response) => response.url().includes('/api/v1/User/ChangeLanguage/de'));
     await page.getByRole('radio', { name: /Deutsch/ }).check();
     expect((await saved).ok()).toBe(true);
@@ -279,8 +271,7 @@ test.describe('settings (issue 7)', () => {
   });
 
   test('Sign out in settings ends the session and lands on /login', async ({ page, request }) => {
-    await signInAsSeller(page);
-    await page.goto('/settings');
+    await openSignedIn(page, demoAccounts.seller, '/settings');
     const token = await storedToken(page);
     await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
     await expect(page).toHaveURL(/\/login$/);

@@ -3,7 +3,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes } from './support/screens';
-import { signIn } from './support/sign-in';
+import { ensureSignedIn, openSignedIn } from './support/sign-in';
 
 /**
  * The transactions screen on the seller's demo data (the 12 complete months before today, registrations DE and FR).
@@ -28,20 +28,18 @@ const rows = (page: Page) => page.locator('tbody tr[data-row-index]');
 const JURISDICTION_COLUMN = 6;
 
 async function countShown(page: Page): Promise<number> {
-  const text = (await page.getByTestId('transactions-count').textContent()) ?? '';
+  const count = page.getByTestId('transactions-count');
+  // "Counting transactions…" until the count arrives.
+  await expect(count).toHaveText(/[\d,]+ transactions?/);
+  const text = (await count.textContent()) ?? '';
   const match = /([\d,]+) transactions?/.exec(text);
   expect(match, text).not.toBeNull();
   return Number((match?.[1] ?? '').replaceAll(',', ''));
 }
 
 test.describe('transactions screen', () => {
-  test.beforeEach(async ({ page }) => {
-    await signIn(page, demoAccounts.seller.email);
-    await expect(page).toHaveURL(/\/dashboard/);
-  });
-
   test('shows the rows, scrolls and loads more pages', async ({ page }) => {
-    await page.goto('/transactions');
+    await openSignedIn(page, demoAccounts.seller, '/transactions');
     await expect(page.getByRole('heading', { level: 1, name: 'Transactions' })).toBeVisible();
     await expect(rows(page).first()).toBeVisible();
     const total = await countShown(page);
@@ -75,7 +73,7 @@ test.describe('transactions screen', () => {
   test('filters by jurisdiction and month from the URL, as the dashboard links, and keeps them on reload', async ({
     page,
   }) => {
-    await page.goto(`/transactions?jurisdiction=FR&month=${MONTH}`);
+    await openSignedIn(page, demoAccounts.seller, `/transactions?jurisdiction=FR&month=${MONTH}`);
     await expect(rows(page).first()).toBeVisible();
     await expect(page.getByRole('combobox', { name: 'Jurisdiction', exact: true })).toHaveValue('FR');
     await expect(page.getByLabel('Month', { exact: true })).toHaveValue(MONTH);
@@ -114,7 +112,7 @@ test.describe('transactions screen', () => {
   });
 
   test('a row opens its detail with the "why this treatment" explanation', async ({ page }) => {
-    await page.goto(`/transactions?jurisdiction=FR&month=${MONTH}`);
+    await openSignedIn(page, demoAccounts.seller, `/transactions?jurisdiction=FR&month=${MONTH}`);
     await rows(page).first().click();
     const dialog = page.getByRole('dialog', { name: 'Transaction details' });
     await expect(dialog.getByRole('heading', { name: 'Why this treatment' })).toBeVisible();
@@ -126,7 +124,7 @@ test.describe('transactions screen', () => {
   });
 
   test('exports the filtered set as CSV whose rows match the filter', async ({ page }) => {
-    await page.goto(`/transactions?jurisdiction=FR&month=${MONTH}`);
+    await openSignedIn(page, demoAccounts.seller, `/transactions?jurisdiction=FR&month=${MONTH}`);
     await expect(rows(page).first()).toBeVisible();
     const filtered = await countShown(page);
     const downloading = page.waitForEvent('download');
@@ -151,6 +149,7 @@ test.describe('transactions screen', () => {
   });
 
   test('the table and the detail pass axe-core in both themes', async ({ page }, testInfo) => {
+    await ensureSignedIn(page, demoAccounts.seller);
     await checkScreenInBothThemes(page, testInfo, 'transactions-table', '/transactions', async (current) => {
       await expect(rows(current).first()).toBeVisible();
       await expect(current.getByTestId('transactions-count')).toContainText('transactions');

@@ -3,7 +3,7 @@ import { apiPaths } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes, saveScreenshot } from './support/screens';
-import { signIn } from './support/sign-in';
+import { openSignedIn } from './support/sign-in';
 
 /**
  * Issue 7, themes and white label: an administrator edits the demo white-label tenant (nordic-tax, base theme
@@ -15,7 +15,7 @@ const cssVariable = (page: Page, name: string) =>
   page.evaluate((variable) => getComputedStyle(document.documentElement).getPropertyValue(variable).trim(), name);
 
 async function signInAsAdmin(page: Page): Promise<void> {
-  await signIn(page, demoAccounts.admin.email);
+  await openSignedIn(page, demoAccounts.admin);
   await expect(page.getByRole('heading', { level: 1, name: demoAccounts.admin.heading })).toBeVisible();
 }
 
@@ -125,9 +125,7 @@ test.describe('white label', () => {
 
   test('?theme=stripe shows #635bff, back and forward restore the theme of each entry', async ({ page }) => {
     // The seller works in the Vatlas tenant, whose look is the default theme.
-    await signIn(page, demoAccounts.seller.email);
-    await expect(page.getByRole('heading', { level: 1, name: demoAccounts.seller.heading })).toBeVisible();
-    await page.goto('/dashboard');
+    await openSignedIn(page, demoAccounts.seller, '/dashboard');
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     expect(await cssVariable(page, '--vt-primary')).toBe('#1171ff');
 

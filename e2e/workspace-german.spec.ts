@@ -3,7 +3,7 @@ import { apiPaths } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { saveScreenshot } from './support/screens';
-import { signIn } from './support/sign-in';
+import { openSignedIn } from './support/sign-in';
 
 /** Issue 6: every workspace screen in German, on the demo data, with axe-core and a screenshot artifact. */
 const germanScreens = [
@@ -16,7 +16,7 @@ const germanScreens = [
 
 test('every workspace screen speaks German once the seller chooses Deutsch', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
-  await signIn(page, demoAccounts.seller.email);
+  await openSignedIn(page, demoAccounts.seller);
   await expect(page).toHaveURL(/\/dashboard$/);
   const token = await page.evaluate(() => sessionStorage.getItem('tokenInternal'));
   try {

@@ -3,7 +3,7 @@ import { apiPaths } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes } from './support/screens';
-import { signIn } from './support/sign-in';
+import { ensureSignedIn, openSignedIn } from './support/sign-in';
 
 const storedToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('tokenInternal'));
 
@@ -19,7 +19,7 @@ async function tabTo(page: Page, target: Locator, limit = 40): Promise<void> {
 const sidebarNav = (page: Page, name = 'Pages') => page.getByRole('navigation', { name });
 
 async function signInSeller(page: Page): Promise<void> {
-  await signIn(page, demoAccounts.seller.email);
+  await openSignedIn(page, demoAccounts.seller);
   await expect(page).toHaveURL(/\/dashboard$/);
   await expect(sidebarNav(page)).toBeVisible();
 }
@@ -121,7 +121,7 @@ test.describe('the app shell (issue 6)', () => {
 
   test('at 375 × 800 the sidebar sits behind Menu, opens as a panel and navigates', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
-    await signIn(page, demoAccounts.seller.email);
+    await openSignedIn(page, demoAccounts.seller);
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     const menu = page.getByRole('button', { name: 'Menu', exact: true });
@@ -155,7 +155,7 @@ test.describe('the app shell (issue 6)', () => {
   });
 
   test('an administrator sees Admin in the sidebar', async ({ page }) => {
-    await signIn(page, demoAccounts.admin.email);
+    await openSignedIn(page, demoAccounts.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     await sidebarNav(page).getByRole('link', { name: 'Admin' }).click();
     await expect(page).toHaveURL(/\/admin$/);
@@ -163,7 +163,7 @@ test.describe('the app shell (issue 6)', () => {
   });
 
   test('during onboarding the shell offers no workspace navigation', async ({ page }) => {
-    await signIn(page, demoAccounts.newcomer.email);
+    await openSignedIn(page, demoAccounts.newcomer);
     await expect(page).toHaveURL(/\/onboarding\/welcome$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Welcome' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Pages' })).toHaveCount(0);
@@ -175,7 +175,7 @@ test.describe('the app shell (issue 6)', () => {
   test('the shell on the dashboard in both themes, desktop and phone (axe-core, screenshots)', async ({
     page,
   }, testInfo) => {
-    await signInSeller(page);
+    await ensureSignedIn(page, demoAccounts.seller);
     await checkScreenInBothThemes(page, testInfo, 'shell-dashboard', '/dashboard', async (p) => {
       await expect(sidebarNav(p)).toBeVisible();
       await expect(p.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
