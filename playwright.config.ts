@@ -45,7 +45,7 @@ export default defineConfig({
     { name: 'onboarding', testMatch: '**/onboarding.spec.ts', dependencies: ['workspace'] },
   ],
   webServer: {
-    // `npm start` itself (its node flags, then scripts/start.mjs): it builds the SPA when its sources changed, then
+    // `npm start` itself (its environment and node flags, then scripts/start.mjs): it builds the SPA when its sources changed, then
     // serves everything.
     command: `rm -rf '${dataDir}' && npm start`,
     url: `${baseURL}/api/health`,

@@ -1,6 +1,6 @@
 /**
- * What the benchmarks share: the real server as a child process (started as `npm start` starts it: the node flags of
- * package.json's start script and scripts/start.mjs; development mode, its own data directory and optionally
+ * What the benchmarks share: the real server as a child process (started as `npm start` starts it: the environment
+ * and node flags of package.json's start script and scripts/start.mjs; development mode, its own data directory and optionally
  * PostgreSQL; polled until healthy; stopped with SIGTERM), a throw-away
  * PostgreSQL database, provider tokens signed with the embedded provider's key, memory readings and result tables.
  */
@@ -55,27 +55,37 @@ export function generateSyntheticVtr(options: { out: string; rows: number; seed:
 export type BenchServer = { child: ChildProcess; exited: Promise<void> };
 
 /**
- * The arguments `npm start` gives node ("node [flags] scripts/start.mjs" in package.json), so the server measured here
- * runs with the heap budget it runs with for users (decisions 011, 015).
+ * How `npm start` runs node ("[NAME=value ...] node [flags] scripts/start.mjs" in package.json): the environment it
+ * sets and the flags it gives, so the server measured here runs with the memory settings it runs with for users
+ * (decisions 011, 015, 016).
  */
-function npmStartNodeArgs(): string[] {
+function npmStartCommand(): { env: Record<string, string>; nodeArgs: string[] } {
   const packageJson = JSON.parse(readFileSync(join(benchRoot, 'package.json'), 'utf8')) as {
     scripts: { start: string };
   };
-  const [command, ...args] = packageJson.scripts.start.trim().split(/\s+/);
-  if (command !== 'node' || args.at(-1) !== 'scripts/start.mjs') {
-    throw new Error(
-      `package.json's start script is not "node [flags] scripts/start.mjs": ${packageJson.scripts.start}`,
-    );
+  const script = packageJson.scripts.start.trim();
+  const parts = /^((?:[A-Z_][A-Z0-9_]*=\S*\s+)*)node\s+((?:\S+\s+)*)scripts\/start\.mjs$/.exec(script);
+  if (!parts) {
+    throw new Error(`package.json's start script is not "[NAME=value ...] node [flags] scripts/start.mjs": ${script}`);
   }
-  return args;
+  const words = (text: string | undefined) => (text ?? '').split(/\s+/).filter(Boolean);
+  const env = Object.fromEntries(
+    words(parts[1]).map((assignment) => {
+      const [name = '', value = ''] = assignment.split(/=(.*)/s);
+      return [name, value] as const;
+    }),
+  );
+  const nodeArgs = [...words(parts[2]), 'scripts/start.mjs'];
+  return { env, nodeArgs };
 }
 
 export function startServer(options: { port: number; dataDir: string; databaseUrl: string | null }): BenchServer {
-  const child = spawn(process.execPath, npmStartNodeArgs(), {
+  const npmStart = npmStartCommand();
+  const child = spawn(process.execPath, npmStart.nodeArgs, {
     cwd: benchRoot,
     env: {
       ...process.env,
+      ...npmStart.env,
       NODE_ENV: 'development',
       LOG_LEVEL: 'warn',
       PORT: String(options.port),
