@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { AppConfig } from '../../config';
 
 export type OutgoingMail = { to: string; subject: string; text: string; html?: string };
@@ -29,6 +29,9 @@ export class MailDeliveryError extends Error {
 
 export type MailerConfig = Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
 
+/** nodemailer is loaded with the first mail, not by every server at start. */
+const loadNodemailer = async () => (await import('nodemailer')).default;
+
 export function outboxDirectory(dataDir: string): string {
   return join(dataDir, 'outbox');
 }
@@ -43,10 +46,13 @@ function createOutboxFileName(now: Date): string {
  * RFC 822 file an operator can open in any mail client. Owner-only, because invitations carry addresses.
  */
 export function createOutboxMailer(options: { directory: string; from: string }): Mailer {
-  const composer = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  let composer: Promise<Transporter> | undefined;
   return {
     async send(message) {
-      const info = await composer.sendMail({ from: options.from, ...message });
+      composer ??= loadNodemailer().then((nodemailer) =>
+        nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }),
+      );
+      const info = await (await composer).sendMail({ from: options.from, ...message });
       await mkdir(options.directory, { recursive: true, mode: 0o700 });
       // `wx` so two sends in the same millisecond with an (unlikely) equal suffix never overwrite each other.
       await writeFile(join(options.directory, createOutboxFileName(new Date())), info.message as Buffer, {
@@ -59,11 +65,13 @@ export function createOutboxMailer(options: { directory: string; from: string })
 
 export function createSmtpMailer(options: { smtpUrl: string; from: string }): Mailer {
   // nodemailer's own logger stays off (its default): it would print addresses and message bodies.
-  const transport = nodemailer.createTransport(options.smtpUrl);
+  let transport: Promise<Transporter> | undefined;
   return {
     async send(message) {
+      // SMTP_URL is a checked smtp(s) URL (config.ts), so making the transport has nothing left to refuse.
+      transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(options.smtpUrl));
       try {
-        await transport.sendMail({ from: options.from, ...message });
+        await (await transport).sendMail({ from: options.from, ...message });
       } catch (error) {
         throw new MailDeliveryError(error);
       }

@@ -12,7 +12,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { PaymentSettings } from '../../config';
+import type { PaymentSettings, StripeSettings } from '../../config';
 import type { Db } from '../../db/client';
 import { requireAuth } from '../../plugins/auth';
 import { guard } from '../../plugins/route-guard';
@@ -24,7 +24,7 @@ import {
   searchCompanySubscriptions,
   startCheckout,
 } from './service';
-import { createStripeGateway, type StripeGateway } from './stripe-gateway';
+import type { StripeGateway } from './stripe-gateway';
 
 export const PAYMENT_ROUTE_PATTERNS = {
   subscriptions: '/api/v1/Payment/:companyId/Subscriptions',
@@ -39,13 +39,19 @@ const companyParams = z.object({ companyId: z.string().describe('The company id 
 /** Stripe signs the exact bytes it sent; a webhook body is small (a few KiB), 512 KiB is generous. */
 const WEBHOOK_BODY_LIMIT = 512 * 1024;
 
+/** Stripe's SDK is loaded only by a server that takes payments with it: the others never hold its modules. */
+async function loadStripeGateway(settings: StripeSettings): Promise<StripeGateway> {
+  const { createStripeGateway } = await import('./stripe-gateway');
+  return createStripeGateway(settings);
+}
+
 export async function registerPaymentRoutes(
   app: FastifyInstance,
   deps: { db: Db; payments: PaymentSettings; publicUrl: string; stripe?: StripeGateway },
 ): Promise<void> {
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const stripe =
-    deps.stripe ?? (deps.payments.provider === 'stripe' ? createStripeGateway(deps.payments.stripe) : null);
+    deps.stripe ?? (deps.payments.provider === 'stripe' ? await loadStripeGateway(deps.payments.stripe) : null);
   const paymentDeps: PaymentDeps = { db: deps.db, payments: deps.payments, stripe, publicUrl: deps.publicUrl };
 
   typed.get(

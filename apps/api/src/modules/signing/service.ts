@@ -15,7 +15,7 @@ import { completeDocumentCenterIfReady } from '../documents/checklist';
 import { listSelectedCountryCodes } from '../documents/repository';
 import { createStorageKey, FileNotFoundError, type FileStorage } from '../storage/file-storage';
 import type { UserRecord } from '../user/repository';
-import { buildPowerOfAttorneyPdf, type PowerOfAttorneyData, stampSignature } from './power-of-attorney-pdf';
+import type { PowerOfAttorneyData } from './power-of-attorney-pdf';
 import {
   findActiveSignature,
   findLegalRepresentativeName,
@@ -32,6 +32,9 @@ export type SigningDeps = { db: Db; storage: FileStorage; now?: () => Date };
 export const DEFAULT_AUTHORISED_PARTY = 'Vatlas';
 
 const sha256 = (bytes: Uint8Array) => createHash('sha256').update(bytes).digest('hex');
+
+/** pdf-lib is loaded when a power of attorney is first drawn or signed, not by every server at start. */
+const loadPdfWriter = () => import('./power-of-attorney-pdf');
 
 function toSignatureAnswer(row: SignatureRecord) {
   return {
@@ -125,6 +128,7 @@ export async function generateUnsignedPowerOfAttorney(
   companyId: string,
   countryCode: string,
 ): Promise<{ bytes: Uint8Array; sha256: string }> {
+  const { buildPowerOfAttorneyPdf } = await loadPdfWriter();
   const bytes = await buildPowerOfAttorneyPdf(await gatherDocumentData(deps, companyId, countryCode));
   return { bytes, sha256: sha256(bytes) };
 }
@@ -178,6 +182,7 @@ export async function signPowerOfAttorney(
   const signedAt = deps.now?.() ?? new Date();
   let signed: Uint8Array;
   try {
+    const { stampSignature } = await loadPdfWriter();
     signed = await stampSignature(unsigned.bytes, {
       signerName,
       signatureKind: body.signatureKind,

@@ -4,13 +4,7 @@ import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  PutObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
+import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import type { AppConfig, S3Settings } from '../../config';
 
 /**
@@ -103,12 +97,27 @@ export function toS3ClientConfig(settings: S3Settings): S3ClientConfig {
   };
 }
 
-export function createS3FileStorage(settings: S3Settings, client: S3Sender = new S3Client(toS3ClientConfig(settings))) {
+/** The AWS SDK is loaded when a bucket is first used: a server that stores files locally never holds its modules. */
+let s3Sdk: Promise<typeof import('@aws-sdk/client-s3')> | undefined;
+const loadS3Sdk = () => {
+  s3Sdk ??= import('@aws-sdk/client-s3');
+  return s3Sdk;
+};
+
+export function createS3FileStorage(settings: S3Settings, client?: S3Sender) {
+  let sender: Promise<S3Sender> | undefined;
+  const connect = () => {
+    sender ??= client
+      ? Promise.resolve(client)
+      : loadS3Sdk().then((sdk) => new sdk.S3Client(toS3ClientConfig(settings)));
+    return Promise.all([loadS3Sdk(), sender]);
+  };
   const storage: FileStorage = {
     async put(key, content) {
       // A stream of unknown length would need a multipart upload; documents are ≤ 10 MiB, so buffer them.
       const body = content instanceof Readable ? Buffer.concat(await content.toArray()) : content;
-      await client.send(
+      const [{ PutObjectCommand }, s3] = await connect();
+      await s3.send(
         new PutObjectCommand({
           Bucket: settings.bucket,
           Key: s3ObjectKey(key),
@@ -118,10 +127,9 @@ export function createS3FileStorage(settings: S3Settings, client: S3Sender = new
       );
     },
     async get(key) {
+      const [{ GetObjectCommand }, s3] = await connect();
       try {
-        const answer = (await client.send(
-          new GetObjectCommand({ Bucket: settings.bucket, Key: s3ObjectKey(key) }),
-        )) as {
+        const answer = (await s3.send(new GetObjectCommand({ Bucket: settings.bucket, Key: s3ObjectKey(key) }))) as {
           Body?: unknown;
         };
         if (answer.Body instanceof Readable) return answer.Body;
@@ -133,7 +141,8 @@ export function createS3FileStorage(settings: S3Settings, client: S3Sender = new
       }
     },
     async delete(key) {
-      await client.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: s3ObjectKey(key) }));
+      const [{ DeleteObjectCommand }, s3] = await connect();
+      await s3.send(new DeleteObjectCommand({ Bucket: settings.bucket, Key: s3ObjectKey(key) }));
     },
   };
   return storage;
