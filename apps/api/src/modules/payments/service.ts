@@ -26,7 +26,8 @@ import {
   upsertSubscriptions,
   withdrawPendingCheckout,
 } from './repository';
-import { StripeCheckoutError, type StripeGateway } from './stripe-gateway';
+import { StripeCheckoutError } from './stripe-checkout-error';
+import type { StripeGateway } from './stripe-gateway';
 
 export type PaymentDeps = {
   db: Db;

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import type { StripeSettings } from '../../config';
+import { StripeCheckoutError } from './stripe-checkout-error';
 
 /**
  * The part of Stripe Vatlas uses: creating a Checkout Session and verifying webhook events. Requests go to
@@ -17,13 +18,6 @@ export type StripeGateway = {
   /** Throws when the signature is missing, wrong or older than the tolerance (300 s). */
   verifyEvent(rawBody: Buffer, signatureHeader: string): Stripe.Event;
 };
-
-export class StripeCheckoutError extends Error {
-  constructor(message: string, options?: { cause?: unknown }) {
-    super(message, options);
-    this.name = 'StripeCheckoutError';
-  }
-}
 
 export function createStripeGateway(settings: StripeSettings): StripeGateway {
   const base = new URL(settings.apiBase);

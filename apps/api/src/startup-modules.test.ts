@@ -1,0 +1,46 @@
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+
+const here = dirname(fileURLToPath(import.meta.url));
+
+/**
+ * The packages a fresh node process imports while it loads the server's app (`app.ts`, everything a request can
+ * reach), as `npm start` loads it: through tsx, with the recording hooks of test/record-imported-packages.mjs.
+ */
+function packagesImportedByTheApp(): Set<string> {
+  const script = `
+    import { register } from 'node:module';
+    import { MessageChannel } from 'node:worker_threads';
+    const { port1, port2 } = new MessageChannel();
+    const names = new Set();
+    port1.on('message', (name) => names.add(name));
+    port1.unref();
+    register(${JSON.stringify(pathToFileURL(join(here, 'test/record-imported-packages.mjs')).href)}, {
+      data: { port: port2 },
+      transferList: [port2],
+    });
+    await import(${JSON.stringify(pathToFileURL(join(here, 'app.ts')).href)});
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    process.stdout.write(JSON.stringify([...names]));
+  `;
+  const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: here,
+    encoding: 'utf8',
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  return new Set(JSON.parse(output) as string[]);
+}
+
+describe('what the server loads at start', () => {
+  it('leaves the optional SDKs until first used, so a server without them does not hold their modules', () => {
+    const imported = packagesImportedByTheApp();
+    // The recording sees the app's own imports: without it, this test proves nothing.
+    expect(imported).toContain('fastify');
+    expect(imported).toContain('zod');
+    for (const optional of ['@aws-sdk/client-s3', 'stripe', 'pdf-lib', 'nodemailer']) {
+      expect(imported, optional).not.toContain(optional);
+    }
+  }, 60_000);
+});
