@@ -1,8 +1,8 @@
 /**
  * What the benchmarks share: the real server as a child process (started as `npm start` starts it: the environment
- * and node flags of package.json's start script and scripts/start.mjs; development mode, its own data directory and optionally
- * PostgreSQL; polled until healthy; stopped with SIGTERM), a throw-away
- * PostgreSQL database, provider tokens signed with the embedded provider's key, memory readings and result tables.
+ * and node flags of package.json's start script and scripts/start.mjs; development mode, its own data directory and
+ * optionally PostgreSQL; polled until healthy; stopped with SIGTERM), a throw-away PostgreSQL database, provider
+ * tokens signed with the embedded provider's key, memory readings and result tables.
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';

@@ -28,10 +28,8 @@ const longDayFormat = new Intl.DateTimeFormat('en-GB', {
 const formatDayLong = (isoDate: string) => longDayFormat.format(new Date(`${isoDate}T12:00:00Z`));
 
 async function signInToCalendar(page: Page, path = '/calendar'): Promise<string> {
-  await openSignedIn(page, demoAccounts.seller, path);
+  const token = await openSignedIn(page, demoAccounts.seller, path);
   await expect(page.getByRole('heading', { level: 1, name: 'Calendar' })).toBeVisible();
-  const token = await page.evaluate(() => sessionStorage.getItem('tokenInternal'));
-  if (!token) throw new Error('no internal token after sign-in');
   return token;
 }
 

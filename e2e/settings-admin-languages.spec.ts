@@ -115,9 +115,8 @@ for (const { code, name, theme } of LANGUAGES) {
     request,
   }) => {
     test.setTimeout(90_000);
-    await openSignedIn(page, demoAccounts.admin);
+    const token = await openSignedIn(page, demoAccounts.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
-    const token = (await page.evaluate(() => sessionStorage.getItem('tokenInternal'))) ?? '';
     const changeLanguage = async (language: string) => {
       const response = await request.post(apiPaths.changeLanguage(language), {
         headers: { authorization: `Bearer ${token}` },

@@ -16,9 +16,8 @@ const germanScreens = [
 
 test('every workspace screen speaks German once the seller chooses Deutsch', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
-  await openSignedIn(page, demoAccounts.seller);
+  const token = await openSignedIn(page, demoAccounts.seller);
   await expect(page).toHaveURL(/\/dashboard$/);
-  const token = await page.evaluate(() => sessionStorage.getItem('tokenInternal'));
   try {
     await page.getByLabel('Language', { exact: true }).selectOption('de');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');

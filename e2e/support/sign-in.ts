@@ -24,7 +24,7 @@ const keptSessions = new Map<string, { state: StorageState; signedInAt: number }
 const KEPT_SESSION_MAX_AGE_MS = 5 * 60_000;
 
 /**
- * Signs the page's fresh context in as `account`, and answers whether the page now shows the account's landing page.
+ * Signs the page's fresh context in as `account`.
  *
  * The first call for an account in a worker, and the first after five minutes, signs in through the provider's form
  * (2 to 5 s) and keeps the cookies and localStorage the browser then holds: the page shows the landing page. Later
@@ -33,7 +33,7 @@ const KEPT_SESSION_MAX_AGE_MS = 5 * 60_000;
  * the app loads. Tests whose subject is signing in itself (the form, the audit event, the language chosen at the first
  * sign-in) call `signIn` instead.
  */
-export async function ensureSignedIn(page: Page, account: DemoAccount): Promise<boolean> {
+export async function ensureSignedIn(page: Page, account: DemoAccount): Promise<void> {
   const kept = keptSessions.get(account.email);
   if (!kept || Date.now() - kept.signedInAt > KEPT_SESSION_MAX_AGE_MS) {
     const signedInAt = Date.now();
@@ -41,7 +41,7 @@ export async function ensureSignedIn(page: Page, account: DemoAccount): Promise<
     await expect(page).toHaveURL(new RegExp(`${account.landsOn}$`));
     await expect(page.getByRole('heading', { level: 1, name: account.heading })).toBeVisible();
     keptSessions.set(account.email, { state: await page.context().storageState(), signedInAt });
-    return true;
+    return;
   }
   await page.context().addCookies(kept.state.cookies);
   await page.goto('/api/health');
@@ -50,15 +50,16 @@ export async function ensureSignedIn(page: Page, account: DemoAccount): Promise<
   await page.evaluate((entries) => {
     for (const { name, value } of entries) window.localStorage.setItem(name, value);
   }, items);
-  return false;
 }
 
 /**
- * Opens `path` (the account's landing page by default) signed in as `account` (see `ensureSignedIn`), and returns once
- * the app holds its internal token in the tab, so a test may read it and call the API as the page does.
+ * Opens `path` (the account's landing page by default) signed in as `account` (see `ensureSignedIn`), and answers
+ * the internal token once the app holds it in the tab, so a test may call the API as the page does.
  */
-export async function openSignedIn(page: Page, account: DemoAccount, path = account.landsOn): Promise<void> {
-  const isOnLandingPage = await ensureSignedIn(page, account);
-  if (!isOnLandingPage || path !== account.landsOn) await page.goto(path);
-  await expect.poll(() => page.evaluate(() => window.sessionStorage.getItem('tokenInternal'))).not.toBeNull();
+export async function openSignedIn(page: Page, account: DemoAccount, path = account.landsOn): Promise<string> {
+  await ensureSignedIn(page, account);
+  const url = new URL(page.url());
+  if (`${url.pathname}${url.search}` !== path) await page.goto(path);
+  const token = await page.waitForFunction(() => window.sessionStorage.getItem('tokenInternal'));
+  return (await token.jsonValue()) as string;
 }

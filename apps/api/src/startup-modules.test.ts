@@ -11,24 +11,24 @@ const here = dirname(fileURLToPath(import.meta.url));
  */
 function packagesImportedByTheApp(): Set<string> {
   const script = `
+    import { once } from 'node:events';
     import { register } from 'node:module';
     import { MessageChannel } from 'node:worker_threads';
     const { port1, port2 } = new MessageChannel();
-    const names = new Set();
-    port1.on('message', (name) => names.add(name));
-    port1.unref();
     register(${JSON.stringify(pathToFileURL(join(here, 'test/record-imported-packages.mjs')).href)}, {
       data: { port: port2 },
       transferList: [port2],
     });
     await import(${JSON.stringify(pathToFileURL(join(here, 'app.ts')).href)});
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    process.stdout.write(JSON.stringify([...names]));
+    port1.postMessage('list');
+    const [names] = await once(port1, 'message');
+    port1.close();
+    process.stdout.write(JSON.stringify(names));
   `;
   const output = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
     cwd: here,
     encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'ignore'],
+    stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Set(JSON.parse(output) as string[]);
 }

@@ -1,16 +1,17 @@
 /**
- * Module hooks for `startup-modules.test.ts`: every package a module imports, reported to the main thread as its
- * bare specifier's package name ("@aws-sdk/client-s3", "stripe").
+ * Module hooks for `startup-modules.test.ts`: they note the package of every bare specifier imported
+ * ("@aws-sdk/client-s3", "stripe") and answer the list whenever the main thread asks on the port.
  */
-let port;
+const names = new Set();
 
-export function initialize(data) {
-  port = data.port;
+export function initialize({ port }) {
+  port.on('message', () => port.postMessage([...names]));
+  port.unref();
 }
 
 export async function resolve(specifier, context, nextResolve) {
   // Bare specifiers only: not relative paths, nor URLs such as node: and file:.
   const match = specifier.includes(':') ? null : /^(@[^/]+\/[^/]+|[^./@][^/]*)/.exec(specifier);
-  if (match) port.postMessage(match[1]);
+  if (match) names.add(match[1]);
   return nextResolve(specifier, context);
 }

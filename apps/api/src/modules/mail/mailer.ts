@@ -29,8 +29,16 @@ export class MailDeliveryError extends Error {
 
 export type MailerConfig = Pick<AppConfig, 'smtpUrl' | 'mailFrom' | 'dataDir'>;
 
-/** nodemailer is loaded with the first mail, not by every server at start. */
-const loadNodemailer = async () => (await import('nodemailer')).default;
+type Nodemailer = typeof import('nodemailer')['default'];
+
+/** The transport `create` makes, made with the first mail: nodemailer is loaded then, not by every server at start. */
+function transportOnFirstMail(create: (nodemailer: Nodemailer) => Transporter): () => Promise<Transporter> {
+  let transport: Promise<Transporter> | undefined;
+  return () => {
+    transport ??= import('nodemailer').then(({ default: nodemailer }) => create(nodemailer));
+    return transport;
+  };
+}
 
 export function outboxDirectory(dataDir: string): string {
   return join(dataDir, 'outbox');
@@ -46,13 +54,12 @@ function createOutboxFileName(now: Date): string {
  * RFC 822 file an operator can open in any mail client. Owner-only, because invitations carry addresses.
  */
 export function createOutboxMailer(options: { directory: string; from: string }): Mailer {
-  let composer: Promise<Transporter> | undefined;
+  const composer = transportOnFirstMail((nodemailer) =>
+    nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }),
+  );
   return {
     async send(message) {
-      composer ??= loadNodemailer().then((nodemailer) =>
-        nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'windows' }),
-      );
-      const info = await (await composer).sendMail({ from: options.from, ...message });
+      const info = await (await composer()).sendMail({ from: options.from, ...message });
       await mkdir(options.directory, { recursive: true, mode: 0o700 });
       // `wx` so two sends in the same millisecond with an (unlikely) equal suffix never overwrite each other.
       await writeFile(join(options.directory, createOutboxFileName(new Date())), info.message as Buffer, {
@@ -65,13 +72,12 @@ export function createOutboxMailer(options: { directory: string; from: string })
 
 export function createSmtpMailer(options: { smtpUrl: string; from: string }): Mailer {
   // nodemailer's own logger stays off (its default): it would print addresses and message bodies.
-  let transport: Promise<Transporter> | undefined;
+  // SMTP_URL is a checked smtp(s) URL (config.ts), so making the transport has nothing left to refuse.
+  const transport = transportOnFirstMail((nodemailer) => nodemailer.createTransport(options.smtpUrl));
   return {
     async send(message) {
-      // SMTP_URL is a checked smtp(s) URL (config.ts), so making the transport has nothing left to refuse.
-      transport ??= loadNodemailer().then((nodemailer) => nodemailer.createTransport(options.smtpUrl));
       try {
-        await (await transport).sendMail({ from: options.from, ...message });
+        await (await transport()).sendMail({ from: options.from, ...message });
       } catch (error) {
         throw new MailDeliveryError(error);
       }

@@ -97,12 +97,11 @@ export function toS3ClientConfig(settings: S3Settings): S3ClientConfig {
   };
 }
 
-/** The AWS SDK is loaded when a bucket is first used: a server that stores files locally never holds its modules. */
-let s3Sdk: Promise<typeof import('@aws-sdk/client-s3')> | undefined;
-const loadS3Sdk = () => {
-  s3Sdk ??= import('@aws-sdk/client-s3');
-  return s3Sdk;
-};
+/**
+ * The AWS SDK is loaded when a bucket is first used: a server that stores files locally never holds its modules.
+ * Node keeps an imported module, so every later call answers the same one at once.
+ */
+const loadS3Sdk = () => import('@aws-sdk/client-s3');
 
 export function createS3FileStorage(settings: S3Settings, client?: S3Sender) {
   let sender: Promise<S3Sender> | undefined;
