@@ -2,7 +2,15 @@ import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { DeleteObjectCommand, GetObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
+  CreateMultipartUploadCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  PutObjectCommand,
+  UploadPartCommand,
+} from '@aws-sdk/client-s3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseConfig } from '../../config';
 import {
@@ -88,7 +96,7 @@ describe('S3 file storage', () => {
     forcePathStyle: true,
   };
 
-  it('sends put, get and delete for the bucket and the prefixed key, buffering streams', async () => {
+  it('sends a stream shorter than a part as one put; get and delete for the bucket and the prefixed key', async () => {
     const sent: unknown[] = [];
     const storage = createS3FileStorage(settings, {
       async send(command) {
@@ -109,6 +117,125 @@ describe('S3 file storage', () => {
     expect(get.input).toEqual({ Bucket: 'vatlas-files', Key: `files/${key}` });
     expect(remove).toBeInstanceOf(DeleteObjectCommand);
     expect(remove.input).toEqual({ Bucket: 'vatlas-files', Key: `files/${key}` });
+  });
+
+  /** A stream of `total` bytes (byte i is i % 251) in chunks of `chunkBytes`, counting what has been read from it. */
+  function countedStream(total: number, chunkBytes: number, failAfter = Number.POSITIVE_INFINITY) {
+    const counter = { produced: 0 };
+    async function* chunks() {
+      for (let start = 0; start < total; start += chunkBytes) {
+        if (start >= failAfter) throw new Error('the client went away');
+        const chunk = Buffer.alloc(Math.min(chunkBytes, total - start));
+        for (let index = 0; index < chunk.length; index++) chunk[index] = (start + index) % 251;
+        counter.produced += chunk.length;
+        yield chunk;
+      }
+    }
+    return { stream: Readable.from(chunks()), counter };
+  }
+
+  /** Records every command; a part is answered a tick later (so a reader that did not wait would run ahead). */
+  function multipartRecorder(counter: { produced: number }, failPart?: number) {
+    const sent: unknown[] = [];
+    const producedAtPart: number[] = [];
+    let inFlight = 0;
+    let mostInFlight = 0;
+    const sender = {
+      async send(command: unknown) {
+        sent.push(command);
+        if (command instanceof CreateMultipartUploadCommand) return { UploadId: 'upload-1' };
+        if (command instanceof UploadPartCommand) {
+          const number = command.input.PartNumber as number;
+          producedAtPart.push(counter.produced);
+          inFlight += 1;
+          mostInFlight = Math.max(mostInFlight, inFlight);
+          await new Promise((resolve) => setImmediate(resolve));
+          inFlight -= 1;
+          if (number === failPart) throw new Error('part refused');
+          return { ETag: `"etag-${number}"` };
+        }
+        return {};
+      },
+    };
+    return { sender, sent, producedAtPart, mostInFlight: () => mostInFlight };
+  }
+
+  it('streams a longer file as a multipart upload, one part in flight, never reading far ahead of the parts sent', async () => {
+    const partBytes = 64 * 1024;
+    const chunkBytes = 16 * 1024;
+    const total = 4 * 1024 * 1024 + 1000;
+    const { stream, counter } = countedStream(total, chunkBytes);
+    const recorder = multipartRecorder(counter);
+    const key = createStorageKey();
+    await createS3FileStorage(settings, recorder.sender, partBytes).put(key, stream);
+
+    const [create, ...rest] = recorder.sent;
+    const complete = rest.pop() as CompleteMultipartUploadCommand;
+    const parts = rest as UploadPartCommand[];
+    expect(create).toBeInstanceOf(CreateMultipartUploadCommand);
+    expect((create as CreateMultipartUploadCommand).input).toEqual({ Bucket: 'vatlas-files', Key: `files/${key}` });
+    expect(parts).toHaveLength(65);
+    expect(parts.every((part) => part instanceof UploadPartCommand)).toBe(true);
+    expect(parts.map((part) => part.input.PartNumber)).toEqual(Array.from({ length: 65 }, (_, index) => index + 1));
+    expect(parts.map((part) => part.input.ContentLength)).toEqual([...Array(64).fill(partBytes), 1000]);
+    const stored = Buffer.concat(parts.map((part) => part.input.Body as Buffer));
+    expect(stored.equals(Buffer.concat(await countedStream(total, chunkBytes).stream.toArray()))).toBe(true);
+    expect(complete).toBeInstanceOf(CompleteMultipartUploadCommand);
+    expect(complete.input).toEqual({
+      Bucket: 'vatlas-files',
+      Key: `files/${key}`,
+      UploadId: 'upload-1',
+      MultipartUpload: {
+        Parts: Array.from({ length: 65 }, (_, index) => ({ ETag: `"etag-${index + 1}"`, PartNumber: index + 1 })),
+      },
+    });
+    expect(recorder.mostInFlight()).toBe(1);
+    // When part n goes out, the store has read its n parts, the next one and at most a stream buffer's worth (16
+    // chunks) beyond: two parts' memory, not the file's.
+    const readAhead = 16 * chunkBytes;
+    recorder.producedAtPart.forEach((produced, index) => {
+      expect(produced).toBeLessThanOrEqual((index + 2) * partBytes + readAhead);
+    });
+  });
+
+  it('aborts the multipart upload when a part is refused, and reads the stream no further', async () => {
+    const partBytes = 64 * 1024;
+    const { stream, counter } = countedStream(4 * 1024 * 1024, 16 * 1024);
+    const recorder = multipartRecorder(counter, 3);
+    await expect(
+      createS3FileStorage(settings, recorder.sender, partBytes).put(createStorageKey(), stream),
+    ).rejects.toThrow('part refused');
+    const last = recorder.sent.at(-1) as AbortMultipartUploadCommand;
+    expect(last).toBeInstanceOf(AbortMultipartUploadCommand);
+    expect(last.input).toMatchObject({ Bucket: 'vatlas-files', UploadId: 'upload-1' });
+    expect(recorder.sent.some((command) => command instanceof CompleteMultipartUploadCommand)).toBe(false);
+    expect(recorder.sent.filter((command) => command instanceof UploadPartCommand)).toHaveLength(3);
+    expect(counter.produced).toBeLessThan(1024 * 1024);
+    expect(stream.destroyed).toBe(true);
+  });
+
+  it('aborts the multipart upload when the stream fails half-way (the client went away)', async () => {
+    const { stream, counter } = countedStream(4 * 1024 * 1024, 16 * 1024, 300 * 1024);
+    const recorder = multipartRecorder(counter);
+    await expect(
+      createS3FileStorage(settings, recorder.sender, 64 * 1024).put(createStorageKey(), stream),
+    ).rejects.toThrow('the client went away');
+    expect(recorder.sent.at(-1)).toBeInstanceOf(AbortMultipartUploadCommand);
+    expect(recorder.sent.some((command) => command instanceof CompleteMultipartUploadCommand)).toBe(false);
+  });
+
+  it('stores an empty stream as an empty object', async () => {
+    const sent: unknown[] = [];
+    const storage = createS3FileStorage(settings, {
+      async send(command) {
+        sent.push(command);
+        return {};
+      },
+    });
+    await storage.put(createStorageKey(), Readable.from([]));
+    expect(sent).toHaveLength(1);
+    expect(sent[0]).toBeInstanceOf(PutObjectCommand);
+    expect((sent[0] as PutObjectCommand).input).toMatchObject({ ContentLength: 0 });
   });
 
   it('turns NoSuchKey into FileNotFoundError', async () => {

@@ -8,8 +8,8 @@ import type { S3ClientConfig } from '@aws-sdk/client-s3';
 import type { AppConfig, S3Settings } from '../../config';
 
 /**
- * Where the bytes of documents and signed powers of attorney live. Keys are ours (uuids), never a name a user
- * gave, so nothing a user types ever becomes a path or an object name.
+ * Where the bytes of documents, signed powers of attorney and uploaded transaction files live. Keys are ours (uuids),
+ * never a name a user gave, so nothing a user types ever becomes a path or an object name.
  */
 export type FileStorage = {
   put(key: string, content: Uint8Array | Readable): Promise<void>;
@@ -103,7 +103,83 @@ export function toS3ClientConfig(settings: S3Settings): S3ClientConfig {
  */
 const loadS3Sdk = () => import('@aws-sdk/client-s3');
 
-export function createS3FileStorage(settings: S3Settings, client?: S3Sender) {
+/**
+ * The size of a part of a multipart upload: S3 takes parts of 5 MiB and more (the last may be smaller) and at most
+ * 10,000 of them, so 8 MiB parts carry files of up to 78 GiB.
+ */
+export const S3_PART_BYTES = 8 * 1024 * 1024;
+
+type S3Sdk = Awaited<ReturnType<typeof loadS3Sdk>>;
+type S3Target = { Bucket: string; Key: string };
+
+/**
+ * Streams `content` into the bucket without holding it: a stream shorter than a part goes up in one PutObject, a
+ * longer one as a multipart upload whose next part is read while the one before it is sent, so memory stays at about
+ * two parts whatever the file's size (a transaction file can be half a gigabyte). Any failure, of the stream or of a
+ * request, aborts the multipart upload, so no half-stored object and no orphaned parts are left behind.
+ */
+async function putStream(sdk: S3Sdk, s3: S3Sender, target: S3Target, content: Readable, partBytes: number) {
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  const takePending = () => {
+    const body = Buffer.concat(pending, pendingBytes);
+    pending = [];
+    pendingBytes = 0;
+    return body;
+  };
+  let uploadId: string | undefined;
+  const parts: { ETag: string | undefined; PartNumber: number }[] = [];
+  let sending: Promise<void> = Promise.resolve();
+  const sendPart = (id: string, body: Buffer) => {
+    const PartNumber = parts.length + 1;
+    const part = { ETag: undefined as string | undefined, PartNumber };
+    parts.push(part);
+    return s3
+      .send(new sdk.UploadPartCommand({ ...target, UploadId: id, PartNumber, Body: body, ContentLength: body.length }))
+      .then((answer) => {
+        part.ETag = (answer as { ETag?: string }).ETag;
+      });
+  };
+  try {
+    for await (const chunk of content) {
+      const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as Uint8Array);
+      pending.push(bytes);
+      pendingBytes += bytes.length;
+      if (pendingBytes < partBytes) continue;
+      uploadId ??= await createMultipartUpload(sdk, s3, target);
+      // One part in flight: the stream is not read on until the part before this one has been sent.
+      await sending;
+      sending = sendPart(uploadId, takePending());
+      // A failed send must surface at the next await, not as an unhandled rejection meanwhile.
+      sending.catch(() => undefined);
+    }
+    if (uploadId === undefined) {
+      const body = takePending();
+      await s3.send(new sdk.PutObjectCommand({ ...target, Body: body, ContentLength: body.length }));
+      return;
+    }
+    await sending;
+    if (pendingBytes > 0) await sendPart(uploadId, takePending());
+    await s3.send(
+      new sdk.CompleteMultipartUploadCommand({ ...target, UploadId: uploadId, MultipartUpload: { Parts: parts } }),
+    );
+  } catch (error) {
+    content.destroy();
+    await sending.catch(() => undefined);
+    if (uploadId !== undefined) {
+      await s3.send(new sdk.AbortMultipartUploadCommand({ ...target, UploadId: uploadId })).catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
+async function createMultipartUpload(sdk: S3Sdk, s3: S3Sender, target: S3Target): Promise<string> {
+  const answer = (await s3.send(new sdk.CreateMultipartUploadCommand(target))) as { UploadId?: string };
+  if (!answer.UploadId) throw new Error('The object store started a multipart upload without an id');
+  return answer.UploadId;
+}
+
+export function createS3FileStorage(settings: S3Settings, client?: S3Sender, partBytes = S3_PART_BYTES) {
   let sender: Promise<S3Sender> | undefined;
   const connect = () => {
     sender ??= client
@@ -113,17 +189,13 @@ export function createS3FileStorage(settings: S3Settings, client?: S3Sender) {
   };
   const storage: FileStorage = {
     async put(key, content) {
-      // A stream of unknown length would need a multipart upload; documents are ≤ 10 MiB, so buffer them.
-      const body = content instanceof Readable ? Buffer.concat(await content.toArray()) : content;
-      const [{ PutObjectCommand }, s3] = await connect();
-      await s3.send(
-        new PutObjectCommand({
-          Bucket: settings.bucket,
-          Key: s3ObjectKey(key),
-          Body: body,
-          ContentLength: body.length,
-        }),
-      );
+      const [sdk, s3] = await connect();
+      const target = { Bucket: settings.bucket, Key: s3ObjectKey(key) };
+      if (content instanceof Readable) {
+        await putStream(sdk, s3, target, content, partBytes);
+        return;
+      }
+      await s3.send(new sdk.PutObjectCommand({ ...target, Body: content, ContentLength: content.length }));
     },
     async get(key) {
       const [{ GetObjectCommand }, s3] = await connect();
