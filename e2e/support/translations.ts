@@ -3,7 +3,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * The SPA's own translations, read the way `apps/web/src/locales/resources.ts` mounts them (`{language}.json` plus
+ * The SPA's own translations, read the way `apps/web/src/locales/languages.ts` mounts them (`{language}.json` plus
  * `{language}/{area}.json` under the key `{area}`), so a spec can expect a screen's text in any language without a
  * second copy of it that could drift.
  */

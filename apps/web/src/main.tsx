@@ -10,7 +10,7 @@ import { StatusScreen } from './components/ui/status-screen';
 import { useAuthStore } from './lib/auth/auth-store';
 import { clientConfigQueryOptions, loadClientConfig } from './lib/config/client-config';
 import { createErrorReporter, installGlobalErrorHandlers, setErrorReporter } from './lib/errors/error-reporter';
-import { initI18n } from './lib/i18n/i18n';
+import { startI18n } from './lib/i18n/i18n';
 import { applyTheme } from './theme/theme-resolution';
 import { selectActiveTheme, useThemeStore } from './theme/use-theme';
 import './index.css';
@@ -20,17 +20,22 @@ async function startApp(): Promise<void> {
   const errorReporter = createErrorReporter({ getUserId: () => useAuthStore.getState().user?.userId });
   setErrorReporter(errorReporter);
   installGlobalErrorHandlers(window, errorReporter);
-  const i18n = initI18n();
+  // The translations (unless English) and the client configuration are fetched side by side.
+  const i18nReady = startI18n();
+  const configReady = loadClientConfig().then(
+    (config) => ({ config }),
+    (error: unknown) => ({ error }),
+  );
   // Before the first paint, so no screen flashes in the wrong colours.
   applyTheme(selectActiveTheme(useThemeStore.getState()));
   const container = document.getElementById('root');
   if (!container) throw new Error('index.html has no #root element');
   const root = createRoot(container);
+  const i18n = await i18nReady;
 
-  let config: Awaited<ReturnType<typeof loadClientConfig>>;
-  try {
-    config = await loadClientConfig();
-  } catch (error) {
+  const loaded = await configReady;
+  if ('error' in loaded) {
+    const { error } = loaded;
     console.error('Client configuration could not be loaded:', error instanceof Error ? error.message : error);
     root.render(
       <I18nextProvider i18n={i18n}>
@@ -43,6 +48,7 @@ async function startApp(): Promise<void> {
     );
     return;
   }
+  const { config } = loaded;
 
   const router = createAppRouter();
   const queryClient = createQueryClient();

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useAuthServices } from '../auth/auth-services';
 import { useAuthStore } from '../auth/auth-store';
 import type { HttpClient } from '../http/http-client';
-import { type SupportedLanguage, toSupportedLanguage } from './i18n';
+import { type SupportedLanguage, showLanguage, toSupportedLanguage } from './i18n';
 
 /** POST /api/v1/User/ChangeLanguage/{language}: the user's language, applied at their next sign-in on any device. */
 export function changeLanguage(http: HttpClient, language: SupportedLanguage): Promise<UserProfile> {
@@ -32,7 +32,7 @@ export function useSwitchLanguage() {
     callbacks: { onSuccess?: () => void; onError?: (error: Error) => void } = {},
   ) => {
     if (language === current) return;
-    await i18n.changeLanguage(language);
+    await showLanguage(i18n, language);
     const user = useAuthStore.getState().user;
     if (user) useAuthStore.setState({ user: { ...user, language } });
     mutate(language, { onSuccess: () => callbacks.onSuccess?.(), onError: (error) => callbacks.onError?.(error) });

@@ -1,15 +1,13 @@
 import i18next, { type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { LOCALE_LANGUAGES, type LocaleTree, translations } from '../../locales/resources';
+import { locale as english } from '../../locales/en';
+import { LOCALE_LANGUAGES, type LocaleTree } from '../../locales/languages';
+import { loadLocale } from '../../locales/load-locale';
 import { readStoredLanguage, saveStoredLanguage } from '../storage/token-storage';
 
 /** The interface languages (issue 7): the same six the API accepts as a user's language. */
 export const SUPPORTED_LANGUAGES = LOCALE_LANGUAGES;
 export type SupportedLanguage = (typeof SUPPORTED_LANGUAGES)[number];
-
-export const resources = Object.fromEntries(
-  SUPPORTED_LANGUAGES.map((language) => [language, { translation: translations[language] }]),
-) as Record<SupportedLanguage, { translation: LocaleTree }>;
 
 /** "de-AT" → "de"; anything we do not translate → undefined. */
 export function toSupportedLanguage(value: string | null | undefined): SupportedLanguage | undefined {
@@ -28,7 +26,18 @@ export function detectLanguage(): SupportedLanguage {
   return 'en';
 }
 
-export function initI18n(language: SupportedLanguage = detectLanguage()): I18n {
+/**
+ * An i18next instance with English and the given languages' translations, showing `language`, which must be among
+ * them (a language without its translations would show English under its own `lang`).
+ */
+export function initI18n(
+  language: SupportedLanguage,
+  locales: Partial<Record<SupportedLanguage, LocaleTree>> = {},
+): I18n {
+  const resources = Object.fromEntries(
+    Object.entries({ ...locales, en: english }).map(([code, tree]) => [code, { translation: tree }]),
+  );
+  if (!(language in resources)) throw new Error(`initI18n: no translations given for ${language}`);
   const instance = i18next.createInstance();
   instance.on('languageChanged', (current) => {
     document.documentElement.lang = current;
@@ -48,8 +57,40 @@ export function initI18n(language: SupportedLanguage = detectLanguage()): I18n {
   return instance;
 }
 
+/**
+ * The app's i18next at start: in the language chosen earlier on this device or the browser's, its translations
+ * fetched first (English is built in). When they cannot be fetched the app starts in English rather than not at all.
+ */
+export async function startI18n(language: SupportedLanguage = detectLanguage()): Promise<I18n> {
+  if (language === 'en') return initI18n('en');
+  try {
+    return initI18n(language, { [language]: await loadLocale(language) });
+  } catch (error) {
+    console.error(`The ${language} translations could not be loaded:`, error instanceof Error ? error.message : error);
+    return initI18n('en');
+  }
+}
+
+/** The language last asked of each instance: a fetch that ends after a later choice must not undo it. */
+const lastAsked = new WeakMap<I18n, SupportedLanguage>();
+
+/**
+ * Shows the interface in `language`, fetching its translations first when this tab has not needed them yet. When
+ * another language is asked for while they load (a second click, the user's language arriving), the last one asked
+ * wins, whichever fetch ends first.
+ */
+export async function showLanguage(instance: I18n, language: SupportedLanguage): Promise<void> {
+  lastAsked.set(instance, language);
+  if (!instance.hasResourceBundle(language, 'translation')) {
+    const tree = await loadLocale(language);
+    instance.addResourceBundle(language, 'translation', tree);
+  }
+  if (lastAsked.get(instance) !== language) return;
+  await instance.changeLanguage(language);
+}
+
 /** The user's language from the API wins once loaded; an unsupported one leaves the current language. */
 export async function applyUserLanguage(instance: I18n, userLanguage: string | null | undefined): Promise<void> {
   const language = toSupportedLanguage(userLanguage);
-  if (language && language !== instance.language) await instance.changeLanguage(language);
+  if (language && language !== instance.language) await showLanguage(instance, language);
 }

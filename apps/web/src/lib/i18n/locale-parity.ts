@@ -1,4 +1,4 @@
-import type { LocaleTree } from '../../locales/resources';
+import type { LocaleTree } from '../../locales/languages';
 
 /** The plural suffixes i18next (v21+ JSON format) appends, one per Intl.PluralRules category. */
 const PLURAL_SUFFIX = /_(zero|one|two|few|many|other)$/;
