@@ -119,6 +119,42 @@ test.describe('the app shell (issue 6)', () => {
     }
   });
 
+  test('a language whose translations cannot be fetched leaves the interface as it was, says so, and can be chosen again', async ({
+    page,
+    request,
+  }) => {
+    await signInSeller(page);
+    const token = (await storedToken(page)) ?? '';
+    const savedLanguage = async () =>
+      (await (await request.get(apiPaths.userMe, { headers: { authorization: `Bearer ${token}` } })).json()).language;
+    // Italian is a chunk of its own, fetched when first chosen: here the network fails it.
+    await page.route(/\/assets\/it-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
+    try {
+      const select = page.getByLabel('Language', { exact: true });
+      await select.selectOption('it');
+      await expect(page.getByRole('alert')).toContainText(
+        'The language could not be loaded. Check your connection and try again.',
+      );
+      await expect(sidebarNav(page).getByRole('link', { name: 'Analytics' })).toBeVisible();
+      await expect(select).toHaveValue('en');
+      await expect(select).toHaveAttribute('aria-busy', 'false');
+      await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+      expect(await savedLanguage()).toBe('en');
+      await expectNoAxeViolations(page);
+
+      // The connection is back: the same choice now works, and is saved.
+      await page.unroute(/\/assets\/it-[\w-]+\.js$/);
+      await page.getByRole('button', { name: 'Dismiss' }).click();
+      await select.selectOption('it');
+      await expect(sidebarNav(page, 'Pagine').getByRole('link', { name: 'Analisi' })).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', 'it');
+      await expect.poll(savedLanguage).toBe('it');
+    } finally {
+      // Other specs sign the seller in and expect English.
+      await request.post(apiPaths.changeLanguage('en'), { headers: { authorization: `Bearer ${token}` } });
+    }
+  });
+
   test('at 375 × 800 the sidebar sits behind Menu, opens as a panel and navigates', async ({ page }) => {
     await page.setViewportSize({ width: 375, height: 800 });
     await openSignedIn(page, demoAccounts.seller);

@@ -20,17 +20,21 @@ export const LANGUAGE_NAMES: Readonly<Record<SupportedLanguage, string>> = {
 };
 
 /**
- * Switches the interface at once and saves the choice as the user's language (`useSwitchLanguage`: ChangeLanguage),
- * which `applyUserLanguage` applies at the next sign-in on any device.
+ * Switches the interface (once the language's translations are here) and saves the choice as the user's language
+ * (`useSwitchLanguage`: ChangeLanguage), which `applyUserLanguage` applies at the next sign-in on any device. A language
+ * that cannot be fetched is said so in the shell's notice.
  */
 export function LanguageSwitcher({ className }: { className?: string }) {
   const { t } = useTranslation();
   const id = useId();
   const setNotice = useAuthStore((state) => state.setNotice);
-  const { current, switchLanguage } = useSwitchLanguage();
+  const { current, switchLanguage, loadStatus } = useSwitchLanguage();
 
   const choose = (language: SupportedLanguage) =>
-    switchLanguage(language, { onError: () => setNotice({ key: 'shell.language.saveFailed' }) });
+    switchLanguage(language, {
+      onError: () => setNotice({ key: 'shell.language.saveFailed' }),
+      onLoadError: () => setNotice({ key: 'shell.language.loadFailed' }),
+    });
 
   // A native select rather than a button per language: six choices stay one compact, labelled, keyboard-usable
   // control that fits a phone's top bar.
@@ -43,6 +47,7 @@ export function LanguageSwitcher({ className }: { className?: string }) {
         id={id}
         value={current}
         lang={current}
+        aria-busy={loadStatus === 'loading'}
         onChange={(event) => {
           const language = toSupportedLanguage(event.target.value);
           if (language) void choose(language);

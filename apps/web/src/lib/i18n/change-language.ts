@@ -1,5 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import { apiPaths, type UserProfile, userProfileSchema } from '@vatlas/contract';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAuthServices } from '../auth/auth-services';
 import { useAuthStore } from '../auth/auth-store';
@@ -17,26 +18,51 @@ export function useChangeLanguage() {
 }
 
 /**
- * The one way the SPA changes language (the top bar's switcher and the settings page): the interface switches at
- * once, then the choice is saved as the user's language (ChangeLanguage), which `applyUserLanguage` applies at the
- * next sign-in. The user in the store follows, so the root layout's sync of the user's language agrees with the
- * choice instead of switching back. `status` is the save's state, for a visible saved/failed message.
+ * The one way the SPA changes language (the top bar's switcher and the settings page): the interface switches as soon
+ * as the language's translations are here (fetched the first time, `showLanguage`), then the choice is saved as the
+ * user's language (ChangeLanguage), which `applyUserLanguage` applies at the next sign-in.
+ *
+ * While the translations load, `current` is already the chosen language (a control shows the choice, not the old
+ * one) and `loadStatus` is 'loading'; when they cannot be fetched it is 'error', the interface stays as it was and
+ * nothing is saved. `saveStatus` is the save's state, for a visible saved/failed message.
  */
 export function useSwitchLanguage() {
   const { i18n } = useTranslation();
   const { mutate, status, reset } = useChangeLanguage();
-  const current = toSupportedLanguage(i18n.language) ?? 'en';
+  const [pending, setPending] = useState<{ language: SupportedLanguage; status: 'loading' | 'error' } | null>(null);
+  const shown = toSupportedLanguage(i18n.language) ?? 'en';
+  const current = pending?.status === 'loading' ? pending.language : shown;
+  const loadStatus = pending?.status ?? 'idle';
 
   const switchLanguage = async (
     language: SupportedLanguage,
-    callbacks: { onSuccess?: () => void; onError?: (error: Error) => void } = {},
+    callbacks: { onSuccess?: () => void; onError?: (error: Error) => void; onLoadError?: () => void } = {},
   ) => {
     if (language === current) return;
-    await showLanguage(i18n, language);
-    const user = useAuthStore.getState().user;
-    if (user) useAuthStore.setState({ user: { ...user, language } });
+    setPending({ language, status: 'loading' });
+    // Only this choice's state is ended here: a later choice may be loading meanwhile.
+    const settle = (next: { language: SupportedLanguage; status: 'error' } | null) =>
+      setPending((now) => (now?.language === language ? next : now));
+    // The user in the store follows just before the switch, so the root layout's sync of the user's language agrees
+    // with it instead of switching back.
+    const followInStore = () => {
+      const user = useAuthStore.getState().user;
+      if (user) useAuthStore.setState({ user: { ...user, language } });
+    };
+    let isShown: boolean;
+    try {
+      isShown = await showLanguage(i18n, language, followInStore);
+    } catch (error) {
+      console.error(`Language ${language} could not be loaded:`, error instanceof Error ? error.message : error);
+      settle({ language, status: 'error' });
+      callbacks.onLoadError?.();
+      return;
+    }
+    settle(null);
+    // A later choice made while this one loaded has won: this one is not saved.
+    if (!isShown) return;
     mutate(language, { onSuccess: () => callbacks.onSuccess?.(), onError: (error) => callbacks.onError?.(error) });
   };
 
-  return { current, switchLanguage, saveStatus: status, resetSaveStatus: reset };
+  return { current, switchLanguage, loadStatus, saveStatus: status, resetSaveStatus: reset };
 }

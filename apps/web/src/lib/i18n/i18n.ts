@@ -75,22 +75,37 @@ export async function startI18n(language: SupportedLanguage = detectLanguage()):
 const lastAsked = new WeakMap<I18n, SupportedLanguage>();
 
 /**
- * Shows the interface in `language`, fetching its translations first when this tab has not needed them yet. When
- * another language is asked for while they load (a second click, the user's language arriving), the last one asked
- * wins, whichever fetch ends first.
+ * Shows the interface in `language`, fetching its translations first when this tab has not needed them yet, and
+ * answers whether it did. When another language is asked for while they load (a second click, the user's language
+ * arriving), the last one asked wins, whichever fetch ends first: this one is then not shown. `beforeShow` runs just
+ * before the switch, once it is certain.
  */
-export async function showLanguage(instance: I18n, language: SupportedLanguage): Promise<void> {
+export async function showLanguage(
+  instance: I18n,
+  language: SupportedLanguage,
+  beforeShow?: () => void,
+): Promise<boolean> {
   lastAsked.set(instance, language);
   if (!instance.hasResourceBundle(language, 'translation')) {
     const tree = await loadLocale(language);
     instance.addResourceBundle(language, 'translation', tree);
   }
-  if (lastAsked.get(instance) !== language) return;
+  if (lastAsked.get(instance) !== language) return false;
+  beforeShow?.();
   await instance.changeLanguage(language);
+  return true;
 }
 
-/** The user's language from the API wins once loaded; an unsupported one leaves the current language. */
+/**
+ * The user's language from the API wins once loaded; an unsupported one leaves the current language, and so does one
+ * whose translations cannot be fetched (the interface stays usable in the language it is in).
+ */
 export async function applyUserLanguage(instance: I18n, userLanguage: string | null | undefined): Promise<void> {
   const language = toSupportedLanguage(userLanguage);
-  if (language && language !== instance.language) await showLanguage(instance, language);
+  if (!language || language === instance.language) return;
+  try {
+    await showLanguage(instance, language);
+  } catch (error) {
+    console.error(`The ${language} translations could not be loaded:`, error instanceof Error ? error.message : error);
+  }
 }

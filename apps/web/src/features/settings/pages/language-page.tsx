@@ -15,7 +15,7 @@ import { languageName } from '../language-names';
 export function LanguagePage() {
   const { t, i18n } = useTranslation();
   const name = useId();
-  const { current, switchLanguage, saveStatus } = useSwitchLanguage();
+  const { current, switchLanguage, loadStatus, saveStatus } = useSwitchLanguage();
   const [hasChosen, setHasChosen] = useState(false);
 
   const choose = (language: SupportedLanguage) => {
@@ -64,6 +64,8 @@ export function LanguagePage() {
         </div>
       </fieldset>
       <div className="mt-4 min-h-6">
+        {loadStatus === 'loading' ? <SaveStatus tone="neutral">{t('shell.language.loading')}</SaveStatus> : null}
+        {loadStatus === 'error' ? <SaveStatus tone="danger">{t('shell.language.loadFailed')}</SaveStatus> : null}
         {hasChosen && saveStatus === 'pending' ? (
           <SaveStatus tone="neutral">{t('settings.language.saving')}</SaveStatus>
         ) : null}
