@@ -7,7 +7,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 
 /**
  * The packages a fresh node process imports while it loads the server's app (`app.ts`, everything a request can
- * reach), as `npm start` loads it: through tsx, with the recording hooks of test/record-imported-packages.mjs.
+ * reach) and its import worker (`import-worker.ts`, everything an import runs), as `npm start` loads them: through
+ * tsx, with the recording hooks of test/record-imported-packages.mjs.
  */
 function packagesImportedByTheApp(): Set<string> {
   const script = `
@@ -20,6 +21,7 @@ function packagesImportedByTheApp(): Set<string> {
       transferList: [port2],
     });
     await import(${JSON.stringify(pathToFileURL(join(here, 'app.ts')).href)});
+    await import(${JSON.stringify(pathToFileURL(join(here, 'modules/transaction-upload/import-worker.ts')).href)});
     port1.postMessage('list');
     const [names] = await once(port1, 'message');
     port1.close();
@@ -34,12 +36,12 @@ function packagesImportedByTheApp(): Set<string> {
 }
 
 describe('what the server loads at start', () => {
-  it('leaves the optional SDKs until first used, so a server without them does not hold their modules', () => {
+  it("leaves the optional SDKs and the import worker's bundler until first used: a server without them holds none of their modules", () => {
     const imported = packagesImportedByTheApp();
     // The recording sees the app's own imports: without it, this test proves nothing.
     expect(imported).toContain('fastify');
     expect(imported).toContain('zod');
-    for (const optional of ['@aws-sdk/client-s3', 'stripe', 'pdf-lib', 'nodemailer']) {
+    for (const optional of ['@aws-sdk/client-s3', 'stripe', 'pdf-lib', 'nodemailer', 'esbuild']) {
       expect(imported, optional).not.toContain(optional);
     }
   }, 60_000);

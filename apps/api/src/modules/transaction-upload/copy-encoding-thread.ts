@@ -7,6 +7,7 @@ import {
   encodeCopyChunks,
 } from './copy-encoding';
 import type { CopyEncodingWorkerData, SerializedError, ServerMessage, WorkerMessage } from './copy-encoding-worker';
+import { copyEncodingWorkerUrl } from './copy-encoding-worker-source';
 import { FileFormatError, type FileFormatErrorCode } from './formats/parse-types';
 
 /**
@@ -63,12 +64,6 @@ export function encodeInWorkerThread(input: AsyncIterable<Uint8Array>, options: 
   const bufferCount = 3;
   const bufferBytes = chunkBufferBytes(options.chunkBytes);
   const workerData: CopyEncodingWorkerData = { options, bufferBytes, bufferCount };
-  const worker = new Worker(new URL('./copy-encoding-worker.mjs', import.meta.url), {
-    workerData,
-    resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
-  });
-  const send = (message: ServerMessage, transfer: ArrayBuffer[] = []) => worker.postMessage(message, transfer);
-
   let isClosed = false;
   let credit = INPUT_PIECES_AHEAD;
   let onCredit: (() => void) | null = null;
@@ -84,26 +79,44 @@ export function encodeInWorkerThread(input: AsyncIterable<Uint8Array>, options: 
     wakeReader();
   };
 
-  worker.on('message', (message: WorkerMessage) => {
-    if (message.type === 'input-consumed') {
-      credit += 1;
-      onCredit?.();
-      onCredit = null;
-      return;
-    }
-    messages.push(message);
-    wakeReader();
+  // The worker starts once its module is bundled (the first time in a process); messages wait for it in order.
+  const started: Promise<Worker | null> = copyEncodingWorkerUrl().then((url) => {
+    if (isClosed) return null;
+    const worker = new Worker(url, {
+      workerData,
+      resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB, maxYoungGenerationSizeMb: WORKER_YOUNG_GENERATION_MB },
+    });
+    worker.on('message', (message: WorkerMessage) => {
+      if (message.type === 'input-consumed') {
+        credit += 1;
+        onCredit?.();
+        onCredit = null;
+        return;
+      }
+      messages.push(message);
+      wakeReader();
+    });
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      if (!isClosed) fail(new Error(`The COPY encoding worker stopped unexpectedly (exit code ${code})`));
+    });
+    return worker;
   });
-  worker.on('error', fail);
-  worker.on('exit', (code) => {
-    if (!isClosed) fail(new Error(`The COPY encoding worker stopped unexpectedly (exit code ${code})`));
-  });
+  started.catch((error: unknown) =>
+    fail(new Error(`The COPY encoding worker could not be started: ${error instanceof Error ? error.message : error}`)),
+  );
+  const send = (message: ServerMessage, transfer: ArrayBuffer[] = []) =>
+    void started.then(
+      (worker) => worker?.postMessage(message, transfer),
+      () => undefined,
+    );
 
   const close = async () => {
     if (isClosed) return;
     isClosed = true;
     onCredit?.();
-    await worker.terminate();
+    const worker = await started.catch(() => null);
+    await worker?.terminate();
   };
 
   // The file goes to the worker a few pieces ahead of its parser; a read error fails the import.

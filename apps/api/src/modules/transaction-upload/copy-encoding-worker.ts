@@ -1,7 +1,7 @@
 /**
- * The body of the COPY-encoding worker thread (started by copy-encoding-thread.ts through copy-encoding-worker.mjs):
- * parses the file bytes the server's thread sends, encodes the rows into the buffers it is given, and sends each
- * batch back with its filled chunks. Every message is in `WorkerMessage` / `ServerMessage`.
+ * The body of the COPY-encoding worker thread (bundled by copy-encoding-worker-source.ts, started by
+ * copy-encoding-thread.ts): parses the file bytes the server's thread sends, encodes the rows into the buffers it is
+ * given, and sends each batch back with its filled chunks. Every message is in `WorkerMessage` / `ServerMessage`.
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { ChunkBufferPool, type CopyEncodingOptions, type EncodedBatch, encodeCopyChunks } from './copy-encoding';
