@@ -3,14 +3,11 @@ import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { expireInternalToken } from './support/internal-token';
 import { saveScreenshot } from './support/screens';
-import { openSignedIn } from './support/sign-in';
+import { openSignedIn, storedToken } from './support/sign-in';
 
 /** Seeded by the API (apps/api/src/modules/identity/seed.ts); the seller is not a member of Alpenrand. */
 const ALPENRAND_COMPANY_ID = '7d1c2f4e-0b6a-4c51-9d3e-5a8f1b2c3d02';
 const NORDLICHT_COMPANY_ID = '7d1c2f4e-0b6a-4c51-9d3e-5a8f1b2c3d01';
-
-const storedToken = (page: import('@playwright/test').Page) =>
-  page.evaluate(() => sessionStorage.getItem('tokenInternal'));
 
 test.describe('the token life cycle against the real server (spec §4, §8)', () => {
   test('an expired internal token is refreshed once and the request replayed with the new token', async ({ page }) => {

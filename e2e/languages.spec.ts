@@ -1,9 +1,9 @@
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { apiPaths } from '@vatlas/contract';
 import { DEMO_PASSWORD, demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes, saveScreenshot } from './support/screens';
-import { signIn } from './support/sign-in';
+import { signIn, storedToken } from './support/sign-in';
+import { savedLanguage, saveLanguage } from './support/user-language';
 
 /** Issue 7: six languages, each with translated navigation and dashboard, formatted per locale, following the user. */
 const LANGUAGES = [
@@ -50,7 +50,6 @@ const LANGUAGES = [
 ] as const;
 
 const sidebarNav = (page: Page, name: string) => page.getByRole('navigation', { name });
-const storedToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('tokenInternal'));
 
 /** The year's VAT total next to "VAT owed in {year}:" on the dashboard, as the page shows it. */
 async function shownTotal(page: Page, line: RegExp): Promise<string> {
@@ -75,8 +74,7 @@ test.describe('six languages (issue 7)', () => {
     await signIn(page, demoAccounts.seller.email);
     await expect(page).toHaveURL(/\/dashboard$/);
     const token = (await storedToken(page)) ?? '';
-    const savedLanguage = async () =>
-      (await (await request.get(apiPaths.userMe, { headers: { authorization: `Bearer ${token}` } })).json()).language;
+    const languageSaved = () => savedLanguage(request, token);
 
     try {
       // The same total in English, as a plain decimal: each language must show exactly this amount, in its format.
@@ -107,7 +105,7 @@ test.describe('six languages (issue 7)', () => {
         expect(await shownTotal(page, language.totalLine), language.code).toBe(expectedTotal);
         expect(expectedTotal).toMatch(/,\d{2}\s€$/);
 
-        await expect.poll(savedLanguage).toBe(language.code);
+        await expect.poll(languageSaved).toBe(language.code);
         await expectNoAxeViolations(page);
         await saveScreenshot(page, testInfo, `dashboard-${language.code}`);
       }
@@ -133,7 +131,7 @@ test.describe('six languages (issue 7)', () => {
       }
     } finally {
       // Other specs sign the seller in and expect English.
-      await request.post(apiPaths.changeLanguage('en'), { headers: { authorization: `Bearer ${token}` } });
+      await saveLanguage(request, token, 'en');
     }
   });
 
@@ -157,8 +155,7 @@ test.describe('six languages (issue 7)', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', 'de');
       await expect(page.getByRole('combobox', { name: 'Sprache' })).toHaveValue('de');
       const token = (await storedToken(page)) ?? '';
-      const me = await (await request.get(apiPaths.userMe, { headers: { authorization: `Bearer ${token}` } })).json();
-      expect(me.language).toBe('de');
+      expect(await savedLanguage(request, token)).toBe('de');
 
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: 'Willkommen' })).toBeVisible();

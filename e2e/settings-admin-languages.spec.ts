@@ -1,10 +1,10 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiPaths } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { switchThemeInPlace, type ThemeId, withTheme } from './support/screens';
 import { openSignedIn } from './support/sign-in';
 import { translate, translatedPattern } from './support/translations';
+import { saveLanguage } from './support/user-language';
 
 /**
  * Issue 7's acceptance: every settings and admin screen in every language and both themes, with no axe-core
@@ -118,9 +118,7 @@ for (const { code, name, theme } of LANGUAGES) {
     const token = await openSignedIn(page, demoAccounts.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     const changeLanguage = async (language: string) => {
-      const response = await request.post(apiPaths.changeLanguage(language), {
-        headers: { authorization: `Bearer ${token}` },
-      });
+      const response = await saveLanguage(request, token, language);
       expect(response.ok()).toBe(true);
     };
 

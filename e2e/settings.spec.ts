@@ -4,7 +4,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { demoAccounts } from './support/accounts';
 import { checkScreenInBothThemes, saveScreenshot } from './support/screens';
 import { e2eDataDir } from './support/server';
-import { ensureSignedIn, openSignedIn } from './support/sign-in';
+import { ensureSignedIn, openSignedIn, storedToken } from './support/sign-in';
 
 /** Seeded by the API (apps/api/src/modules/identity/seed.ts): the seller is its only owner. */
 const NORDLICHT_COMPANY_ID = '7d1c2f4e-0b6a-4c51-9d3e-5a8f1b2c3d01';
@@ -19,8 +19,6 @@ function mailsTo(email: string): string[] {
     .map((file) => readFileSync(join(outbox, file), 'utf8'))
     .filter((raw) => /^To: (.*)$/m.exec(raw)?.[1]?.includes(email));
 }
-
-const storedToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('tokenInternal'));
 
 test.describe('settings (issue 7)', () => {
   test('the profile change survives a reload; a notification switch is saved on its own', async ({ page }) => {

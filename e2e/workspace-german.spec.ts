@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { apiPaths } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { saveScreenshot } from './support/screens';
 import { openSignedIn } from './support/sign-in';
+import { saveLanguage } from './support/user-language';
 
 /** Issue 6: every workspace screen in German, on the demo data, with axe-core and a screenshot artifact. */
 const germanScreens = [
@@ -30,6 +30,6 @@ test('every workspace screen speaks German once the seller chooses Deutsch', asy
     }
   } finally {
     // Other specs expect the seller in English.
-    await request.post(apiPaths.changeLanguage('en'), { headers: { authorization: `Bearer ${token}` } });
+    await saveLanguage(request, token, 'en');
   }
 });

@@ -1,11 +1,9 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { apiPaths } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes } from './support/screens';
-import { ensureSignedIn, openSignedIn } from './support/sign-in';
-
-const storedToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('tokenInternal'));
+import { ensureSignedIn, openSignedIn, storedToken } from './support/sign-in';
+import { savedLanguage, saveLanguage } from './support/user-language';
 
 /** Presses Tab until `target` has focus; fails when it is not reached within `limit` presses. */
 async function tabTo(page: Page, target: Locator, limit = 40): Promise<void> {
@@ -87,8 +85,7 @@ test.describe('the app shell (issue 6)', () => {
   test('switching to Deutsch changes the navigation at once and is saved; English again', async ({ page, request }) => {
     await signInSeller(page);
     const token = (await storedToken(page)) ?? '';
-    const savedLanguage = async () =>
-      (await (await request.get(apiPaths.userMe, { headers: { authorization: `Bearer ${token}` } })).json()).language;
+    const languageSaved = () => savedLanguage(request, token);
     try {
       await page.getByLabel('Language', { exact: true }).selectOption('de');
       await expect(sidebarNav(page, 'Seiten').getByRole('link')).toHaveText([
@@ -100,7 +97,7 @@ test.describe('the app shell (issue 6)', () => {
         'Einstellungen',
       ]);
       await expect(page.locator('html')).toHaveAttribute('lang', 'de');
-      await expect.poll(savedLanguage).toBe('de');
+      await expect.poll(languageSaved).toBe('de');
 
       // The choice survives a reload: the user's language from the API wins.
       await page.reload();
@@ -112,10 +109,10 @@ test.describe('the app shell (issue 6)', () => {
       await page.getByLabel('Sprache', { exact: true }).selectOption('en');
       await expect(sidebarNav(page).getByRole('link', { name: 'Analytics' })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-      await expect.poll(savedLanguage).toBe('en');
+      await expect.poll(languageSaved).toBe('en');
     } finally {
       // Other specs sign the seller in and expect English.
-      await request.post(apiPaths.changeLanguage('en'), { headers: { authorization: `Bearer ${token}` } });
+      await saveLanguage(request, token, 'en');
     }
   });
 
@@ -125,8 +122,7 @@ test.describe('the app shell (issue 6)', () => {
   }) => {
     await signInSeller(page);
     const token = (await storedToken(page)) ?? '';
-    const savedLanguage = async () =>
-      (await (await request.get(apiPaths.userMe, { headers: { authorization: `Bearer ${token}` } })).json()).language;
+    const languageSaved = () => savedLanguage(request, token);
     // Italian is a chunk of its own, fetched when first chosen: here the network fails it.
     await page.route(/\/assets\/it-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
     try {
@@ -139,7 +135,7 @@ test.describe('the app shell (issue 6)', () => {
       await expect(select).toHaveValue('en');
       await expect(select).toHaveAttribute('aria-busy', 'false');
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
-      expect(await savedLanguage()).toBe('en');
+      expect(await languageSaved()).toBe('en');
       await expectNoAxeViolations(page);
 
       // The connection is back: the same choice now works, and is saved.
@@ -148,10 +144,10 @@ test.describe('the app shell (issue 6)', () => {
       await select.selectOption('it');
       await expect(sidebarNav(page, 'Pagine').getByRole('link', { name: 'Analisi' })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', 'it');
-      await expect.poll(savedLanguage).toBe('it');
+      await expect.poll(languageSaved).toBe('it');
     } finally {
       // Other specs sign the seller in and expect English.
-      await request.post(apiPaths.changeLanguage('en'), { headers: { authorization: `Bearer ${token}` } });
+      await saveLanguage(request, token, 'en');
     }
   });
 

@@ -63,3 +63,6 @@ export async function openSignedIn(page: Page, account: DemoAccount, path = acco
   const token = await page.waitForFunction(() => window.sessionStorage.getItem('tokenInternal'));
   return (await token.jsonValue()) as string;
 }
+
+/** The internal token the tab holds (session storage), or null before the app has one. */
+export const storedToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('tokenInternal'));

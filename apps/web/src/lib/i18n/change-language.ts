@@ -52,8 +52,8 @@ export function useSwitchLanguage() {
     let isShown: boolean;
     try {
       isShown = await showLanguage(i18n, language, followInStore);
-    } catch (error) {
-      console.error(`Language ${language} could not be loaded:`, error instanceof Error ? error.message : error);
+    } catch {
+      // Logged where the fetch failed (showLanguage); here the user is told.
       settle({ language, status: 'error' });
       callbacks.onLoadError?.();
       return;

@@ -64,10 +64,19 @@ export function initI18n(
 export async function startI18n(language: SupportedLanguage = detectLanguage()): Promise<I18n> {
   if (language === 'en') return initI18n('en');
   try {
-    return initI18n(language, { [language]: await loadLocale(language) });
+    return initI18n(language, { [language]: await fetchTranslations(language) });
+  } catch {
+    return initI18n('en');
+  }
+}
+
+/** A language's translations; a fetch that fails is logged here, once, whoever asked for it. */
+async function fetchTranslations(language: SupportedLanguage): Promise<LocaleTree> {
+  try {
+    return await loadLocale(language);
   } catch (error) {
     console.error(`The ${language} translations could not be loaded:`, error instanceof Error ? error.message : error);
-    return initI18n('en');
+    throw error;
   }
 }
 
@@ -87,7 +96,7 @@ export async function showLanguage(
 ): Promise<boolean> {
   lastAsked.set(instance, language);
   if (!instance.hasResourceBundle(language, 'translation')) {
-    const tree = await loadLocale(language);
+    const tree = await fetchTranslations(language);
     instance.addResourceBundle(language, 'translation', tree);
   }
   if (lastAsked.get(instance) !== language) return false;
@@ -103,9 +112,6 @@ export async function showLanguage(
 export async function applyUserLanguage(instance: I18n, userLanguage: string | null | undefined): Promise<void> {
   const language = toSupportedLanguage(userLanguage);
   if (!language || language === instance.language) return;
-  try {
-    await showLanguage(instance, language);
-  } catch (error) {
-    console.error(`The ${language} translations could not be loaded:`, error instanceof Error ? error.message : error);
-  }
+  // A failed fetch is logged where it happens (fetchTranslations); the interface stays as it is.
+  await showLanguage(instance, language).catch(() => undefined);
 }
