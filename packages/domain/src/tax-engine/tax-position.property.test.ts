@@ -8,9 +8,10 @@ import type { TransactionDaySum } from './day-sum';
 import { GERMAN_SELLER, GERMAN_SELLER_WITH_OSS_AND_IOSS } from './day-sum.fixture';
 import {
   coarsenForReturns,
-  computeReturnsPosition,
+  coarsenForThreshold,
   computeTaxPosition,
   createEcSalesListBuilder,
+  createReturnsBuilder,
   mergeProblems,
   type TaxPosition,
 } from './tax-position';
@@ -201,7 +202,42 @@ describe('computeTaxPosition properties', () => {
   });
 });
 
-describe('the EC sales list computed apart (how the API feeds it a month at a time)', () => {
+/** Sums with the same grouping fields merged into one, as the database's GROUP BY does. */
+function mergeByKey(sums: readonly TransactionDaySum[]): TransactionDaySum[] {
+  const merged = new Map<string, TransactionDaySum>();
+  const plus = (a: string, b: string) => formatMoneyFixed2(money(a).plus(money(b)));
+  for (const sum of sums) {
+    const key = JSON.stringify({ ...sum, netAmount: 0, vatAmount: 0, grossAmount: 0, transactionCount: 0 });
+    const before = merged.get(key);
+    merged.set(
+      key,
+      before === undefined
+        ? sum
+        : {
+            ...before,
+            netAmount: plus(before.netAmount, sum.netAmount),
+            vatAmount: plus(before.vatAmount, sum.vatAmount),
+            grossAmount: plus(before.grossAmount, sum.grossAmount),
+            transactionCount: before.transactionCount + sum.transactionCount,
+          },
+    );
+  }
+  return [...merged.values()];
+}
+
+/** `sums` cut at the given indexes: the batches of a cursor. */
+function inParts<T>(sums: readonly T[], cuts: readonly number[]): T[][] {
+  const parts: T[][] = [];
+  let start = 0;
+  for (const cut of [...cuts].sort((a, b) => a - b)) {
+    parts.push(sums.slice(start, Math.max(start, cut)));
+    start = Math.max(start, cut);
+  }
+  parts.push(sums.slice(start));
+  return parts;
+}
+
+describe('the returns and the EC sales list computed apart, in parts (how the API feeds them through cursors)', () => {
   const parts = anyCurrency.chain((sums) =>
     fc.tuple(
       fc.constant(sums),
@@ -210,25 +246,25 @@ describe('the EC sales list computed apart (how the API feeds it a month at a ti
     ),
   );
 
-  it('the returns are the same at the coarse grain, and the list fed in parts equals the one from all sums', () => {
+  it('the returns are the same at the coarse grains fed in parts, and so is the list fed in parts', () => {
     fc.assert(
       fc.property(parts, profiles, ([sums, shuffled, cuts], profile) => {
         const whole = computeTaxPosition({ sums, profile, rates });
-        // The grain the API's query sums the returns at: what no return reads is left out or merged.
-        const coarse = sums.flatMap((sum) => coarsenForReturns(sum) ?? []);
-        const returns = computeReturnsPosition({ sums: coarse, profile, rates });
-        const builder = createEcSalesListBuilder({ profile, rates });
-        let start = 0;
-        for (const cut of [...cuts].sort((a, b) => a - b)) {
-          builder.add(shuffled.slice(start, Math.max(start, cut)));
-          start = Math.max(start, cut);
+        // The grains the API's queries sum at: what no return reads is left out or merged, and the threshold reads
+        // the distance sales per day and currency.
+        const distanceSales = mergeByKey(sums.flatMap((sum) => coarsenForThreshold(sum) ?? []));
+        const returns = createReturnsBuilder({ profile, rates, distanceSales });
+        for (const part of inParts(mergeByKey(shuffled.flatMap((sum) => coarsenForReturns(sum) ?? [])), cuts)) {
+          returns.add(part);
         }
-        builder.add(shuffled.slice(start));
-        const esl = builder.finish();
+        const esl = createEcSalesListBuilder({ profile, rates });
+        for (const part of inParts(shuffled, cuts)) esl.add(part);
+        const returnsPosition = returns.finish();
+        const list = esl.finish();
         expect({
-          ...returns,
-          ecSalesListLines: esl.lines,
-          problems: mergeProblems(returns.problems, esl.problems),
+          ...returnsPosition,
+          ecSalesListLines: list.lines,
+          problems: mergeProblems(returnsPosition.problems, list.problems),
         }).toEqual(whole);
       }),
     );

@@ -149,6 +149,23 @@ export function coarsenForReturns(sum: TransactionDaySum): TransactionDaySum | u
   };
 }
 
+/**
+ * A distance sale as coarse as the €10,000 threshold allows (undefined: no distance sale), the grain the API's query
+ * sums the threshold's sums at: of a distance sale, the threshold reads only the day, the currency and the net amount.
+ */
+export function coarsenForThreshold(sum: TransactionDaySum): TransactionDaySum | undefined {
+  if (sum.treatment !== 'intra-eu-distance-sale') return undefined;
+  return {
+    ...sum,
+    departureCountry: null,
+    arrivalCountry: null,
+    taxableJurisdiction: null,
+    vatRate: null,
+    buyerVatNumber: null,
+    computedVatAmount: null,
+  };
+}
+
 type TaxPositionInput = {
   sums: readonly TransactionDaySum[];
   profile: CompanyTaxProfile;
@@ -174,73 +191,106 @@ export function computeTaxPosition(input: TaxPositionInput): TaxPosition {
  * for the returns can leave it out and the list's sums can be fed a month at a time.
  */
 export function computeReturnsPosition(input: TaxPositionInput): Omit<TaxPosition, 'ecSalesListLines'> {
-  const { profile } = input;
-  const sums = input.sums.filter((sum) => sum.transactionCount > 0);
-  const converter = createConverter(input.rates);
-  const thresholds = computeOssThresholds(sums, converter.toEur);
+  const returns = createReturnsBuilder({ profile: input.profile, rates: input.rates, distanceSales: input.sums });
+  returns.add(input.sums);
+  return returns.finish();
+}
 
+export type ReturnsBuilder = {
+  /** Adds day sums at the returns' grain or finer (`coarsenForReturns`). Any split, any order. */
+  add(sums: readonly TransactionDaySum[]): void;
+  /** The returns of every sum added, and every problem met. */
+  finish(): Omit<TaxPosition, 'ecSalesListLines'>;
+};
+
+type ReturnsInput = Omit<TaxPositionInput, 'sums'> & {
+  /**
+   * Every intra-EU distance sale the returns will be given (other treatments are ignored), at any grain that keeps
+   * the date and the currency (`coarsenForThreshold`): the €10,000 threshold of each year decides where a sale is
+   * taxed, so it is computed from them first.
+   */
+  distanceSales: readonly TransactionDaySum[];
+};
+
+/**
+ * The returns fed in parts, so a caller reading the sums through a cursor holds a batch of them at a time and the
+ * lines, never every sum: `computeReturnsPosition` over all sums is one `add`.
+ */
+export function createReturnsBuilder(input: ReturnsInput): ReturnsBuilder {
+  const { profile } = input;
+  const converter = createConverter(input.rates);
+  const thresholds = computeOssThresholds(
+    input.distanceSales.filter((sum) => sum.transactionCount > 0),
+    converter.toEur,
+  );
   const liabilities = new Accumulator<LiabilityLine>();
   const ossLines = new Accumulator<OssLineTotals>();
 
-  for (const sum of sums) {
-    for (const posting of postingsOf(sum, profile, thresholds.byYear)) {
-      const month = monthOf(sum.date);
-      const currency = lineCurrency(posting, sum, profile, converter);
-      if (currency === undefined) continue;
-      const rule = rateRuleOf(posting.scheme, sum.date);
-      const net = converter.convert(sum, sum.netAmount, currency, rule);
-      // A transfer's acquisition owes no VAT; everything else keeps what the file charged.
-      const vat =
-        posting.kind === 'acquisition'
-          ? { eur: ZERO, local: ZERO }
-          : converter.convert(sum, sum.vatAmount, currency, rule);
-      const line = liabilities.at(`${month.periodStart}|${posting.jurisdiction}|${posting.scheme}`, () => ({
-        ...emptyLiabilityTotals(),
-        jurisdiction: posting.jurisdiction,
-        scheme: posting.scheme,
-        ...month,
-        currency,
-      }));
-      line.count += sum.transactionCount;
-      if (posting.kind === 'acquisition') {
-        line.acquisitionEur.add(net.eur);
-        line.acquisitionLocal.add(net.local);
-      } else {
-        line.netEur.add(net.eur);
-        line.netLocal.add(net.local);
-        line.vatEur.add(vat.eur);
-        line.vatLocal.add(vat.local);
-        if (posting.kind === 'zero-rated') {
-          line.zeroRatedEur.add(net.eur);
-          line.zeroRatedLocal.add(net.local);
-        }
-      }
-
-      const dispatch = sum.departureCountry;
-      if (posting.scheme === 'oss' && dispatch !== null) {
-        const quarter = quarterOf(sum.date);
-        const oss = ossLines.at(
-          `${quarter.periodStart}|${posting.jurisdiction}|${dispatch}|${sum.vatRate ?? ''}`,
-          () => ({
-            ...emptyNetVatTotals(),
-            ...quarter,
-            consumption: posting.jurisdiction,
-            dispatch,
-            vatRate: sum.vatRate,
-          }),
-        );
-        oss.count += sum.transactionCount;
-        oss.netEur.add(net.eur);
-        oss.vatEur.add(vat.eur);
+  const post = (sum: TransactionDaySum, posting: Posting) => {
+    const month = monthOf(sum.date);
+    const currency = lineCurrency(posting, sum, profile, converter);
+    if (currency === undefined) return;
+    const rule = rateRuleOf(posting.scheme, sum.date);
+    const net = converter.convert(sum, sum.netAmount, currency, rule);
+    // A transfer's acquisition owes no VAT; everything else keeps what the file charged.
+    const vat =
+      posting.kind === 'acquisition'
+        ? { eur: ZERO, local: ZERO }
+        : converter.convert(sum, sum.vatAmount, currency, rule);
+    const line = liabilities.at(`${month.periodStart}|${posting.jurisdiction}|${posting.scheme}`, () => ({
+      ...emptyLiabilityTotals(),
+      jurisdiction: posting.jurisdiction,
+      scheme: posting.scheme,
+      ...month,
+      currency,
+    }));
+    line.count += sum.transactionCount;
+    if (posting.kind === 'acquisition') {
+      line.acquisitionEur.add(net.eur);
+      line.acquisitionLocal.add(net.local);
+    } else {
+      line.netEur.add(net.eur);
+      line.netLocal.add(net.local);
+      line.vatEur.add(vat.eur);
+      line.vatLocal.add(vat.local);
+      if (posting.kind === 'zero-rated') {
+        line.zeroRatedEur.add(net.eur);
+        line.zeroRatedLocal.add(net.local);
       }
     }
-  }
+
+    const dispatch = sum.departureCountry;
+    if (posting.scheme === 'oss' && dispatch !== null) {
+      const quarter = quarterOf(sum.date);
+      const oss = ossLines.at(
+        `${quarter.periodStart}|${posting.jurisdiction}|${dispatch}|${sum.vatRate ?? ''}`,
+        () => ({
+          ...emptyNetVatTotals(),
+          ...quarter,
+          consumption: posting.jurisdiction,
+          dispatch,
+          vatRate: sum.vatRate,
+        }),
+      );
+      oss.count += sum.transactionCount;
+      oss.netEur.add(net.eur);
+      oss.vatEur.add(vat.eur);
+    }
+  };
 
   return {
-    liabilities: liabilities.values().map(toLiability),
-    ossLines: ossLines.values().map(toOssLine),
-    ossThresholds: thresholds.years,
-    problems: mergeProblems(converter.problems()),
+    add(sums) {
+      for (const sum of sums) {
+        if (sum.transactionCount <= 0) continue;
+        for (const posting of postingsOf(sum, profile, thresholds.byYear)) post(sum, posting);
+      }
+    },
+    finish: () => ({
+      liabilities: liabilities.values().map(toLiability),
+      ossLines: ossLines.values().map(toOssLine),
+      ossThresholds: thresholds.years,
+      problems: mergeProblems(converter.problems()),
+    }),
   };
 }
 

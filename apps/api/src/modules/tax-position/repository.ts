@@ -83,18 +83,87 @@ const treatmentList = (treatments: readonly string[]) =>
 const visibleDaySumsOf = (companyId: string) =>
   sql`transaction_day_sums where upload_id in ${visibleUploadsOf(companyId)}`;
 
+/** The tax points of the returns' day sums, first and last (undefined when there are none): the rates window. */
+export async function selectTaxPointSpan(
+  db: Db,
+  companyId: string,
+): Promise<{ first: string; last: string } | undefined> {
+  const result = (await db.execute(sql`
+    select min(tax_point_date)::text as "first", max(tax_point_date)::text as "last"
+    from ${visibleDaySumsOf(companyId)}
+      and treatment not in (${treatmentList(RETURNS_GRAIN.outsideReturns)})
+  `)) as unknown as Rows<{ first: string | null; last: string | null }>;
+  const span = result.rows[0];
+  return span?.first && span.last ? { first: span.first, last: span.last } : undefined;
+}
+
 /**
- * The day sums at the returns' grain (`RETURNS_GRAIN`, pinned by `coarsenForReturns` in the domain), from
- * `visibleDaySumsOf`: treatments in no return are left out, and the arrival country and the rate only split sums
- * where a return reads them. The buyer's VAT number is left out: only the EC sales list needs it, and with it every
- * business customer would split the sums again. Sums travel as text (`asDaySumLines`), so both drivers hand back exact
- * decimal strings; the rate loses its trailing zeros (0.190000 → 0.19).
+ * The intra-EU distance sales from `visibleDaySumsOf` per day and currency, the grain `coarsenForThreshold` pins in
+ * the domain: what the €10,000 threshold reads, a few sums a day.
  */
-export async function selectTransactionDaySums(db: Db, companyId: string): Promise<TransactionDaySum[]> {
-  const withoutArrival = treatmentList(RETURNS_GRAIN.withoutArrival);
-  const withRate = treatmentList(RETURNS_GRAIN.withRate);
+export async function selectDistanceSaleDaySums(db: Db, companyId: string): Promise<TransactionDaySum[]> {
   const result = (await db.execute(
     asDaySumLines(sql`
+    select
+      treatment,
+      tax_point_date::text as "date",
+      null::text as "departureCountry",
+      null::text as "arrivalCountry",
+      null::text as "taxableJurisdiction",
+      currency,
+      null::text as "vatRate",
+      null::text as "buyerVatNumber",
+      ${SUMMED_AMOUNTS}
+    from ${visibleDaySumsOf(companyId)}
+      and treatment = 'intra-eu-distance-sale'
+    group by 1, 2, 6
+  `),
+  )) as unknown as Rows<DaySumLine>;
+  return result.rows.map(parseDaySumLine);
+}
+
+/** Sums fetched from a day-sum cursor at a time. */
+const DAY_SUM_FETCH_ROWS = 2000;
+
+/**
+ * Runs a day-sum query (the inner query of `asDaySumLines`) through a cursor named `cursor`, handing `onSums` at most
+ * `fetchRows` sums at a time: what is held is one fetch, whatever the company's number of sums. Call inside a
+ * transaction.
+ */
+async function forEachDaySumFetch(
+  db: Db,
+  cursor: string,
+  query: SQL,
+  onSums: (sums: TransactionDaySum[]) => Promise<void>,
+  fetchRows: number,
+): Promise<void> {
+  const rows = Math.max(1, Math.floor(fetchRows));
+  await db.execute(sql`declare ${sql.identifier(cursor)} no scroll cursor for ${query}`);
+  for (;;) {
+    const result = (await db.execute(sql.raw(`fetch forward ${rows} from "${cursor}"`))) as unknown as Rows<DaySumLine>;
+    if (result.rows.length > 0) await onSums(result.rows.map(parseDaySumLine));
+    if (result.rows.length < rows) break;
+  }
+  await db.execute(sql`close ${sql.identifier(cursor)}`);
+}
+
+/**
+ * The day sums at the returns' grain (`RETURNS_GRAIN`, pinned by `coarsenForReturns` in the domain), from
+ * `visibleDaySumsOf`, a fetch at a time in no particular order (the returns take their sums in any order and split).
+ * Treatments in no return are left out, and the arrival country and the rate only split sums where a return reads
+ * them. The buyer's VAT number is left out: only the EC sales list needs it, and with it every business customer
+ * would split the sums again. Sums travel as text (`asDaySumLines`), so both drivers hand back exact decimal strings;
+ * the rate loses its trailing zeros (0.190000 → 0.19).
+ */
+export async function forEachReturnsDaySums(
+  db: Db,
+  companyId: string,
+  onSums: (sums: TransactionDaySum[]) => Promise<void>,
+  fetchRows = DAY_SUM_FETCH_ROWS,
+): Promise<void> {
+  const withoutArrival = treatmentList(RETURNS_GRAIN.withoutArrival);
+  const withRate = treatmentList(RETURNS_GRAIN.withRate);
+  const inner = sql`
     select
       treatment,
       tax_point_date::text as "date",
@@ -108,16 +177,12 @@ export async function selectTransactionDaySums(db: Db, companyId: string): Promi
     from ${visibleDaySumsOf(companyId)}
       and treatment not in (${treatmentList(RETURNS_GRAIN.outsideReturns)})
     group by 1, 2, 3, 4, 6, 7
-  `),
-  )) as unknown as Rows<DaySumLine>;
-  return result.rows.map(parseDaySumLine);
+  `;
+  await forEachDaySumFetch(db, 'tax_position_returns_sums', asDaySumLines(inner), onSums, fetchRows);
 }
 
 /** The treatments the EC sales list reports (tax-engine `createEcSalesListBuilder`). */
 const EC_SALES_LIST_TREATMENTS = ['intra-eu-b2b-supply', 'own-goods-transfer'] as const;
-
-/** Sums fetched from the EC sales list's cursor at a time. */
-const EC_SALES_LIST_FETCH_ROWS = 2000;
 
 /**
  * The EC sales list's day sums from `visibleDaySumsOf` (per buyer VAT number; the rate and the jurisdiction, which
@@ -128,7 +193,7 @@ export async function forEachEcSalesListMonth(
   db: Db,
   companyId: string,
   onMonths: (sums: TransactionDaySum[]) => Promise<void>,
-  fetchRows = EC_SALES_LIST_FETCH_ROWS,
+  fetchRows = DAY_SUM_FETCH_ROWS,
 ): Promise<void> {
   const inner = sql`
     select
@@ -145,25 +210,23 @@ export async function forEachEcSalesListMonth(
       and treatment in (${treatmentList(EC_SALES_LIST_TREATMENTS)})
     group by 1, 2, 3, 4, 6, 8
   `;
-  await db.execute(sql`declare tax_position_esl_sums no scroll cursor for ${asDaySumLines(inner, sql`"date"`)}`);
   // A fetch may end inside a month: its sums wait for the next fetch, so a month is always handed over whole.
   let pending: TransactionDaySum[] = [];
-  for (;;) {
-    const result = (await db.execute(
-      sql.raw(`fetch forward ${Math.max(1, Math.floor(fetchRows))} from tax_position_esl_sums`),
-    )) as unknown as Rows<DaySumLine>;
-    const sums = pending.concat(result.rows.map(parseDaySumLine));
-    if (result.rows.length < fetchRows) {
-      if (sums.length > 0) await onMonths(sums);
-      break;
-    }
-    const lastMonth = (sums[sums.length - 1] as TransactionDaySum).date.slice(0, 7);
-    let split = sums.length;
-    while (split > 0 && (sums[split - 1] as TransactionDaySum).date.slice(0, 7) === lastMonth) split--;
-    pending = sums.slice(split);
-    if (split > 0) await onMonths(sums.slice(0, split));
-  }
-  await db.execute(sql`close tax_position_esl_sums`);
+  await forEachDaySumFetch(
+    db,
+    'tax_position_esl_sums',
+    asDaySumLines(inner, sql`"date"`),
+    async (fetched) => {
+      const sums = pending.concat(fetched);
+      const lastMonth = (sums[sums.length - 1] as TransactionDaySum).date.slice(0, 7);
+      let split = sums.length;
+      while (split > 0 && (sums[split - 1] as TransactionDaySum).date.slice(0, 7) === lastMonth) split--;
+      pending = sums.slice(split);
+      if (split > 0) await onMonths(sums.slice(0, split));
+    },
+    fetchRows,
+  );
+  if (pending.length > 0) await onMonths(pending);
 }
 
 async function insertInChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Promise<unknown>): Promise<void> {

@@ -1,11 +1,10 @@
 import {
   addIsoDays,
-  computeReturnsPosition,
   createEcSalesListBuilder,
   createExchangeRateTable,
+  createReturnsBuilder,
   mergeProblems,
   OSS_RATE_LOOKAHEAD_DAYS,
-  type TransactionDaySum,
 } from '@vatlas/domain';
 import type { Db } from '../../db/client';
 import { loadExchangeRateTable } from '../exchange-rates/repository';
@@ -14,10 +13,12 @@ import { loadCompanyTaxProfile } from '../tax-schemes/repository';
 import {
   clearTaxPosition,
   forEachEcSalesListMonth,
+  forEachReturnsDaySums,
   insertEcSalesListLines,
   insertTaxPosition,
   replaceRateDays,
-  selectTransactionDaySums,
+  selectDistanceSaleDaySums,
+  selectTaxPointSpan,
 } from './repository';
 
 /**
@@ -30,14 +31,7 @@ const RATE_LOOKBACK_DAYS = 10;
  * The rates window the sums need: from a little before the first tax point (previous publication day) to the end of
  * the quarter of the last one plus the OSS look-ahead (the rate of the period's last day or the next publication).
  */
-function rateWindowOf(sums: readonly TransactionDaySum[]): { from: string; to: string } | undefined {
-  if (sums.length === 0) return undefined;
-  let first = sums[0]?.date ?? '';
-  let last = first;
-  for (const sum of sums) {
-    if (sum.date < first) first = sum.date;
-    if (sum.date > last) last = sum.date;
-  }
+function rateWindowOf({ first, last }: { first: string; last: string }): { from: string; to: string } {
   const quarterEndMonth = Math.ceil(Number(last.slice(5, 7)) / 3) * 3;
   const quarterEnd = addIsoDays(`${last.slice(0, 4)}-${String(quarterEndMonth).padStart(2, '0')}-01`, 31);
   return { from: addIsoDays(first, -RATE_LOOKBACK_DAYS), to: addIsoDays(quarterEnd, OSS_RATE_LOOKAHEAD_DAYS) };
@@ -55,11 +49,17 @@ export async function recomputeTaxPosition(db: Db, companyId: string): Promise<v
   if (!profile) return;
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    // Everything below reads the day sums stored with each upload, never the rows.
-    const sums = await selectTransactionDaySums(t, companyId);
-    const window = rateWindowOf(sums);
-    const rates = window ? await loadExchangeRateTable(t, window) : createExchangeRateTable([]);
-    const returns = computeReturnsPosition({ sums, profile, rates });
+    // Everything below reads the day sums stored with each upload, never the rows, and holds a fetch of them at a
+    // time: a large seller has tens of thousands at the returns' grain, and more per business customer.
+    const span = await selectTaxPointSpan(t, companyId);
+    const rates = span ? await loadExchangeRateTable(t, rateWindowOf(span)) : createExchangeRateTable([]);
+    const returnsBuilder = createReturnsBuilder({
+      profile,
+      rates,
+      distanceSales: await selectDistanceSaleDaySums(t, companyId),
+    });
+    await forEachReturnsDaySums(t, companyId, async (sums) => returnsBuilder.add(sums));
+    const returns = returnsBuilder.finish();
     await clearTaxPosition(t, companyId);
     // The EC sales list a month at a time: its sums carry the buyer VAT number, so there are as many as business
     // customers per day; a few months of sums and lines are all that is held at once.

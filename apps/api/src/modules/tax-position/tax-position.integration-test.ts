@@ -5,7 +5,13 @@ import { ecSalesListLines, liabilities, ossReturnLines, ossThresholdYears, taxPo
 import { forEachDatabase } from '../../test/databases';
 import { ensureExchangeRates } from '../exchange-rates/service';
 import { createCompany, createHomeTenant } from '../user/account-test-kit';
-import { forEachEcSalesListMonth, insertEcSalesListLines } from './repository';
+import {
+  forEachEcSalesListMonth,
+  forEachReturnsDaySums,
+  insertEcSalesListLines,
+  selectDistanceSaleDaySums,
+  selectTaxPointSpan,
+} from './repository';
 import { recomputeTaxPosition } from './service';
 import { insertTransactions, insertUpload, setUpTaxProfile, transactionFixture } from './tax-position-test-kit';
 
@@ -303,6 +309,103 @@ forEachDatabase('tax position recompute', (context) => {
       transactionCount: 2,
       isIncomplete: false,
     });
+  });
+
+  it('hands the returns their sums a fetch at a time, and the threshold its distance sales per day and currency', async () => {
+    const db = context.database.db;
+    const otherCompany = await createCompany(db, { tenantId: await createHomeTenant(db), name: 'Cursor Sums GmbH' });
+    await setUpTaxProfile(db, otherCompany, { establishmentCountry: 'DE' });
+    const distanceSale = (taxPointDate: string, to: string, currency: string, netAmount: string) =>
+      transactionFixture({
+        taxPointDate,
+        arrivalCountry: to,
+        taxableJurisdiction: to,
+        currency,
+        netAmount,
+        vatAmount: '0.00',
+        grossAmount: netAmount,
+        vatRate: '0.2',
+      });
+    await insertTransactions(db, {
+      companyId: otherCompany,
+      uploadId: await insertUpload(db, otherCompany, 'failed'),
+      profile: PROFILE,
+      rows: [distanceSale('2023-05-02', 'FR', 'EUR', '500.00'), transactionFixture({ taxPointDate: '2023-04-01' })],
+    });
+    await insertTransactions(db, {
+      companyId: otherCompany,
+      uploadId: await insertUpload(db, otherCompany),
+      profile: PROFILE,
+      rows: [
+        transactionFixture({ taxPointDate: '2023-05-01' }),
+        // Neither the arrival country nor the buyer is read for a B2B supply: one sum of the two.
+        ...['FR', 'AT'].map((to) =>
+          transactionFixture({
+            taxPointDate: '2023-05-01',
+            arrivalCountry: to,
+            taxableJurisdiction: to,
+            netAmount: '1.00',
+            vatAmount: '0.00',
+            grossAmount: '1.00',
+            vatRate: '0',
+            buyerVatNumber: `${to}0001`,
+          }),
+        ),
+        transactionFixture({ taxPointDate: '2023-05-03' }),
+        distanceSale('2023-05-02', 'FR', 'EUR', '10.00'),
+        distanceSale('2023-05-02', 'IT', 'EUR', '20.00'),
+        distanceSale('2023-05-02', 'PL', 'PLN', '43.00'),
+        distanceSale('2023-05-04', 'FR', 'EUR', '30.00'),
+        // In no return: the marketplace declares it.
+        transactionFixture({ taxPointDate: '2023-06-30', taxCollectionResponsibility: 'MARKETPLACE' }),
+      ],
+    });
+    const fetches: { treatment: string; date: string; to: string | null; currency: string | null; net: string }[][] =
+      [];
+    await db.transaction(async (tx) => {
+      await forEachReturnsDaySums(
+        tx as unknown as Db,
+        otherCompany,
+        async (sums) => {
+          fetches.push(
+            sums.map((sum) => ({
+              treatment: sum.treatment,
+              date: sum.date,
+              to: sum.arrivalCountry,
+              currency: sum.currency,
+              net: sum.netAmount,
+            })),
+          );
+        },
+        2,
+      );
+    });
+    expect(fetches.map((fetch) => fetch.length)).toEqual([2, 2, 2, 1]);
+    type Handed = { treatment: string; date: string; to: string | null };
+    const byDateAndCountry = (a: Handed, b: Handed) =>
+      `${a.date}${a.to}${a.treatment}`.localeCompare(`${b.date}${b.to}${b.treatment}`);
+    expect(fetches.flat().sort(byDateAndCountry)).toEqual([
+      { treatment: 'domestic-sale', date: '2023-05-01', to: null, currency: 'EUR', net: '100.00' },
+      { treatment: 'intra-eu-b2b-supply', date: '2023-05-01', to: null, currency: 'EUR', net: '2.00' },
+      { treatment: 'intra-eu-distance-sale', date: '2023-05-02', to: 'FR', currency: 'EUR', net: '10.00' },
+      { treatment: 'intra-eu-distance-sale', date: '2023-05-02', to: 'IT', currency: 'EUR', net: '20.00' },
+      { treatment: 'intra-eu-distance-sale', date: '2023-05-02', to: 'PL', currency: 'PLN', net: '43.00' },
+      { treatment: 'domestic-sale', date: '2023-05-03', to: null, currency: 'EUR', net: '100.00' },
+      { treatment: 'intra-eu-distance-sale', date: '2023-05-04', to: 'FR', currency: 'EUR', net: '30.00' },
+    ]);
+    const distanceSales = await selectDistanceSaleDaySums(db, otherCompany);
+    expect(
+      distanceSales
+        .map((sum) => ({ date: sum.date, currency: sum.currency, net: sum.netAmount, count: sum.transactionCount }))
+        .sort((a, b) => `${a.date}${a.currency}`.localeCompare(`${b.date}${b.currency}`)),
+    ).toEqual([
+      { date: '2023-05-02', currency: 'EUR', net: '30.00', count: 2 },
+      { date: '2023-05-02', currency: 'PLN', net: '43.00', count: 1 },
+      { date: '2023-05-04', currency: 'EUR', net: '30.00', count: 1 },
+    ]);
+    expect(distanceSales.every((sum) => sum.treatment === 'intra-eu-distance-sale')).toBe(true);
+    // The marketplace's sale of June is in no return, so the rates window ends with May's last sum.
+    expect(await selectTaxPointSpan(db, otherCompany)).toEqual({ first: '2023-05-01', last: '2023-05-04' });
   });
 
   it('hands the EC sales list its sums a whole month at a time, in order, whatever the cursor fetches', async () => {
