@@ -5,6 +5,7 @@ import { demoAccounts } from './support/accounts';
 import { checkScreenInBothThemes, saveScreenshot } from './support/screens';
 import { e2eDataDir } from './support/server';
 import { ensureSignedIn, openSignedIn, storedToken } from './support/sign-in';
+import { saveLanguage } from './support/user-language';
 
 /** Seeded by the API (apps/api/src/modules/identity/seed.ts): the seller is its only owner. */
 const NORDLICHT_COMPANY_ID = '7d1c2f4e-0b6a-4c51-9d3e-5a8f1b2c3d01';
@@ -266,6 +267,38 @@ test.describe('settings (issue 7)', () => {
     await page.getByRole('radio', { name: /English/ }).check();
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  });
+
+  test('while a language loads, the top bar and the language section show the same choice', async ({
+    page,
+    request,
+  }) => {
+    // French is a chunk of its own, fetched when first chosen: here it waits until the test lets it through.
+    const frenchChunk = /\/assets\/fr-[\w-]+\.js$/;
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route(frenchChunk, async (route) => {
+      await held;
+      await route.continue();
+    });
+    await openSignedIn(page, demoAccounts.seller, '/settings/language');
+    const token = (await storedToken(page)) ?? '';
+    try {
+      const select = page.getByLabel('Language', { exact: true });
+      await select.selectOption('fr');
+      await expect(select).toHaveAttribute('aria-busy', 'true');
+      await expect(page.getByRole('radio', { name: /Français/ })).toBeChecked();
+      await expect(page.getByRole('status').filter({ hasText: 'Loading the language…' })).toBeVisible();
+      release();
+      await expect(page.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
+      await expect(page.getByRole('radio', { name: /Français/ })).toBeChecked();
+      await expect(page.getByRole('combobox', { name: 'Langue' })).toHaveAttribute('aria-busy', 'false');
+    } finally {
+      release();
+      await page.unroute(frenchChunk);
+      // Other specs sign the seller in and expect English.
+      await saveLanguage(request, token, 'en');
+    }
   });
 
   test('Sign out in settings ends the session and lands on /login', async ({ page, request }) => {

@@ -2,10 +2,11 @@ import { useMutation } from '@tanstack/react-query';
 import { apiPaths, type UserProfile, userProfileSchema } from '@vatlas/contract';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { create } from 'zustand';
 import { useAuthServices } from '../auth/auth-services';
 import { useAuthStore } from '../auth/auth-store';
 import type { HttpClient } from '../http/http-client';
-import { type SupportedLanguage, showLanguage, toSupportedLanguage } from './i18n';
+import { type SupportedLanguage, showLanguage, toSupportedLanguage, useI18nInstance } from './i18n';
 
 /** POST /api/v1/User/ChangeLanguage/{language}: the user's language, applied at their next sign-in on any device. */
 export function changeLanguage(http: HttpClient, language: SupportedLanguage): Promise<UserProfile> {
@@ -18,31 +19,45 @@ export function useChangeLanguage() {
 }
 
 /**
+ * The language whose translations are being fetched, one for the whole SPA: every control that switches (the top
+ * bar's and the settings page's) shows the same choice while it loads, whichever of them made it.
+ */
+const useLoadingLanguage = create<{ language: SupportedLanguage | null }>(() => ({ language: null }));
+
+/**
  * The one way the SPA changes language (the top bar's switcher and the settings page): the interface switches as soon
  * as the language's translations are here (fetched the first time, `showLanguage`), then the choice is saved as the
  * user's language (ChangeLanguage), which `applyUserLanguage` applies at the next sign-in.
  *
- * While the translations load, `current` is already the chosen language (a control shows the choice, not the old
- * one) and `loadStatus` is 'loading'; when they cannot be fetched it is 'error', the interface stays as it was and
- * nothing is saved. `saveStatus` is the save's state, for a visible saved/failed message.
+ * While the translations load, `current` is already the chosen language in every control (a control shows the
+ * choice, not the old one) and `loadStatus` is 'loading'; when they cannot be fetched, the control that asked says
+ * 'error', the interface stays as it was and nothing is saved. `saveStatus` is the save's state, for a visible
+ * saved/failed message.
  */
 export function useSwitchLanguage() {
+  // The wrapper re-renders this hook when the language changes; the instance is what is switched.
   const { i18n } = useTranslation();
+  const instance = useI18nInstance();
   const { mutate, status, reset } = useChangeLanguage();
-  const [pending, setPending] = useState<{ language: SupportedLanguage; status: 'loading' | 'error' } | null>(null);
+  const loading = useLoadingLanguage((state) => state.language);
+  const [failed, setFailed] = useState<SupportedLanguage | null>(null);
   const shown = toSupportedLanguage(i18n.language) ?? 'en';
-  const current = pending?.status === 'loading' ? pending.language : shown;
-  const loadStatus = pending?.status ?? 'idle';
+  const current = loading ?? shown;
+  const loadStatus = loading !== null ? 'loading' : failed !== null ? 'error' : 'idle';
 
   const switchLanguage = async (
     language: SupportedLanguage,
     callbacks: { onSuccess?: () => void; onError?: (error: Error) => void; onLoadError?: () => void } = {},
   ) => {
     if (language === current) return;
-    setPending({ language, status: 'loading' });
-    // Only this choice's state is ended here: a later choice may be loading meanwhile.
-    const settle = (next: { language: SupportedLanguage; status: 'error' } | null) =>
-      setPending((now) => (now?.language === language ? next : now));
+    setFailed(null);
+    useLoadingLanguage.setState({ language });
+    // Only this choice's loading is ended here: a later choice, from any control, may be loading meanwhile.
+    const settle = () => {
+      const isLatest = useLoadingLanguage.getState().language === language;
+      if (isLatest) useLoadingLanguage.setState({ language: null });
+      return isLatest;
+    };
     // The user in the store follows just before the switch, so the root layout's sync of the user's language agrees
     // with it instead of switching back.
     const followInStore = () => {
@@ -51,14 +66,14 @@ export function useSwitchLanguage() {
     };
     let isShown: boolean;
     try {
-      isShown = await showLanguage(i18n, language, followInStore);
+      isShown = await showLanguage(instance, language, followInStore);
     } catch {
       // Logged where the fetch failed (showLanguage); here the user is told.
-      settle({ language, status: 'error' });
+      if (settle()) setFailed(language);
       callbacks.onLoadError?.();
       return;
     }
-    settle(null);
+    settle();
     // A later choice made while this one loaded has won: this one is not saved.
     if (!isShown) return;
     mutate(language, { onSuccess: () => callbacks.onSuccess?.(), onError: (error) => callbacks.onError?.(error) });

@@ -1,5 +1,6 @@
 import i18next, { type i18n as I18n } from 'i18next';
-import { initReactI18next } from 'react-i18next';
+import { useContext } from 'react';
+import { I18nContext, initReactI18next } from 'react-i18next';
 import { locale as english } from '../../locales/en';
 import { LOCALE_LANGUAGES, type LocaleTree } from '../../locales/languages';
 import { loadLocale } from '../../locales/load-locale';
@@ -78,6 +79,17 @@ async function fetchTranslations(language: SupportedLanguage): Promise<LocaleTre
     console.error(`The ${language} translations could not be loaded:`, error instanceof Error ? error.message : error);
     throw error;
   }
+}
+
+/**
+ * The i18next instance the app was given (its I18nextProvider's), for what must be one per app: the language asked
+ * last (`showLanguage`). `useTranslation()` hands out a wrapper of it that react-i18next replaces whenever the language
+ * changes, so two components, or one before and after a switch, hold different objects.
+ */
+export function useI18nInstance(): I18n {
+  const instance = useContext(I18nContext)?.i18n;
+  if (!instance) throw new Error('useI18nInstance: no I18nextProvider above this component');
+  return instance;
 }
 
 /** The language last asked of each instance: a fetch that ends after a later choice must not undo it. */

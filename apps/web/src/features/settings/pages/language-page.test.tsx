@@ -1,0 +1,90 @@
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
+import { apiPaths } from '@vatlas/contract';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AppProvider, createQueryClient } from '../../../app/provider';
+import { LanguageSwitcher } from '../../../app/shell/language-switcher';
+import type { AuthServices } from '../../../lib/auth/auth-services';
+import { getInitialAuthState, useAuthStore } from '../../../lib/auth/auth-store';
+import { initI18n } from '../../../lib/i18n/i18n';
+import type { LocaleLanguage, LocaleTree } from '../../../locales/languages';
+import { buildUser } from '../../../test/fixtures';
+import { LanguagePage } from './language-page';
+
+/** A language's translations arrive when the test lets them: held until then, the real module loads them after. */
+const heldLocales = vi.hoisted(() => new Map<string, Promise<void>>());
+vi.mock('../../../locales/load-locale', async (importOriginal) => {
+  const real = await importOriginal<{ loadLocale: (language: LocaleLanguage) => Promise<LocaleTree> }>();
+  return {
+    loadLocale: async (language: LocaleLanguage) => {
+      await heldLocales.get(language);
+      return real.loadLocale(language);
+    },
+  };
+});
+
+function renderBothControls() {
+  useAuthStore.setState({ ...getInitialAuthState(), isLoading: false, isAuthenticated: true, user: buildUser() });
+  const request = vi.fn(async (path: string) => ({
+    userId: 'user-1',
+    email: 'seller@vatlas.test',
+    firstName: 'Sam',
+    lastName: 'Seller',
+    language: path.split('/').pop(),
+  }));
+  const services: AuthServices = {
+    signIn: vi.fn(async () => undefined),
+    signOut: vi.fn(async () => undefined),
+    switchCompany: vi.fn(async () => null),
+    switchTenant: vi.fn(async () => null),
+    http: { request: request as AuthServices['http']['request'] },
+  };
+  render(
+    <AppProvider i18n={initI18n('en')} services={services} queryClient={createQueryClient()}>
+      <LanguageSwitcher />
+      <LanguagePage />
+    </AppProvider>,
+  );
+  return { request };
+}
+
+afterEach(() => {
+  cleanup();
+  heldLocales.clear();
+});
+
+describe('the language controls (top bar and settings page)', () => {
+  it('show the same choice loading, whichever of them made it, and the last choice wins', async () => {
+    const arrivals: Partial<Record<LocaleLanguage, () => void>> = {};
+    for (const language of ['fr', 'de'] as const) {
+      heldLocales.set(language, new Promise<void>((resolve) => (arrivals[language] = resolve)));
+    }
+    const { request } = renderBothControls();
+    const select = (name = 'Language') => screen.getByRole('combobox', { name }) as HTMLSelectElement;
+    const radio = (name: RegExp) => screen.getByRole('radio', { name }) as HTMLInputElement;
+
+    await act(async () => {
+      fireEvent.change(select(), { target: { value: 'fr' } });
+    });
+    expect(radio(/Français/).checked).toBe(true);
+    expect(screen.getByText('Loading the language…')).toBeTruthy();
+
+    await act(async () => {
+      fireEvent.click(radio(/Deutsch/));
+    });
+    expect(select().value).toBe('de');
+    expect(select().getAttribute('aria-busy')).toBe('true');
+
+    // The French translations arriving late change nothing: German, asked last, is still loading in both.
+    await act(async () => arrivals.fr?.());
+    expect(select().value).toBe('de');
+    expect(radio(/Deutsch/).checked).toBe(true);
+    expect(screen.getByText('Loading the language…')).toBeTruthy();
+    expect(request).not.toHaveBeenCalledWith(apiPaths.changeLanguage('fr'), expect.anything());
+
+    await act(async () => arrivals.de?.());
+    expect((await screen.findByRole('combobox', { name: 'Sprache' })).getAttribute('aria-busy')).toBe('false');
+    expect(radio(/Deutsch/).checked).toBe(true);
+    expect(screen.queryByText('Sprache wird geladen…')).toBeNull();
+    expect(request).toHaveBeenCalledWith(apiPaths.changeLanguage('de'), expect.objectContaining({ method: 'POST' }));
+  });
+});
