@@ -2,10 +2,10 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { apiPaths } from '@vatlas/contract';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthServices } from '../../lib/auth/auth-services';
 import { type AuthState, getInitialAuthState, useAuthStore } from '../../lib/auth/auth-store';
 import { initI18n } from '../../lib/i18n/i18n';
 import type { LocaleLanguage, LocaleTree } from '../../locales/languages';
+import { fakeAuthServices } from '../../test/auth-services';
 import { buildCompanyDetails, buildUser } from '../../test/fixtures';
 import { createTestI18n } from '../../test/test-i18n';
 import { AppProvider, createQueryClient } from '../provider';
@@ -42,13 +42,7 @@ function createServices(options: { failLanguage?: boolean } = {}) {
     }
     return new Promise(() => undefined);
   });
-  const services: AuthServices = {
-    signIn: vi.fn(async () => undefined),
-    signOut: vi.fn(async () => undefined),
-    switchCompany: vi.fn(async () => null),
-    switchTenant: vi.fn(async () => null),
-    http: { request: request as AuthServices['http']['request'] },
-  };
+  const services = fakeAuthServices(request);
   return { services, request };
 }
 

@@ -9,6 +9,7 @@ import { paths } from '../../../config/paths';
 import type { AuthServices } from '../../../lib/auth/auth-services';
 import { getInitialAuthState, useAuthStore } from '../../../lib/auth/auth-store';
 import type { RequestOptions } from '../../../lib/http/http-client';
+import { fakeAuthServices } from '../../../test/auth-services';
 import { createTestI18n } from '../../../test/test-i18n';
 import { BusinessAddressPage } from './business-address-page';
 
@@ -79,13 +80,7 @@ function createServices() {
     if (path.startsWith(`/api/v1/Company/${COMPANY_ID}/AddressSuggestions/place-berlin`)) return BERLIN;
     throw new Error(`unexpected GET ${path}`);
   });
-  const services: AuthServices = {
-    signIn: vi.fn(async () => undefined),
-    signOut: vi.fn(async () => undefined),
-    switchCompany: vi.fn(async () => null),
-    switchTenant: vi.fn(async () => null),
-    http: { request: request as AuthServices['http']['request'] },
-  };
+  const services = fakeAuthServices(request);
   const suggestionCalls = () =>
     request.mock.calls.map(([path]) => path).filter((path) => path.includes('/AddressSuggestions'));
   return { services, request, suggestionCalls };

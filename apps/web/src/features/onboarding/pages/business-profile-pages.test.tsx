@@ -11,6 +11,7 @@ import type { AuthServices } from '../../../lib/auth/auth-services';
 import { getInitialAuthState, useAuthStore } from '../../../lib/auth/auth-store';
 import type { RequestOptions } from '../../../lib/http/http-client';
 import { HttpError } from '../../../lib/http/http-error';
+import { fakeAuthServices } from '../../../test/auth-services';
 import { createTestI18n } from '../../../test/test-i18n';
 import { BankingPage } from './banking-page';
 import { BusinessDetailsPage } from './business-details-page';
@@ -74,13 +75,7 @@ function createServices(data: Record<string, unknown>, onPut: Record<string, Han
     if (path in data) return data[path];
     throw new Error(`unexpected GET ${path}`);
   });
-  const services: AuthServices = {
-    signIn: vi.fn(async () => undefined),
-    signOut: vi.fn(async () => undefined),
-    switchCompany: vi.fn(async () => null),
-    switchTenant: vi.fn(async () => null),
-    http: { request: request as AuthServices['http']['request'] },
-  };
+  const services = fakeAuthServices(request);
   return { services, request };
 }
 

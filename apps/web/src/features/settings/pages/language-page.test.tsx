@@ -3,10 +3,10 @@ import { apiPaths } from '@vatlas/contract';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider, createQueryClient } from '../../../app/provider';
 import { LanguageSwitcher } from '../../../app/shell/language-switcher';
-import type { AuthServices } from '../../../lib/auth/auth-services';
 import { getInitialAuthState, useAuthStore } from '../../../lib/auth/auth-store';
 import { initI18n } from '../../../lib/i18n/i18n';
 import type { LocaleLanguage, LocaleTree } from '../../../locales/languages';
+import { fakeAuthServices } from '../../../test/auth-services';
 import { buildUser } from '../../../test/fixtures';
 import { LanguagePage } from './language-page';
 
@@ -31,13 +31,7 @@ function renderBothControls() {
     lastName: 'Seller',
     language: path.split('/').pop(),
   }));
-  const services: AuthServices = {
-    signIn: vi.fn(async () => undefined),
-    signOut: vi.fn(async () => undefined),
-    switchCompany: vi.fn(async () => null),
-    switchTenant: vi.fn(async () => null),
-    http: { request: request as AuthServices['http']['request'] },
-  };
+  const services = fakeAuthServices(request);
   render(
     <AppProvider i18n={initI18n('en')} services={services} queryClient={createQueryClient()}>
       <LanguageSwitcher />
