@@ -35,6 +35,7 @@ export default defineConfig({
           root: './apps/web',
           include: ['src/**/*.test.{ts,tsx}'],
           environment: 'jsdom',
+          setupFiles: ['./src/test/dom-nesting-guard.ts'],
           pool: 'threads',
           // jsdom rendering plus axe-core runs take seconds on a loaded 2-core CI machine; 5 s flakes there.
           testTimeout: 30_000,
