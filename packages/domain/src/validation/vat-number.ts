@@ -5,10 +5,10 @@ type Jsvat = typeof jsvatNamespace;
 /*
  * jsvat-next ships CommonJS to Node and an ES build to bundlers. Node's ESM loader sees only `default` on the
  * CommonJS build (its named exports are not statically detectable), the bundler sees the named ones: take whichever
- * holds checkVAT, so the same rule runs in the API, in Vitest and in the SPA.
+ * holds checkVAT, so the same rule runs in the API, in Vitest and in the SPA. `Reflect.get`, because the bundler
+ * warns about a `.default` it can see is not exported, on a branch that only Node takes.
  */
-const jsvat: Jsvat =
-  'checkVAT' in jsvatNamespace ? jsvatNamespace : (jsvatNamespace as unknown as { default: Jsvat }).default;
+const jsvat: Jsvat = 'checkVAT' in jsvatNamespace ? jsvatNamespace : (Reflect.get(jsvatNamespace, 'default') as Jsvat);
 
 /**
  * The shape of a VAT number per country, after the prefix, as the user is told it when it does not fit.
