@@ -16,7 +16,12 @@ const services: AuthServices = {
   signOut: vi.fn(async () => undefined),
   switchCompany: vi.fn(async () => null),
   switchTenant: vi.fn(async () => null),
-  http: { request: vi.fn() },
+  // No API answers here: every query fails, as it would offline, which is all the routes and guards need.
+  http: {
+    request: vi.fn(async () => {
+      throw new Error('No API in this test');
+    }),
+  },
 };
 
 const signedInSeller = (overrides: Partial<AuthState> = {}): Partial<AuthState> => ({
