@@ -2,8 +2,8 @@ import { afterEach } from 'vitest';
 
 /**
  * Fails a component test whose render React reported as invalid HTML, such as a `<div>` inside a `<p>`. React only
- * logs that and renders on, while a browser repairs such markup its own way: on a server-rendered page it breaks
- * hydration, and the nesting screen readers meet is not the one written.
+ * logs that and renders on: the DOM it builds holds what no HTML parser would (a paragraph holds phrasing content
+ * only), and the production build does not even log it.
  */
 const invalidNesting = /cannot (?:contain a nested|be a descendant of|be a child of)/;
 const reported: string[] = [];
