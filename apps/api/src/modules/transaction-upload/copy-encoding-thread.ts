@@ -1,3 +1,4 @@
+import { setFlagsFromString } from 'node:v8';
 import { Worker } from 'node:worker_threads';
 import {
   type CopyEncodingOptions,
@@ -13,7 +14,8 @@ import { FileFormatError, type FileFormatErrorCode } from './formats/parse-types
 /**
  * Where an import's rows are parsed and encoded. In a worker thread, parsing overlaps the database's work on the
  * server's thread, which is what PGlite needs: its COPY runs on that thread, so there the two would otherwise take
- * turns (measured at 1M rows: parse 6.6 s + encode 3.9 s, COPY with the indexes 23.7 s).
+ * turns (measured at 1M rows: parse 6.6 s + encode 3.9 s, COPY with the indexes 23.7 s). On PostgreSQL the worker
+ * is there for its young generation (decision 018).
  */
 export type CopyChunkSource = {
   batches: AsyncIterable<EncodedBatch>;
@@ -35,10 +37,8 @@ export function encodeInThisThread(input: AsyncIterable<Uint8Array>, options: Co
 const INPUT_PIECES_AHEAD = 160;
 /**
  * The worker's heap: a parser batch and its garbage, and the day sums (at most MAX_DAY_SUMS: 37 MB of heap at that
- * many), below the server's. Its young generation is not set here: V8's flags hold for every thread of the process,
- * and `npm start`'s `--max-semi-space-size=4` overrides a worker's `maxYoungGenerationSizeMb` (decision 015). Measured
- * on 200,000 rows: 630 collections in the worker whether it asked for 16 MB or 48 MB under that flag; 319 and 142
- * without it.
+ * many), below the server's. Its young generation is not set here: `npm start`'s `--max-semi-space-size=4` would
+ * override a worker's `maxYoungGenerationSizeMb` (decision 015); see `WorkerEncoding.semiSpaceMb`.
  */
 const WORKER_HEAP_MB = 128;
 
@@ -51,12 +51,26 @@ function revive(error: SerializedError): Error {
   return revived;
 }
 
+/** How the encoding worker is started. */
+export type WorkerEncoding = {
+  /**
+   * The semi-spaces of the worker's young generation, in MB; the process's own (`npm start`: 4 MB) when absent. V8's
+   * flags hold for the whole process and a thread's heap is sized as the thread starts, so this sets the flag for
+   * every thread started from now on: a process must always pass the same value (import-job.ts: one per database).
+   */
+  semiSpaceMb?: number;
+};
+
 /**
  * Parses and encodes in a worker thread of its own. The server's thread reads the file (from whichever storage) and
  * sends it on, about 10 MB ahead of the parser; three buffers go round: one loaded, one filled, one waiting. The
  * worker ends when the batches have been read to the end, or when the reader stops early (cancel, failure, shutdown).
  */
-export function encodeInWorkerThread(input: AsyncIterable<Uint8Array>, options: CopyEncodingOptions): CopyChunkSource {
+export function encodeInWorkerThread(
+  input: AsyncIterable<Uint8Array>,
+  options: CopyEncodingOptions,
+  { semiSpaceMb }: WorkerEncoding = {},
+): CopyChunkSource {
   const bufferCount = 3;
   const bufferBytes = chunkBufferBytes(options.chunkBytes);
   const workerData: CopyEncodingWorkerData = { options, bufferBytes, bufferCount };
@@ -78,6 +92,7 @@ export function encodeInWorkerThread(input: AsyncIterable<Uint8Array>, options: 
   // The worker starts once its module is bundled (the first time in a process); messages wait for it in order.
   const started: Promise<Worker | null> = copyEncodingWorkerUrl().then((url) => {
     if (isClosed) return null;
+    if (semiSpaceMb !== undefined) setFlagsFromString(`--max-semi-space-size=${semiSpaceMb}`);
     const worker = new Worker(url, {
       workerData,
       resourceLimits: { maxOldGenerationSizeMb: WORKER_HEAP_MB },

@@ -126,7 +126,7 @@ forEachDatabase('a generated report through the API', (context) => {
       staleAfterSeconds: 30,
       batchSize: 250,
       chunkBytes: 100_000,
-      // The worker thread a large file is parsed in on PGlite, here for a small one and on both databases.
+      // The worker thread a large file is parsed in, here for a small one (on PostgreSQL with 16 MB semi-spaces).
       encodeIn: 'worker',
     });
     const importing = worker.runOnce();
