@@ -3,26 +3,18 @@ import axe from 'axe-core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { paths, redirects } from '../config/paths';
-import type { AuthServices } from '../lib/auth/auth-services';
 import { type AuthState, getInitialAuthState, useAuthStore } from '../lib/auth/auth-store';
+import { fakeAuthServices } from '../test/auth-services';
 import { buildCompanyDetails, buildCompanySummary, buildTenantSummary, buildUser } from '../test/fixtures';
 import { createTestI18n } from '../test/test-i18n';
 import { AppProvider, createQueryClient } from './provider';
 import { createAppRoutes } from './router';
 
 const i18n = createTestI18n();
-const services: AuthServices = {
-  signIn: vi.fn(async () => undefined),
-  signOut: vi.fn(async () => undefined),
-  switchCompany: vi.fn(async () => null),
-  switchTenant: vi.fn(async () => null),
-  // No API answers here: every query fails, as it would offline, which is all the routes and guards need.
-  http: {
-    request: vi.fn(async () => {
-      throw new Error('No API in this test');
-    }),
-  },
-};
+// No API answers here: every query fails, as it would offline, which is all the routes and guards need.
+const services = fakeAuthServices(async () => {
+  throw new Error('No API in this test');
+});
 
 const signedInSeller = (overrides: Partial<AuthState> = {}): Partial<AuthState> => ({
   isLoading: false,
