@@ -1,6 +1,7 @@
 import type { NormalizedTransaction } from '@vatlas/domain';
 import { describe, expect, it } from 'vitest';
 import {
+  ChunkLineOrder,
   COPY_COLUMNS,
   type CopyEncodingOptions,
   classifyRow,
@@ -140,21 +141,93 @@ const ENCODING: CopyEncodingOptions = {
   chunkBytes: 20_000,
 };
 
-/** The file's rows as COPY lines, from the parser and `encodeTransactionCopyLine` directly. */
-async function expectedCopyText(text: string): Promise<string> {
-  let expected = '';
+/** The file's rows as COPY lines, in file order, from the parser and `encodeTransactionCopyLine` directly. */
+async function expectedCopyLines(text: string): Promise<string[]> {
+  const expected: string[] = [];
   for await (const batch of parseTransactionFile('amazon-vtr', piecesOf(text))) {
     for (const row of batch.transactions) {
-      expected += encodeTransactionCopyLine(row, UPLOAD, classifyRow(row, ENCODING.profile));
+      expected.push(encodeTransactionCopyLine(row, UPLOAD, classifyRow(row, ENCODING.profile)));
     }
   }
   return expected;
 }
 
+/** A chunk's lines, each with its line break. */
+const linesOf = (chunk: string) => chunk.match(/[^\n]*\n/g) ?? [];
+/** The first 32 bits of a line's id, which order the lines of a chunk. */
+const idPrefixOf = (line: string) => line.slice(0, 8);
+
+/**
+ * Every chunk in id order, and together every row once: each chunk holds a run of the file's lines (the next ones in
+ * file order), reordered by id.
+ */
+function expectChunksOfLinesInIdOrder(chunks: readonly string[], expected: readonly string[]) {
+  let next = 0;
+  for (const chunk of chunks) {
+    const lines = linesOf(chunk);
+    expect(lines.join('')).toBe(chunk);
+    const prefixes = lines.map(idPrefixOf);
+    expect(prefixes).toEqual(prefixes.toSorted());
+    const run = expected.slice(next, next + lines.length);
+    expect(lines.toSorted()).toEqual(run.toSorted());
+    next += lines.length;
+  }
+  expect(next).toBe(expected.length);
+}
+
+describe('ChunkLineOrder', () => {
+  const line = (id: string, text: string) => `${id}\t${text}\n`;
+
+  it('copies the lines of a chunk byte for byte, ordered by the first 32 bits of their ids, ties in the order they came', () => {
+    const lines = [
+      line('c0000000-0000-8000-8000-000000000001', 'Zürich'),
+      line('0a000000-0000-8000-8000-000000000002', 'first of two with the same leading bits'),
+      line('ffffffff-0000-8000-8000-000000000003', '€ and 😀, multi-byte'),
+      line('0a000000-0000-8000-8000-000000000001', 'second of two with the same leading bits'),
+      line('1B000000-0000-8000-8000-000000000004', 'upper-case hex'),
+      line('00000000-0000-8000-8000-000000000005', 'the smallest'),
+    ];
+    const order = new ChunkLineOrder();
+    const source = Buffer.alloc(1024);
+    let used = 0;
+    for (const text of lines) {
+      order.add(text, used);
+      used += source.write(text, used, 'utf8');
+    }
+    expect(order.lineCount).toBe(lines.length);
+    const target = Buffer.alloc(1024);
+    const written = order.copySorted(source, used, target);
+    expect(written).toBe(used);
+    expect(target.subarray(0, written).toString('utf8')).toBe(
+      [lines[5], lines[1], lines[3], lines[4], lines[0], lines[2]].join(''),
+    );
+    order.clear();
+    expect(order.lineCount).toBe(0);
+  });
+
+  it('takes more lines than it first has room for', () => {
+    const order = new ChunkLineOrder();
+    const count = 40_000;
+    const texts = Array.from({ length: count }, (_, index) =>
+      line(`${(count - index).toString(16).padStart(8, '0')}-0000-8000-8000-000000000000`, String(index)),
+    );
+    const source = Buffer.from(texts.join(''));
+    let start = 0;
+    for (const text of texts) {
+      order.add(text, start);
+      start += Buffer.byteLength(text);
+    }
+    const target = Buffer.alloc(source.length);
+    order.copySorted(source, source.length, target);
+    expect(target.toString('utf8')).toBe(texts.toReversed().join(''));
+  });
+});
+
 describe('encodeCopyChunks', () => {
-  it('yields every row once, in whole lines, in chunks near the chunk size, holding one buffer at a time', async () => {
-    // One buffer in the pool: were a second one needed before the first came back, the generator would wait forever.
-    const pool = createChunkBufferPool(ENCODING.chunkBytes, 1);
+  it('yields every row once, in whole lines in id order, in chunks near the chunk size, holding two buffers at most', async () => {
+    // Two buffers in the pool (one filled, one its lines are copied into in id order): were a third one needed before
+    // one came back, the generator would wait forever.
+    const pool = createChunkBufferPool(ENCODING.chunkBytes, 2);
     const chunks: string[] = [];
     let transactions = 0;
     let last = { bytesRead: 0, linesRead: 0 };
@@ -179,7 +252,7 @@ describe('encodeCopyChunks', () => {
       expect(chunk.endsWith('\n')).toBe(true);
       expect(Buffer.byteLength(chunk)).toBeGreaterThanOrEqual(ENCODING.chunkBytes - 2000);
     }
-    expect(chunks.join('')).toBe(await expectedCopyText(GENERATED.text));
+    expectChunksOfLinesInIdOrder(chunks, await expectedCopyLines(GENERATED.text));
     // Every row is in one day sum: their counts add up to the rows. (Far more sums than the 50 the next test allows.)
     const counts = daySums
       .join('')
@@ -191,16 +264,16 @@ describe('encodeCopyChunks', () => {
   });
 
   it('sends no day sums past the most it may hold, and every row all the same', async () => {
-    const pool = createChunkBufferPool(ENCODING.chunkBytes, 1);
-    let text = '';
+    const pool = createChunkBufferPool(ENCODING.chunkBytes, 2);
+    const chunks: string[] = [];
     for await (const batch of encodeCopyChunks(piecesOf(GENERATED.text), { ...ENCODING, maxDaySums: 50 }, pool)) {
       expect(batch.daySums).toBeUndefined();
       for (const chunk of batch.chunks) {
-        text += Buffer.from(chunk).toString('utf8');
+        chunks.push(Buffer.from(chunk).toString('utf8'));
         pool.release(chunk.buffer);
       }
     }
-    expect(text).toBe(await expectedCopyText(GENERATED.text));
+    expectChunksOfLinesInIdOrder(chunks, await expectedCopyLines(GENERATED.text));
   });
 
   it('encodes nothing (rows or day sums) once a row has a problem, and nothing at all when asked for the counts only', async () => {
@@ -215,7 +288,7 @@ describe('encodeCopyChunks', () => {
       [withProblem, ENCODING],
       [GENERATED.text, { ...ENCODING, encodeRows: false }],
     ] as const) {
-      const pool = createChunkBufferPool(options.chunkBytes, 1);
+      const pool = createChunkBufferPool(options.chunkBytes, 2);
       let chunkCount = 0;
       let problems = 0;
       let linesRead = 0;
