@@ -4,20 +4,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AuthServices, AuthServicesProvider } from '../../lib/auth/auth-services';
 import { getInitialAuthState, useAuthStore } from '../../lib/auth/auth-store';
+import { fakeAuthServices } from '../../test/auth-services';
 import { createTestI18n } from '../../test/test-i18n';
 import { useThemeStore } from '../../theme/use-theme';
 import { LoginPage } from './login-page';
 
 function renderLogin(services: Partial<AuthServices> = {}, language: 'en' | 'de' = 'en') {
-  const signIn = vi.fn(async () => undefined);
-  const value: AuthServices = {
-    signIn,
-    signOut: vi.fn(),
-    switchCompany: vi.fn(async () => null),
-    switchTenant: vi.fn(async () => null),
-    http: { request: vi.fn() },
-    ...services,
-  };
+  const value: AuthServices = { ...fakeAuthServices(vi.fn()), ...services };
   const router = createMemoryRouter([{ path: '/login', element: <LoginPage /> }], { initialEntries: ['/login'] });
   render(
     <I18nextProvider i18n={createTestI18n(language)}>

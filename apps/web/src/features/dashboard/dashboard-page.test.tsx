@@ -4,9 +4,10 @@ import { apiPaths } from '@vatlas/contract';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AuthServices, AuthServicesProvider } from '../../lib/auth/auth-services';
+import { AuthServicesProvider } from '../../lib/auth/auth-services';
 import { getInitialAuthState, useAuthStore } from '../../lib/auth/auth-store';
 import { STORAGE_KEYS } from '../../lib/storage/token-storage';
+import { fakeAuthServices } from '../../test/auth-services';
 import { createTestI18n } from '../../test/test-i18n';
 import { DashboardPage } from './dashboard-page';
 import { shouldShowPaymentOverlay } from './utils/payment-overlay';
@@ -27,13 +28,7 @@ function renderDashboard(url: string) {
   const request = vi.fn(async (path: string, options: { schema: { parse: (value: unknown) => unknown } }) =>
     options.schema.parse(emptyAnswer(path)),
   );
-  const services = {
-    signIn: vi.fn(),
-    signOut: vi.fn(),
-    switchCompany: vi.fn(async () => null),
-    switchTenant: vi.fn(async () => null),
-    http: { request },
-  } as unknown as AuthServices;
+  const services = fakeAuthServices(request);
   const router = createMemoryRouter(
     [
       { path: '/dashboard', element: <DashboardPage titleKey="pages.dashboard.title" /> },

@@ -4,9 +4,10 @@ import { apiPaths, type CompanySubscriptions } from '@vatlas/contract';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AuthServices, AuthServicesProvider } from '../../lib/auth/auth-services';
+import { AuthServicesProvider } from '../../lib/auth/auth-services';
 import { getInitialAuthState, useAuthStore } from '../../lib/auth/auth-store';
 import { HttpError } from '../../lib/http/http-error';
+import { fakeAuthServices } from '../../test/auth-services';
 import { createTestI18n } from '../../test/test-i18n';
 import { SubscriptionPage } from './subscription-page';
 
@@ -44,13 +45,7 @@ function renderPage(answer: CompanySubscriptions, checkout: () => Promise<unknow
       throw new Error(`unexpected ${path}`);
     },
   );
-  const services = {
-    signIn: vi.fn(),
-    signOut: vi.fn(),
-    switchCompany: vi.fn(async () => null),
-    switchTenant: vi.fn(async () => null),
-    http: { request },
-  } as unknown as AuthServices;
+  const services = fakeAuthServices(request);
   const router = createMemoryRouter(
     [{ path: '/settings/subscription', element: <SubscriptionPage titleKey="payment.subscription.title" /> }],
     { initialEntries: ['/settings/subscription'] },

@@ -4,9 +4,10 @@ import type { Analytics } from '@vatlas/contract';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AuthServices, AuthServicesProvider } from '../../../lib/auth/auth-services';
+import { AuthServicesProvider } from '../../../lib/auth/auth-services';
 import { getInitialAuthState, useAuthStore } from '../../../lib/auth/auth-store';
 import type { SupportedLanguage } from '../../../lib/i18n/i18n';
+import { fakeAuthServices } from '../../../test/auth-services';
 import { createTestI18n } from '../../../test/test-i18n';
 import { useThemeStore } from '../../../theme/use-theme';
 import { AnalyticsPage } from './analytics-page';
@@ -40,13 +41,7 @@ const ANALYTICS: Analytics = {
 
 function renderPage(answer: Analytics, language: SupportedLanguage = 'en') {
   const request = vi.fn(async () => answer);
-  const services: AuthServices = {
-    signIn: vi.fn(async () => undefined),
-    signOut: vi.fn(),
-    switchCompany: vi.fn(async () => null),
-    switchTenant: vi.fn(async () => null),
-    http: { request } as unknown as AuthServices['http'],
-  };
+  const services = fakeAuthServices(request);
   const router = createMemoryRouter(
     [{ path: '/analytics', element: <AnalyticsPage titleKey="pages.analytics.title" /> }],
     { initialEntries: ['/analytics?from=2025-01&to=2025-02'] },

@@ -4,8 +4,8 @@ import { apiPaths, type TransactionUpload, type UploadProblemPage } from '@vatla
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../../app/provider';
-import type { AuthServices } from '../../../lib/auth/auth-services';
 import { getInitialAuthState, useAuthStore } from '../../../lib/auth/auth-store';
+import { fakeAuthServices } from '../../../test/auth-services';
 import { createTestI18n } from '../../../test/test-i18n';
 import { DataUploadPage } from '../data-upload-page';
 
@@ -41,13 +41,7 @@ function renderAt(
 ) {
   useAuthStore.setState({ ...getInitialAuthState(), selectedCompanyId: COMPANY });
   const request = vi.fn(async (path: string, init?: { method?: string }) => answers(path, init));
-  const services: AuthServices = {
-    signIn: vi.fn(),
-    signOut: vi.fn(),
-    switchCompany: vi.fn(),
-    switchTenant: vi.fn(),
-    http: { request: request as unknown as AuthServices['http']['request'] },
-  };
+  const services = fakeAuthServices(request);
   const router = createMemoryRouter(
     [{ path: '/data-upload/*', element: <DataUploadPage titleKey="pages.dataUpload.title" /> }],
     {

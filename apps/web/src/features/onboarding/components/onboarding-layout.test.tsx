@@ -5,8 +5,8 @@ import axe from 'axe-core';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppProvider } from '../../../app/provider';
-import type { AuthServices } from '../../../lib/auth/auth-services';
 import { getInitialAuthState, useAuthStore } from '../../../lib/auth/auth-store';
+import { fakeAuthServices } from '../../../test/auth-services';
 import { createTestI18n } from '../../../test/test-i18n';
 import { validateAddress } from '../pages/business-address-page';
 import { validateBusinessType } from '../pages/business-type-page';
@@ -84,13 +84,7 @@ function renderLayout(language: 'en' | 'de', props: Partial<Parameters<typeof On
     isAuthenticated: true,
     selectedCompanyId: 'company-1',
   });
-  const services: AuthServices = {
-    signIn: vi.fn(),
-    signOut: vi.fn(),
-    switchCompany: vi.fn(),
-    switchTenant: vi.fn(),
-    http: { request: vi.fn(async () => onboarding) as AuthServices['http']['request'] },
-  };
+  const services = fakeAuthServices(vi.fn(async () => onboarding));
   const onSubmit = vi.fn((event: { preventDefault: () => void }) => event.preventDefault());
   const router = createMemoryRouter(
     [

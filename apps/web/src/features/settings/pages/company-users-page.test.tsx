@@ -4,9 +4,10 @@ import { apiPaths, type CompanyUser } from '@vatlas/contract';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { type AuthServices, AuthServicesProvider } from '../../../lib/auth/auth-services';
+import { AuthServicesProvider } from '../../../lib/auth/auth-services';
 import { getInitialAuthState, useAuthStore } from '../../../lib/auth/auth-store';
 import { HttpError } from '../../../lib/http/http-error';
+import { fakeAuthServices } from '../../../test/auth-services';
 import { buildUser } from '../../../test/fixtures';
 import { createTestI18n } from '../../../test/test-i18n';
 import { CompanyUsersPage } from './company-users-page';
@@ -42,13 +43,7 @@ function renderPage(handle: Handler, users: CompanyUser[] = [seller, member]) {
       return options.schema ? options.schema.parse(answer) : answer;
     },
   );
-  const services = {
-    signIn: vi.fn(),
-    signOut: vi.fn(),
-    switchCompany: vi.fn(),
-    switchTenant: vi.fn(),
-    http: { request },
-  } as unknown as AuthServices;
+  const services = fakeAuthServices(request);
   render(
     <I18nextProvider i18n={createTestI18n('en')}>
       <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
