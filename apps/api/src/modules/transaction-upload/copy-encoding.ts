@@ -222,7 +222,7 @@ const LINE_INDEX_LIMIT = 2 ** LINE_INDEX_BITS;
  * The lines of the chunk being filled, to hand over in the order of their ids (the primary key): the database then
  * inserts a chunk's keys into the primary key's B-tree in ascending order rather than at random. Measured at 1M rows
  * (bench/RESULTS.md): the COPYs alone took 0.7-2.0 s less of 10.5-11.7 s on PostgreSQL and about 1 s less of 23.5 s
- * on PGlite, where they run on the server's thread: a PGlite import took 39.1-39.7 s against 42.1-42.3 s. On
+ * on PGlite, where they run on the server's thread: a PGlite import took 39.0-40.9 s against 39.3-44.0 s. On
  * PostgreSQL, whose backend shares the two cores with the encoding, an import took no less time than before. Each
  * line's key is the first 32 bits of its id above its index in the chunk: exact in a float64, sorted natively, and
  * lines whose ids share those bits keep their file order.
@@ -251,7 +251,7 @@ export class ChunkLineOrder {
       starts.set(this.starts);
       this.starts = starts;
     }
-    this.keys[this.count] = idPrefix(line) * LINE_INDEX_LIMIT + this.count;
+    this.keys[this.count] = Number.parseInt(line.slice(0, 8), 16) * LINE_INDEX_LIMIT + this.count;
     this.starts[this.count] = start;
     this.count += 1;
   }
@@ -272,16 +272,6 @@ export class ChunkLineOrder {
   clear(): void {
     this.count = 0;
   }
-}
-
-/** The first 8 hex digits of the UUID that starts `line`, as a number. */
-function idPrefix(line: string): number {
-  let value = 0;
-  for (let index = 0; index < 8; index += 1) {
-    const code = line.charCodeAt(index);
-    value = value * 16 + (code <= 57 ? code - 48 : (code | 32) - 87);
-  }
-  return value;
 }
 
 /**
@@ -312,7 +302,6 @@ export async function* encodeCopyChunks(
   const take = async (): Promise<Uint8Array[]> => {
     const buffer = filling;
     const length = used;
-    const lineCount = order.lineCount;
     filling = null;
     used = 0;
     if (!buffer) return [];
@@ -320,23 +309,11 @@ export async function* encodeCopyChunks(
       pool.release(buffer.buffer);
       return [];
     }
-    if (lineCount < 2 || buffer.length !== pool.bufferBytes) {
-      order.clear();
-      return [buffer.subarray(0, length)];
-    }
+    if (order.lineCount < 2 || buffer.length !== pool.bufferBytes) return [buffer.subarray(0, length)];
     const sorted = await pool.acquire();
     const written = order.copySorted(buffer, length, sorted);
-    order.clear();
     pool.release(buffer.buffer);
     return [sorted.subarray(0, written)];
-  };
-  /** Drops what is encoded but not loaded yet (the upload will fail). */
-  const drop = () => {
-    used = 0;
-    order.clear();
-    const buffer = filling;
-    filling = null;
-    if (buffer) pool.release(buffer.buffer);
   };
   const batches = parseTransactionFile(options.sourceFormat, input, {
     mapping: options.mapping,
@@ -350,7 +327,8 @@ export async function* encodeCopyChunks(
         // The upload will fail: what is encoded but not loaded yet is dropped, the rest is not encoded.
         encodeRows = false;
         daySums = undefined;
-        drop();
+        used = 0;
+        await take();
       }
       if (encodeRows) {
         for (const tx of batch.transactions) {
@@ -367,6 +345,7 @@ export async function* encodeCopyChunks(
           }
           if (!filling) {
             filling = await pool.acquire();
+            order.clear(); // The order holds the lines of the buffer being filled.
             if (room > filling.length) {
               pool.release(filling.buffer);
               filling = Buffer.allocUnsafeSlow(room);
