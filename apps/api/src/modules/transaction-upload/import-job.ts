@@ -42,6 +42,11 @@ export type ImportJobDeps = {
   batchSize?: number;
   /** COPY chunk size in bytes of text: memory stays bounded by it whatever the file's size. */
   chunkBytes?: number;
+  /**
+   * Day sums the encoder holds at most (its MAX_DAY_SUMS by default, decision 020); past them the stored rows are
+   * summed instead. A test passes a few to take the path of a file with more.
+   */
+  maxDaySums?: number;
   /** Where rows are parsed and encoded; by default a worker thread for a large file on PGlite, else this thread. */
   encodeIn?: EncodingThread;
 };
@@ -194,6 +199,7 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
       encodeRows: !isValidation,
       batchRows: Math.min(reportEvery, PARSE_BATCH_ROWS),
       chunkBytes: deps.chunkBytes ?? DEFAULT_CHUNK_BYTES,
+      ...(deps.maxDaySums !== undefined && { maxDaySums: deps.maxDaySums }),
     };
     // COPY text goes straight into a few byte buffers, reused for the whole file: one is filled while another is
     // loaded. No string per row outlives its row, so the heap holds no more than a parser batch.

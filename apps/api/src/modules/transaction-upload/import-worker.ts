@@ -31,6 +31,7 @@ export type ImportWorkerOptions = {
   pollIntervalMs?: number;
   batchSize?: number;
   chunkBytes?: number;
+  maxDaySums?: number;
   encodeIn?: EncodingThread;
 };
 
@@ -92,6 +93,7 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
           signal: stopping.signal,
           batchSize: options.batchSize,
           chunkBytes: options.chunkBytes,
+          maxDaySums: options.maxDaySums,
           encodeIn: options.encodeIn,
         },
         upload,

@@ -285,6 +285,23 @@ forEachDatabase('transaction uploads', (context) => {
     expect(stored[0]).toMatchObject({ net: '17.14', vat: '1.35', gross: '18.49', rows: 3 });
   });
 
+  it('sums the stored rows of a file with more day sums than the encoder holds (decision 020)', async () => {
+    const freshCompanyId = await createFreshCompany('Many Sums Co');
+    const maxDaySums = 3;
+    const response = await upload(vtrFile(VTR_LINES.slice(0, 40)), { format: 'amazon-vtr' }, freshCompanyId);
+    expect(response.statusCode).toBe(202);
+    const { id } = response.json<TransactionUpload>();
+    expect(await newWorker({ maxDaySums }).runOnce()).toBe('completed');
+    expect((await get(apiPaths.transactionUpload(freshCompanyId, id))).json<TransactionUpload>()).toMatchObject({
+      status: 'completed',
+      rowsImported: 40,
+    });
+    // Past the encoder's limit it sends none, and every row's sum is stored all the same, from the rows.
+    const { stored } = await daySumsOf(id);
+    expect(stored.length).toBeGreaterThan(maxDaySums);
+    await expectDaySumsOfRows(id, 40);
+  });
+
   it('replaces the day sums when they are stored again, as a worker that lost its job may have stored its own', async () => {
     const db = context.database.db;
     const [first] = await db
