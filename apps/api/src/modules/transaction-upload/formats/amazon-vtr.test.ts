@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { VTR_COLUMNS_92, VTR_COLUMNS_95 } from '../synthetic-vtr';
-import { FileFormatError, MAX_LINE_BYTES, parseTransactionFile } from './format';
+import { FileFormatError, MAX_BATCH_BYTES, MAX_LINE_BYTES, parseTransactionFile } from './format';
 import {
   ARRIVAL_ADDRESS,
   BUYER_NAME,
@@ -409,6 +409,21 @@ describe('Amazon VAT Transactions Report', () => {
       [0, 1, 5],
     ]);
     expect(batches.at(-1)?.bytesRead).toBe(new TextEncoder().encode(text).byteLength);
+  });
+
+  it('ends a batch of long lines once it spans MAX_BATCH_BYTES of the file, whatever its row count', async () => {
+    // Lines of about 700 KB (a buyer VAT number as long as a line may be): 256 rows of them would hold 180 MB.
+    const long = { ...VTR_SALE, BUYER_VAT_NUMBER: `DE${'9'.repeat(700 * 1024)}` };
+    const text = vtrText(Array.from({ length: 24 }, () => long));
+    const { batches, transactions } = await parseAll('amazon-vtr', chunked(text, 65_536), { batchSize: 256 });
+    expect(transactions).toHaveLength(24);
+    expect(batches.length).toBeGreaterThan(1);
+    let batchStartedAt = 0;
+    for (const batch of batches) {
+      // A batch ends after the row that reaches the mark: it spans less than the mark, one line and one read more.
+      expect(batch.bytesRead - batchStartedAt).toBeLessThan(MAX_BATCH_BYTES + 700 * 1024 + 2 * 65_536);
+      batchStartedAt = batch.bytesRead;
+    }
   });
 
   it('never lets the buyer name or address out, not even through problems', async () => {

@@ -3,7 +3,13 @@ import { createAmazonVtrMapper } from './amazon-vtr';
 import { type ByteInput, openByteInput } from './byte-input';
 import { type Delimiter, readDelimitedTable } from './delimited-rows';
 import { checkColumnMapping, createGenericCsvMapper } from './generic-csv';
-import { DEFAULT_BATCH_SIZE, FileFormatError, type ParseBatch, type ParseOptions } from './parse-types';
+import {
+  DEFAULT_BATCH_SIZE,
+  FileFormatError,
+  MAX_BATCH_BYTES,
+  type ParseBatch,
+  type ParseOptions,
+} from './parse-types';
 import type { RowOutput, SheetRow, SheetTable } from './sheet';
 import { createShopifyOrdersMapper } from './shopify-orders';
 import { decodeText, detectTextEncoding } from './text-decoding';
@@ -38,6 +44,7 @@ export async function* parseTransactionFile(
   const width = table.header.length;
   let output: RowOutput = { transactions: [], problems: [] };
   let linesRead = 0;
+  let batchStartedAt = bytes.bytesRead;
   for await (const rows of table.rows) {
     for (const row of rows) {
       if (isBlankRow(row.cells)) continue;
@@ -52,9 +59,11 @@ export async function* parseTransactionFile(
       } else {
         mapper.mapRow(row, output);
       }
-      if (output.transactions.length + output.problems.length >= batchSize) {
+      const batchRows = output.transactions.length + output.problems.length;
+      if (batchRows >= batchSize || (batchRows > 0 && bytes.bytesRead - batchStartedAt >= MAX_BATCH_BYTES)) {
         yield { ...output, bytesRead: bytes.bytesRead, linesRead };
         output = { transactions: [], problems: [] };
+        batchStartedAt = bytes.bytesRead;
       }
     }
   }
