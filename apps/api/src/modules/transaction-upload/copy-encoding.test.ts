@@ -263,10 +263,13 @@ describe('encodeCopyChunks', () => {
     expect(counts.reduce((total, rows) => total + rows, 0)).toBe(GENERATED.expected.rowCount);
   });
 
-  it('sends no day sums past the most it may hold, and every row all the same', async () => {
+  it.each([
+    ['sums', { maxDaySums: 50 }],
+    ["characters of the sums' keys", { maxDaySumKeyChars: 2_000 }],
+  ])('sends no day sums past the most %s it may hold, and every row all the same', async (_limit, most) => {
     const pool = createChunkBufferPool(ENCODING.chunkBytes, 2);
     const chunks: string[] = [];
-    for await (const batch of encodeCopyChunks(piecesOf(GENERATED.text), { ...ENCODING, maxDaySums: 50 }, pool)) {
+    for await (const batch of encodeCopyChunks(piecesOf(GENERATED.text), { ...ENCODING, ...most }, pool)) {
       expect(batch.daySums).toBeUndefined();
       for (const chunk of batch.chunks) {
         chunks.push(Buffer.from(chunk).toString('utf8'));

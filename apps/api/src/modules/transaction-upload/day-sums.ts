@@ -63,6 +63,7 @@ const PIECE_CHARS = 1024 * 1024;
  */
 export class UploadDaySums {
   private readonly indexes = new Map<string, number>();
+  private keyCharCount = 0;
   private values = new Float64Array(FIELDS * 1024);
   /** The big.js part of a sum's field, by `index * FIELDS + field`, for the rare amounts that are not whole cents. */
   private readonly beyond = new Map<number, Money>();
@@ -77,6 +78,7 @@ export class UploadDaySums {
     if (index === undefined) {
       index = this.indexes.size;
       this.indexes.set(detached(key), index);
+      this.keyCharCount += key.length;
       if ((index + 1) * FIELDS > this.values.length) {
         const grown = new Float64Array(this.values.length * 2);
         grown.set(this.values);
@@ -112,6 +114,11 @@ export class UploadDaySums {
 
   get size(): number {
     return this.indexes.size;
+  }
+
+  /** Characters of all the sums' keys: a key holds free text (the buyer's VAT number), so its length is the file's. */
+  get keyChars(): number {
+    return this.keyCharCount;
   }
 
   /** The sums as COPY text in DAY_SUM_COLUMNS order, in pieces of about a megabyte, each with a buffer of its own. */
