@@ -31,6 +31,7 @@ export type ImportWorkerOptions = {
   pollIntervalMs?: number;
   batchSize?: number;
   chunkBytes?: number;
+  /** Day sums the encoder holds at most (see `ImportJobDeps`); tests pass a few. */
   maxDaySums?: number;
   encodeIn?: EncodingThread;
 };
