@@ -1,8 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import type { Database } from '../../db/client';
-import type { FileStorage } from '../storage/file-storage';
-import { type EncodingThread, type ImportResult, runImport, type TaxPositionRecomputer } from './import-job';
+import { type ImportJobDeps, type ImportResult, runImport } from './import-job';
 import {
   analyzeTransactions,
   claimNextUpload,
@@ -19,21 +17,14 @@ const POLL_INTERVAL_MS = 1000;
 /** What the worker logs through: the app's pino logger in the API process, a JSON console logger in src/worker.ts. */
 export type ImportLog = Record<'info' | 'warn' | 'error', (details: Record<string, unknown>, message: string) => void>;
 
-export type ImportWorkerOptions = {
-  database: Database;
-  storage: FileStorage;
-  recomputeTaxPosition: TaxPositionRecomputer;
+/** The worker's own settings, and the job's dependencies, which it passes to every job it runs. */
+export type ImportWorkerOptions = Omit<ImportJobDeps, 'workerId' | 'signal'> & {
   log: ImportLog;
   /** A 'processing' job whose heartbeat is older is taken to be abandoned and claimed again. */
   staleAfterSeconds: number;
   workerId?: string;
   /** How long an idle worker waits before it looks for a job again, unless woken (default 1 s). */
   pollIntervalMs?: number;
-  batchSize?: number;
-  chunkBytes?: number;
-  /** Day sums the encoder holds at most (see `ImportJobDeps`); tests pass a few. */
-  maxDaySums?: number;
-  encodeIn?: EncodingThread;
 };
 
 export type ImportWorker = {
@@ -53,17 +44,17 @@ export type ImportWorker = {
  * workers, in the API process or in their own (src/worker.ts), share the queue through the database.
  */
 export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
-  const workerId = options.workerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
-  const { db } = options.database;
+  const { log, staleAfterSeconds, pollIntervalMs = POLL_INTERVAL_MS, workerId: givenWorkerId, ...jobDeps } = options;
+  const workerId = givenWorkerId ?? `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const { db } = jobDeps.database;
   const stopping = new AbortController();
   let loop: Promise<void> | null = null;
   let wakeUp: (() => void) | null = null;
   /** Set by wake() while a claim is under way, so a job queued meanwhile is not left to the next poll. */
   let isWakeRequested = false;
-  const pollIntervalMs = options.pollIntervalMs ?? POLL_INTERVAL_MS;
 
   const runOnce = async (): Promise<ImportResult | null> => {
-    const uploadId = await claimNextUpload(db, workerId, options.staleAfterSeconds);
+    const uploadId = await claimNextUpload(db, workerId, staleAfterSeconds);
     if (!uploadId) return null;
     const upload = await findUploadById(db, uploadId);
     if (!upload) return null;
@@ -74,47 +65,34 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
         errorCode: 'interrupted',
         errorMessage: `The import was interrupted ${MAX_IMPORT_ATTEMPTS} times; nothing was imported. Upload the file again.`,
       });
-      options.log.warn({ uploadId }, 'import given up after repeated interruptions');
+      log.warn({ uploadId }, 'import given up after repeated interruptions');
       return 'failed';
     }
     // Between progress reports (a slow batch, a long COPY) the heartbeat keeps the job from looking abandoned.
     const heartbeat = setInterval(
       () => void touchHeartbeat(db, upload.id, workerId).catch(() => undefined),
-      Math.max(1000, (options.staleAfterSeconds * 1000) / 3),
+      Math.max(1000, (staleAfterSeconds * 1000) / 3),
     );
     heartbeat.unref();
     const startedAt = performance.now();
     try {
-      const result = await runImport(
-        {
-          database: options.database,
-          storage: options.storage,
-          recomputeTaxPosition: options.recomputeTaxPosition,
-          workerId,
-          signal: stopping.signal,
-          batchSize: options.batchSize,
-          chunkBytes: options.chunkBytes,
-          maxDaySums: options.maxDaySums,
-          encodeIn: options.encodeIn,
-        },
-        upload,
-      );
+      const result = await runImport({ ...jobDeps, workerId, signal: stopping.signal }, upload);
       if (result === 'completed') {
         // Taken once the totals are committed (the recompute reads the day sums, not the rows). A failure here costs
         // the pages speed, not the import its rows, so it is logged and the upload stays completed.
         await analyzeTransactions(db).catch((error: unknown) =>
-          options.log.warn({ uploadId, errorName: (error as Error).name }, 'analyze after the import failed'),
+          log.warn({ uploadId, errorName: (error as Error).name }, 'analyze after the import failed'),
         );
       }
       // Counts and codes only: rows and problem messages may carry a buyer's data.
-      options.log.info(
+      log.info(
         { uploadId, result, attempt: upload.attempts, seconds: Math.round(performance.now() - startedAt) / 1000 },
         'import finished',
       );
       return result;
     } catch (error) {
       const code = (error as { code?: unknown }).code;
-      options.log.error({ uploadId, errorName: (error as Error).name, code }, 'import failed unexpectedly');
+      log.error({ uploadId, errorName: (error as Error).name, code }, 'import failed unexpectedly');
       await deleteUploadRows(db, upload.id);
       await finishJob(db, upload.id, workerId, {
         status: 'failed',
@@ -149,7 +127,7 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
             result = await runOnce();
           } catch (error) {
             // The database was unreachable, say: try again after a pause rather than stop importing for good.
-            options.log.error({ errorName: (error as Error).name }, 'import worker could not claim a job');
+            log.error({ errorName: (error as Error).name }, 'import worker could not claim a job');
           }
           if (result === null && !stopping.signal.aborted && !isWakeRequested) await sleep(pollIntervalMs);
         }
