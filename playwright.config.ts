@@ -1,16 +1,18 @@
 import { defineConfig } from '@playwright/test';
-import { e2eBaseUrl as baseURL, e2eDataDir as dataDir, e2ePort as port } from './e2e/support/server';
+import { e2eBaseUrl as baseURL, e2eServer, e2eWorkers } from './e2e/support/server';
 
 /**
  * End-to-end tests run the real server (API + built SPA + embedded identity provider) on its own port with a fresh
- * data directory, and drive Debian's Chromium: no browser is downloaded.
+ * data directory, and drive Debian's Chromium: no browser is downloaded. Each worker has a server of its own
+ * (e2e/support/server.ts); its `baseURL` is that server's, since every worker loads this file again.
  */
 export default defineConfig({
   testDir: './e2e',
   testMatch: '**/*.spec.ts',
   outputDir: './test-results/e2e',
+  // Spec files are shared out between the workers; a file's tests run in order in one worker.
   fullyParallel: false,
-  workers: 1,
+  workers: e2eWorkers,
   forbidOnly: Boolean(process.env.CI),
   retries: 0,
   timeout: 60_000,
@@ -44,15 +46,19 @@ export default defineConfig({
     { name: 'workspace', testIgnore: '**/onboarding.spec.ts' },
     { name: 'onboarding', testMatch: '**/onboarding.spec.ts', dependencies: ['workspace'] },
   ],
-  webServer: {
-    // `npm start` itself (its environment and node flags, then scripts/start.mjs): it builds the SPA when its sources changed, then
-    // serves everything.
-    command: `rm -rf '${dataDir}' && npm start`,
-    url: `${baseURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    stderr: 'pipe',
-    env: { PORT: String(port), PUBLIC_URL: baseURL, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
-  },
+  // The servers start one after another: the first builds the SPA when its sources changed, the others find it built.
+  webServer: Array.from({ length: e2eWorkers }, (_, workerIndex) => {
+    const { port, baseUrl, dataDir } = e2eServer(workerIndex);
+    return {
+      // `npm start` itself (its environment and node flags, then scripts/start.mjs): it builds the SPA when its
+      // sources changed, then serves everything.
+      command: `rm -rf '${dataDir}' && npm start`,
+      url: `${baseUrl}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe' as const,
+      stderr: 'pipe' as const,
+      env: { PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    };
+  }),
 });

@@ -1,7 +1,28 @@
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
-/** The end-to-end server: its own port and a fresh data directory, shared by the config and the specs. */
-export const e2ePort = Number(process.env.E2E_PORT ?? 3100);
-export const e2eBaseUrl = `http://localhost:${e2ePort}`;
-export const e2eDataDir = join(tmpdir(), `vatlas-e2e-${e2ePort}`);
+/**
+ * The end-to-end servers. Playwright runs the specs in `E2E_WORKERS` workers (2 by default, one per core), and each
+ * worker has a server of its own: its own port and a fresh data directory, so one worker's changes (a user's language,
+ * an onboarded company) never meet another's tests. Within a worker the specs run one after another, as before.
+ */
+export const e2eWorkers = Number(process.env.E2E_WORKERS ?? 2);
+const firstPort = Number(process.env.E2E_PORT ?? 3100);
+
+export type E2eServer = { port: number; baseUrl: string; dataDir: string };
+
+/** The server of the worker numbered `workerIndex` (Playwright's parallel index: 0 to workers - 1). */
+export function e2eServer(workerIndex: number): E2eServer {
+  const port = firstPort + workerIndex;
+  return { port, baseUrl: `http://localhost:${port}`, dataDir: join(tmpdir(), `vatlas-e2e-${port}`) };
+}
+
+/**
+ * The server of the process this module runs in. Playwright loads the config and the specs again in every worker,
+ * with the worker's number in TEST_PARALLEL_INDEX; the runner itself has none and sees the first server.
+ */
+export const {
+  port: e2ePort,
+  baseUrl: e2eBaseUrl,
+  dataDir: e2eDataDir,
+} = e2eServer(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
