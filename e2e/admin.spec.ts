@@ -55,6 +55,10 @@ test.describe('the admin area (issue 7)', () => {
     await expect(page.getByRole('cell', { name: /Nordlicht/ })).toBeVisible();
     await page.goto('/admin/uploads?status=completed');
     await expect(page.getByRole('cell', { name: 'Completed' }).first()).toBeVisible();
+    // A file name wraps at its spaces, and inside a word only where the word is wider than its column.
+    const fileName = page.getByRole('cell', { name: /^Sales Tax Transaction Report/ }).first();
+    await expect(fileName).toHaveCSS('word-break', 'normal');
+    await expect(fileName).toHaveCSS('overflow-wrap', 'anywhere');
     await page.goto('/admin/tenants');
     await expect(page.getByRole('link', { name: /Edit the white label of/ }).first()).toHaveAttribute(
       'href',

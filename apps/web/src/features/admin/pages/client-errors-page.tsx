@@ -24,7 +24,7 @@ export function ClientErrorRow({ error }: { error: AdminClientError }) {
           </details>
         ) : null}
       </td>
-      <td className={`${cellClass} break-all`}>{where || t('adminArea.common.none')}</td>
+      <td className={`${cellClass} wrap-anywhere`}>{where || t('adminArea.common.none')}</td>
       <td className={`${cellClass} text-xs break-words text-fg-secondary`}>
         {error.userAgent ?? t('adminArea.common.none')}
       </td>

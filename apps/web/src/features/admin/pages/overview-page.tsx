@@ -104,7 +104,7 @@ export function OverviewPage() {
               {data.failedUploads.map((upload) => (
                 <tr key={upload.id}>
                   <td className={`${cellClass} font-medium text-fg`}>{upload.companyName}</td>
-                  <td className={`${cellClass} break-all`}>{upload.fileName}</td>
+                  <td className={`${cellClass} wrap-anywhere`}>{upload.fileName}</td>
                   <td className={`${cellClass} font-mono`}>{upload.errorCode ?? t('adminArea.common.none')}</td>
                   <td className={cellClass}>{dateTime(upload.finishedAt) ?? t('adminArea.common.none')}</td>
                 </tr>

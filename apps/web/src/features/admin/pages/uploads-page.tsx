@@ -80,7 +80,7 @@ export function UploadsPage() {
         {items.map((upload) => (
           <tr key={upload.id}>
             <td className={`${cellClass} font-medium text-fg`}>{upload.companyName}</td>
-            <td className={`${cellClass} break-all`}>{upload.fileName}</td>
+            <td className={`${cellClass} wrap-anywhere`}>{upload.fileName}</td>
             <td className={cellClass}>
               <span className={upload.status === 'failed' ? 'font-semibold text-danger' : 'text-fg'}>
                 {t(`adminArea.uploads.statuses.${upload.status}`)}

@@ -37,7 +37,7 @@ function DocumentRow({ document }: { document: StoredDocument }) {
           {document.countryCode ? countryName(document.countryCode) : t('onboarding.documents.allCountries')}
         </span>
       </td>
-      <td className="py-2 pr-3 break-all text-fg">{document.fileName}</td>
+      <td className="py-2 pr-3 wrap-anywhere text-fg">{document.fileName}</td>
       <td className="py-2 pr-3 whitespace-nowrap text-fg-secondary">
         {formatBytes(document.sizeBytes, i18n.language)}
       </td>
