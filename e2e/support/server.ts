@@ -7,6 +7,9 @@ import { join } from 'node:path';
  * an onboarded company) never meet another's tests. Within a worker the specs run one after another, as before.
  */
 export const e2eWorkers = Number(process.env.E2E_WORKERS ?? 2);
+if (!Number.isInteger(e2eWorkers) || e2eWorkers < 1) {
+  throw new Error(`E2E_WORKERS must be a whole number of workers, 1 or more; it is "${process.env.E2E_WORKERS}".`);
+}
 const firstPort = Number(process.env.E2E_PORT ?? 3100);
 
 export type E2eServer = { port: number; baseUrl: string; dataDir: string };
@@ -21,8 +24,4 @@ export function e2eServer(workerIndex: number): E2eServer {
  * The server of the process this module runs in. Playwright loads the config and the specs again in every worker,
  * with the worker's number in TEST_PARALLEL_INDEX; the runner itself has none and sees the first server.
  */
-export const {
-  port: e2ePort,
-  baseUrl: e2eBaseUrl,
-  dataDir: e2eDataDir,
-} = e2eServer(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+export const { baseUrl: e2eBaseUrl, dataDir: e2eDataDir } = e2eServer(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
