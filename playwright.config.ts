@@ -50,8 +50,7 @@ export default defineConfig({
   webServer: Array.from({ length: e2eWorkers }, (_, workerIndex) => {
     const { port, baseUrl, dataDir } = e2eServer(workerIndex);
     return {
-      // `npm start` itself (its environment and node flags, then scripts/start.mjs): it builds the SPA when its
-      // sources changed, then serves everything.
+      // `npm start` itself: its environment and node flags, then scripts/start.mjs.
       command: `rm -rf '${dataDir}' && npm start`,
       url: `${baseUrl}/api/health`,
       reuseExistingServer: false,

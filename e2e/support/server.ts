@@ -12,7 +12,7 @@ if (!Number.isInteger(e2eWorkers) || e2eWorkers < 1) {
 }
 const firstPort = Number(process.env.E2E_PORT ?? 3100);
 
-export type E2eServer = { port: number; baseUrl: string; dataDir: string };
+type E2eServer = { port: number; baseUrl: string; dataDir: string };
 
 /** The server of the worker numbered `workerIndex` (Playwright's parallel index: 0 to workers - 1). */
 export function e2eServer(workerIndex: number): E2eServer {
