@@ -1,4 +1,4 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -74,6 +74,7 @@ describe('local file storage', () => {
     expect(statSync(localPathFor(directory, first)).mode & 0o777).toBe(0o600);
     const names = readdirSync(directory, { recursive: true }).map(String);
     expect(names.every((name) => /^[0-9a-f]{2}(\/[0-9a-f-]{36})?$/.test(name))).toBe(true);
+    expect(readFileSync(storage.localPath?.(second) ?? '', 'utf8')).toBe('streamed');
   });
 
   it('answers FileNotFoundError for a missing file and deletes idempotently', async () => {
@@ -117,6 +118,8 @@ describe('S3 file storage', () => {
     expect(get.input).toEqual({ Bucket: 'vatlas-files', Key: `files/${key}` });
     expect(remove).toBeInstanceOf(DeleteObjectCommand);
     expect(remove.input).toEqual({ Bucket: 'vatlas-files', Key: `files/${key}` });
+    // An object has no path on this machine: an import reads it through the server's thread.
+    expect(storage.localPath).toBeUndefined();
   });
 
   /** A stream of `total` bytes (byte i is i % 251) in chunks of `chunkBytes`, counting what has been read from it. */

@@ -17,6 +17,11 @@ export type FileStorage = {
   get(key: string): Promise<Readable>;
   /** Deleting a missing file is no error: a retry of a half-done delete must succeed. */
   delete(key: string): Promise<void>;
+  /**
+   * Where the file lies on this machine's disk, for a storage that keeps files there (none for S3): an import's worker
+   * thread reads a large file by its path, so its bytes never pass through the server's thread.
+   */
+  localPath?(key: string): string;
 };
 
 export class FileNotFoundError extends Error {
@@ -78,6 +83,7 @@ export function createLocalFileStorage(directory: string): FileStorage {
     async delete(key) {
       await rm(localPathFor(directory, key), { force: true });
     },
+    localPath: (key) => localPathFor(directory, key),
   };
 }
 

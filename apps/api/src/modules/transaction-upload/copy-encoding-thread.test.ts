@@ -1,3 +1,6 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CopyEncodingOptions } from './copy-encoding';
 import { type CopyChunkSource, encodeInThisThread, encodeInWorkerThread } from './copy-encoding-thread';
@@ -44,6 +47,22 @@ describe('encoding in a worker thread', () => {
     expect(inWorker.chunks).toBeGreaterThan(10);
     expect(inWorker.daySums).not.toBe('');
     expect(inWorker).toEqual(here);
+  });
+
+  it('reads a local file by its path itself, with the same COPY text, day sums and counts', async () => {
+    const directory = mkdtempSync(join(tmpdir(), 'vatlas-encode-'));
+    try {
+      const localPath = join(directory, 'report.txt');
+      writeFileSync(localPath, GENERATED.text);
+      const byPath = await readAll(encodeInWorkerThread({ localPath }, OPTIONS));
+      expect(byPath.transactions).toBe(GENERATED.expected.rowCount);
+      expect(byPath).toEqual(await readAll(encodeInThisThread(piecesOf(GENERATED.text, 65_536), OPTIONS)));
+      // A file gone by the time the worker opens it fails the import as any read error does.
+      const missing = { localPath: join(directory, 'gone.txt') };
+      await expect(readAll(encodeInWorkerThread(missing, OPTIONS))).rejects.toThrow(/ENOENT/);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
 
   it("hands a whole-file error over as the parser's FileFormatError, with its code", async () => {

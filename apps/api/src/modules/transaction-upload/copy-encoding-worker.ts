@@ -1,8 +1,10 @@
 /**
  * The body of the COPY-encoding worker thread (bundled by copy-encoding-worker-source.ts, started by
- * copy-encoding-thread.ts): parses the file bytes the server's thread sends, encodes the rows into the buffers it is
- * given, and sends each batch back with its filled chunks. Every message is in `WorkerMessage` / `ServerMessage`.
+ * copy-encoding-thread.ts): parses the file (read from its path, or the bytes the server's thread sends), encodes the
+ * rows into the buffers it is given, and sends each batch back with its filled chunks. Every message is in
+ * `WorkerMessage` / `ServerMessage`.
  */
+import { createReadStream } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ChunkBufferPool, type CopyEncodingOptions, type EncodedBatch, encodeCopyChunks } from './copy-encoding';
 import { FileFormatError } from './formats/parse-types';
@@ -27,26 +29,34 @@ export type SerializedError = {
   details?: Record<string, unknown>;
 };
 
-export type CopyEncodingWorkerData = { options: CopyEncodingOptions; bufferBytes: number; bufferCount: number };
+export type CopyEncodingWorkerData = {
+  options: CopyEncodingOptions;
+  bufferBytes: number;
+  bufferCount: number;
+  /** The file on this machine's disk, read here; without it the server's thread sends the file's bytes. */
+  localPath?: string;
+};
 
 const port = parentPort;
 if (!port) throw new Error('copy-encoding-worker runs as a worker thread only');
-const { options, bufferBytes, bufferCount } = workerData as CopyEncodingWorkerData;
+const { options, bufferBytes, bufferCount, localPath } = workerData as CopyEncodingWorkerData;
 const pool = new ChunkBufferPool(bufferBytes, bufferCount);
 
+/** Pieces of the file the server's thread sent, in order; null once it sent the last. */
+const queue: (Uint8Array | null)[] = [];
+let wake: (() => void) | null = null;
+port.on('message', (message: ServerMessage) => {
+  if (message.type === 'buffer') {
+    pool.release(message.buffer);
+    return;
+  }
+  queue.push(message.type === 'input' ? message.bytes : null);
+  wake?.();
+  wake = null;
+});
+
 /** The file's bytes as the server's thread sends them; each piece taken is acknowledged, so it can send the next. */
-async function* input(): AsyncGenerator<Uint8Array> {
-  const queue: (Uint8Array | null)[] = [];
-  let wake: (() => void) | null = null;
-  port?.on('message', (message: ServerMessage) => {
-    if (message.type === 'buffer') {
-      pool.release(message.buffer);
-      return;
-    }
-    queue.push(message.type === 'input' ? message.bytes : null);
-    wake?.();
-    wake = null;
-  });
+async function* sentInput(): AsyncGenerator<Uint8Array> {
   for (;;) {
     const next = queue.shift();
     if (next === undefined) {
@@ -64,7 +74,8 @@ async function* input(): AsyncGenerator<Uint8Array> {
 const send = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 try {
-  for await (const batch of encodeCopyChunks(input(), options, pool)) {
+  const input = localPath === undefined ? sentInput() : createReadStream(localPath);
+  for await (const batch of encodeCopyChunks(input, options, pool)) {
     send(
       { type: 'batch', batch },
       [...batch.chunks, ...(batch.daySums ?? [])].map((bytes) => bytes.buffer as ArrayBuffer),

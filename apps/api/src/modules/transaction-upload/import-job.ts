@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import { type ColumnMapping, columnMappingSchema, MAX_STORED_UPLOAD_PROBLEMS } from '@vatlas/contract';
 import type { TransactionSource } from '@vatlas/domain';
 import type { BulkLoader, Database, Db } from '../../db/client';
@@ -203,9 +204,14 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
     };
     // COPY text goes straight into a few byte buffers, reused for the whole file: one is filled while another is
     // loaded. No string per row outlives its row, so the heap holds no more than a parser batch.
+    // A worker reads a local file by its path itself; the stream opened above has then only shown that it is there.
+    const localPath = encodeIn === 'worker' ? deps.storage.localPath?.(upload.storageKey) : undefined;
+    if (localPath !== undefined) file.destroy();
     const source =
       encodeIn === 'worker'
-        ? encodeInWorkerThread(file, options, { semiSpaceMb: WORKER_SEMI_SPACE_MB[deps.database.kind] })
+        ? encodeInWorkerThread(localPath === undefined ? file : { localPath }, options, {
+            semiSpaceMb: WORKER_SEMI_SPACE_MB[deps.database.kind],
+          })
         : encodeInThisThread(file, options);
     for await (const batch of source.batches) {
       if (batch.problems.length > 0) {
@@ -217,6 +223,10 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
       for (const chunk of batch.chunks) {
         // One load in flight; its buffer goes back to the encoder once it has ended.
         await loading;
+        // The event loop gets a turn between two loads. On PGlite a load runs on this thread, and when the worker is
+        // ahead (it reads a local file itself) the next chunk is always there: requests, the page's progress polls
+        // among them, would otherwise wait for the whole file.
+        await setImmediate();
         loading = loadChunk(deps.database.bulk, chunk).then((counts) => {
           progress.rowsImported += counts.imported;
           progress.rowsDuplicate += counts.duplicate;

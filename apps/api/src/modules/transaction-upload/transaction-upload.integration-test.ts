@@ -1,6 +1,7 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import { apiPaths, type TransactionUpload, type UploadProblemPage } from '@vatlas/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -299,6 +300,34 @@ forEachDatabase('transaction uploads', (context) => {
     // Past the encoder's limit it sends none, and every row's sum is stored all the same, from the rows.
     const { stored } = await daySumsOf(id);
     expect(stored.length).toBeGreaterThan(maxDaySums);
+    await expectDaySumsOfRows(id, 40);
+  });
+
+  it("parses a local file in the worker thread from its path: the stream the server's thread opened is never read", async () => {
+    const freshCompanyId = await createFreshCompany('Local Path Co');
+    const response = await upload(vtrFile(VTR_LINES.slice(0, 40)), { format: 'amazon-vtr' }, freshCompanyId);
+    const { id } = response.json<TransactionUpload>();
+    let isStreamRead = false;
+    // The storage's own stream shows the file is there; reading it would fail the import.
+    const pathOnly: FileStorage = {
+      ...storage,
+      async get(key) {
+        (await storage.get(key)).destroy();
+        return Readable.from(
+          (async function* () {
+            isStreamRead = true;
+            yield* [];
+            throw new Error("the file's bytes went through the server's thread");
+          })(),
+        );
+      },
+    };
+    expect(await newWorker({ storage: pathOnly, encodeIn: 'worker' }).runOnce()).toBe('completed');
+    expect(isStreamRead).toBe(false);
+    expect((await get(apiPaths.transactionUpload(freshCompanyId, id))).json<TransactionUpload>()).toMatchObject({
+      status: 'completed',
+      rowsImported: 40,
+    });
     await expectDaySumsOfRows(id, 40);
   });
 

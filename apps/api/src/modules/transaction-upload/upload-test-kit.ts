@@ -10,8 +10,10 @@ export function createGatedStorage(inner: FileStorage): { storage: FileStorage; 
   const gate = new Promise<void>((resolve) => {
     open = resolve;
   });
+  // No localPath: an import's worker thread would read the file by its path, past the gate.
   const storage: FileStorage = {
-    ...inner,
+    put: (key, content) => inner.put(key, content),
+    delete: (key) => inner.delete(key),
     async get(key) {
       const bytes = Buffer.concat(await (await inner.get(key)).toArray());
       const half = Math.floor(bytes.length / 2);
