@@ -49,6 +49,13 @@ export function localPathFor(directory: string, key: string): string {
   return join(directory, key.slice(0, 2), key);
 }
 
+/**
+ * What a stored file's write stream takes before it holds its source back. At Node's default of 16 KB every 64 KB
+ * piece of an upload's request waited for its own write; with 4 MB the pieces that arrive meanwhile go to disk
+ * together. Measured with a 540 MB upload over loopback HTTP: 2.0 s against 3.0-3.2 s (1 MB: 2.4-2.5 s, 16 MB: 2.2 s).
+ */
+const WRITE_BUFFER_BYTES = 4 * 1024 * 1024;
+
 export function createLocalFileStorage(directory: string): FileStorage {
   return {
     async put(key, content) {
@@ -58,7 +65,7 @@ export function createLocalFileStorage(directory: string): FileStorage {
       const temporary = `${path}.${randomUUID()}.part`;
       try {
         if (content instanceof Readable) {
-          await pipeline(content, createWriteStream(temporary, { mode: 0o600 }));
+          await pipeline(content, createWriteStream(temporary, { mode: 0o600, highWaterMark: WRITE_BUFFER_BYTES }));
         } else {
           await writeFile(temporary, content, { mode: 0o600 });
         }
