@@ -1,5 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
@@ -91,9 +92,12 @@ function createPostgresBulkLoader(pool: pg.Pool): BulkLoader {
 
 function createPgliteBulkLoader(client: PGlite): BulkLoader {
   return {
-    transaction: (work) =>
+    transaction: async (work) => {
+      // PGlite runs on this thread. The event loop gets a turn before each bulk transaction, so a request that arrived
+      // meanwhile (an upload page's progress poll) queues its query between two loads, not behind a whole file's.
+      await setImmediate();
       // PGlite has one session; its transaction() holds every other query back until this one ends.
-      client.transaction((tx) =>
+      return client.transaction((tx) =>
         work({
           async query(text, params) {
             const result = await tx.query<Record<string, unknown>>(text, params);
@@ -114,7 +118,8 @@ function createPgliteBulkLoader(client: PGlite): BulkLoader {
             }
           },
         }),
-      ),
+      );
+    },
   };
 }
 

@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import { type ColumnMapping, columnMappingSchema, MAX_STORED_UPLOAD_PROBLEMS } from '@vatlas/contract';
 import type { TransactionSource } from '@vatlas/domain';
 import type { BulkLoader, Database, Db } from '../../db/client';
@@ -223,10 +222,6 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
       for (const chunk of batch.chunks) {
         // One load in flight; its buffer goes back to the encoder once it has ended.
         await loading;
-        // The event loop gets a turn between two loads. On PGlite a load runs on this thread, and when the worker is
-        // ahead (it reads a local file itself) the next chunk is always there: requests, the page's progress polls
-        // among them, would otherwise wait for the whole file.
-        await setImmediate();
         loading = loadChunk(deps.database.bulk, chunk).then((counts) => {
           progress.rowsImported += counts.imported;
           progress.rowsDuplicate += counts.duplicate;
