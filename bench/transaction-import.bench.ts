@@ -8,6 +8,7 @@
  *   npm run bench:import
  *   BENCH_ROWS=100000 BENCH_DATABASES=pglite npm run bench:import
  *   BENCH_VTR_FILE=/tmp/vtr-1m.txt BENCH_DATABASES=postgres npm run bench:import   (keeps the generated file)
+ *   BENCH_STORED_YEARS=1 BENCH_DATABASES=postgres npm run bench:import   (the company already holds a year before)
  *
  * Issue 5 targets: PostgreSQL import ≤ 2× the floor and ≤ 15 s on 2 cores; PGlite ≤ 45 s; server peak RSS ≤ 400 MB;
  * transactions page p95 ≤ 50 ms at any depth; liabilities summary p95 ≤ 100 ms. Prints a table and appends it to
@@ -42,6 +43,14 @@ const SEED = 1;
 const DATA_YEAR = 2024;
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASES = (process.env.BENCH_DATABASES ?? 'postgres,pglite').split(',').map((name) => name.trim());
+/**
+ * Earlier years of BENCH_ROWS rows each (seeds 2, 3, …; DATA_YEAR − 1, − 2, …) imported before the timed import,
+ * untimed: what an import costs once the company has history, since every completion recomputes its whole position.
+ */
+const STORED_YEARS = Number(process.env.BENCH_STORED_YEARS ?? 0);
+if (!Number.isInteger(STORED_YEARS) || STORED_YEARS < 0) {
+  throw new Error(`BENCH_STORED_YEARS must be a whole number, got ${process.env.BENCH_STORED_YEARS}`);
+}
 const REQUESTS = 50;
 const PAGE_SIZE = 200;
 /** Pages walked with their cursors before the deep pages are timed: 100 × 200 = 20,000 rows deep, or half the rows of
@@ -170,7 +179,12 @@ type Measured = {
   summary: Latency;
 };
 
-async function measureServer(kind: 'pglite' | 'postgres', databaseUrl: string | null, file: string) {
+async function measureServer(
+  kind: 'pglite' | 'postgres',
+  databaseUrl: string | null,
+  file: string,
+  storedFiles: readonly string[],
+) {
   const dataDir = mkdtempSync(join(tmpdir(), `vatlas-bench-import-${kind}-`));
   let server = startServer({ port: PORT, dataDir, databaseUrl });
   try {
@@ -178,6 +192,11 @@ async function measureServer(kind: 'pglite' | 'postgres', databaseUrl: string | 
     let subject: string;
     [subject, server] = await sellerSubject(dataDir, databaseUrl, server);
     const { token, companyId } = await signInSeller({ dataDir, publicUrl, subject, email: SELLER_EMAIL });
+    for (const stored of storedFiles) {
+      const before = await importFile(stored, token, companyId);
+      if (before.status !== 'completed') throw new Error(`the stored year ${stored} ended ${before.status}`);
+      console.info(`stored ${stored}: ${before.rowsImported} rows in ${before.importSeconds.toFixed(1)} s`);
+    }
     const pid = server.child.pid ?? 0;
     const memory = sampleMemory(pid);
     const traceStarted = performance.now();
@@ -208,12 +227,12 @@ async function measureServer(kind: 'pglite' | 'postgres', databaseUrl: string | 
 
 const FLOOR_SCRIPT = `${SYNTHETIC_VTR}/raw-import-floor.ts`;
 
-async function measure(kind: 'pglite' | 'postgres', file: string): Promise<Measured> {
+async function measure(kind: 'pglite' | 'postgres', file: string, storedFiles: readonly string[]): Promise<Measured> {
   if (kind === 'pglite') {
     const floorDir = mkdtempSync(join(tmpdir(), 'vatlas-bench-floor-pglite-'));
     try {
       const floor = JSON.parse(runScript(FLOOR_SCRIPT, ['--file', file, '--pglite-dir', floorDir]));
-      return { database: kind, floor, ...(await measureServer(kind, null, file)) };
+      return { database: kind, floor, ...(await measureServer(kind, null, file, storedFiles)) };
     } finally {
       rmSync(floorDir, { recursive: true, force: true });
     }
@@ -221,7 +240,7 @@ async function measure(kind: 'pglite' | 'postgres', file: string): Promise<Measu
   const floor = await withThrowAwayPostgres(POSTGRES_URL, async (url) =>
     JSON.parse(runScript(FLOOR_SCRIPT, ['--file', file, '--database-url', url])),
   );
-  const server = await withThrowAwayPostgres(POSTGRES_URL, (url) => measureServer(kind, url, file));
+  const server = await withThrowAwayPostgres(POSTGRES_URL, (url) => measureServer(kind, url, file, storedFiles));
   return { database: kind, floor, ...server };
 }
 
@@ -239,13 +258,20 @@ if (keptFile === undefined || !existsSync(keptFile)) {
 const generationSeconds = (performance.now() - generationStarted) / 1000;
 const bytes = statSync(file).size;
 console.info(`generated ${ROWS} rows, ${(bytes / 1e6).toFixed(0)} MB in ${generationSeconds.toFixed(1)} s`);
+// The earlier years' files, kept beside BENCH_VTR_FILE like it (and generated when missing).
+const storedFiles = Array.from({ length: STORED_YEARS }, (_, index) => {
+  const year = DATA_YEAR - 1 - index;
+  const storedFile = keptFile === undefined ? join(workDir, `vtr-${year}.txt`) : `${keptFile}.${year}.txt`;
+  if (!existsSync(storedFile)) generateSyntheticVtr({ out: storedFile, rows: ROWS, seed: SEED + 1 + index, year });
+  return storedFile;
+});
 
 const measured: Measured[] = [];
 try {
   for (const kind of DATABASES) {
     if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`BENCH_DATABASES: unknown database ${kind}`);
     console.info(`measuring ${kind}…`);
-    measured.push(await measure(kind, file));
+    measured.push(await measure(kind, file, storedFiles));
   }
 } finally {
   rmSync(workDir, { recursive: true, force: true });
@@ -272,6 +298,12 @@ const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 1024 ** 3
 const heading = `## ${new Date().toISOString()} · transaction import · commit ${commit} · Node ${process.version} · ${cpus().length} cores`;
 const description =
   `${ROWS.toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(0)} MB synthetic Amazon VTR (seed ${SEED}, ${DATA_YEAR}); ${machine}. ` +
+  (STORED_YEARS === 1
+    ? `The company already held the year before, as many rows (seed ${SEED + 1}), imported untimed first. `
+    : '') +
+  (STORED_YEARS > 1
+    ? `The company already held the ${STORED_YEARS} years before, as many rows each (seeds ${SEED + 1}–${SEED + STORED_YEARS}), imported untimed first. `
+    : '') +
   'Import = first byte of the HTTP upload to status completed (liabilities committed); floor = the real parser ' +
   'streaming the same file + COPY into a bare unindexed table of the same database (PGlite: 4 MB chunks in one ' +
   'transaction). Pages: first page of 50 and filtered page (PL refunds) ' +
