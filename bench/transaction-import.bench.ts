@@ -15,7 +15,7 @@
  * bench/RESULTS.md. Figures, never assertions.
  */
 import { execSync } from 'node:child_process';
-import { appendFileSync, existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { cpus, tmpdir, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { openPglite, pgliteDirectory } from '@vatlas/api/db/client';
@@ -247,31 +247,61 @@ async function measure(kind: 'pglite' | 'postgres', file: string, storedFiles: r
 // ---- the run -------------------------------------------------------------------------------------------------------
 
 const workDir = mkdtempSync(join(tmpdir(), 'vatlas-bench-vtr-'));
+
+/**
+ * Generates a report of `rows` rows at `path` unless one is there already. A kept file must hold as many rows as this
+ * run measures: its expected totals beside it (`<path>.expected.json`, written by the generator) say how many.
+ */
+function ensureSyntheticVtr(path: string, options: { rows: number; seed: number; year: number }): void {
+  if (!existsSync(path)) {
+    generateSyntheticVtr({ out: path, ...options });
+    return;
+  }
+  const expectation = `${path}.expected.json`;
+  const kept = existsSync(expectation) ? (JSON.parse(readFileSync(expectation, 'utf8')) as { rowCount?: number }) : {};
+  if (kept.rowCount !== options.rows) {
+    throw new Error(
+      `${path} holds ${kept.rowCount ?? 'an unknown number of'} rows (${expectation}), not BENCH_ROWS=${options.rows}: ` +
+        'remove it to have it generated again, or give BENCH_ROWS its row count.',
+    );
+  }
+}
+
 // BENCH_VTR_FILE keeps the generated file for the next run (generated there when missing, used as it is otherwise):
 // a run of one database at a time then skips the half-minute generation. It must hold BENCH_ROWS rows of seed 1.
 const keptFile = process.env.BENCH_VTR_FILE;
 const file = keptFile ?? join(workDir, 'vtr.txt');
 const generationStarted = performance.now();
-if (keptFile === undefined || !existsSync(keptFile)) {
-  generateSyntheticVtr({ out: file, rows: ROWS, seed: SEED, year: DATA_YEAR });
+// The earlier years' files are kept beside BENCH_VTR_FILE like it (and generated when missing).
+const storedFiles = Array.from({ length: STORED_YEARS }, (_, index) => {
+  const year = DATA_YEAR - 1 - index;
+  return { path: keptFile === undefined ? join(workDir, `vtr-${year}.txt`) : `${keptFile}.${year}.txt`, index, year };
+});
+try {
+  ensureSyntheticVtr(file, { rows: ROWS, seed: SEED, year: DATA_YEAR });
+  for (const { path, index, year } of storedFiles) {
+    ensureSyntheticVtr(path, { rows: ROWS, seed: SEED + 1 + index, year });
+  }
+} catch (error) {
+  rmSync(workDir, { recursive: true, force: true });
+  throw error;
 }
 const generationSeconds = (performance.now() - generationStarted) / 1000;
 const bytes = statSync(file).size;
-console.info(`generated ${ROWS} rows, ${(bytes / 1e6).toFixed(0)} MB in ${generationSeconds.toFixed(1)} s`);
-// The earlier years' files, kept beside BENCH_VTR_FILE like it (and generated when missing).
-const storedFiles = Array.from({ length: STORED_YEARS }, (_, index) => {
-  const year = DATA_YEAR - 1 - index;
-  const storedFile = keptFile === undefined ? join(workDir, `vtr-${year}.txt`) : `${keptFile}.${year}.txt`;
-  if (!existsSync(storedFile)) generateSyntheticVtr({ out: storedFile, rows: ROWS, seed: SEED + 1 + index, year });
-  return storedFile;
-});
+console.info(`${ROWS} rows, ${(bytes / 1e6).toFixed(0)} MB, ready in ${generationSeconds.toFixed(1)} s`);
 
 const measured: Measured[] = [];
 try {
   for (const kind of DATABASES) {
     if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`BENCH_DATABASES: unknown database ${kind}`);
     console.info(`measuring ${kind}…`);
-    measured.push(await measure(kind, file, storedFiles));
+    measured.push(
+      await measure(
+        kind,
+        file,
+        storedFiles.map(({ path }) => path),
+      ),
+    );
   }
 } finally {
   rmSync(workDir, { recursive: true, force: true });
@@ -294,7 +324,26 @@ const rows = measured.map((run) => ({
 }));
 
 const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
-const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB`;
+/** The PostgreSQL server's version and the settings a bulk load depends on most, as the benchmark found them. */
+async function postgresSettings(): Promise<string> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ version: string; buffers: string; wal: string }>(
+      "select current_setting('server_version') as version, current_setting('shared_buffers') as buffers, " +
+        "current_setting('max_wal_size') as wal",
+    );
+    const settings = rows[0];
+    return settings
+      ? `PostgreSQL ${settings.version} (shared_buffers ${settings.buffers}, max_wal_size ${settings.wal})`
+      : '';
+  } finally {
+    await client.end();
+  }
+}
+
+const postgres = DATABASES.includes('postgres') ? `; ${await postgresSettings()}` : '';
+const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 1024 ** 3).toFixed(0)} GiB${postgres}`;
 const heading = `## ${new Date().toISOString()} · transaction import · commit ${commit} · Node ${process.version} · ${cpus().length} cores`;
 const description =
   `${ROWS.toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(0)} MB synthetic Amazon VTR (seed ${SEED}, ${DATA_YEAR}); ${machine}. ` +
