@@ -1,19 +1,33 @@
-import { parseArgs } from 'node:util';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
 import { findVatRate, isIsoDate } from '@vatlas/domain';
-import type { SyntheticVtrOptions } from './generate-vtr';
+import { DEFAULT_STOCK_COUNTRIES, type SyntheticVtrOptions } from './generate-vtr';
+
+/** The generator's options with their defaults: what `parseArgs` reads and what the usage text shows. */
+const OPTIONS = {
+  out: { type: 'string' },
+  rows: { type: 'string', default: '1000' },
+  seed: { type: 'string', default: '1' },
+  from: { type: 'string', default: '2024-01-01' },
+  to: { type: 'string', default: '2024-12-31' },
+  layout: { type: 'string', default: '95' },
+  seller: { type: 'string', default: 'DE' },
+  stock: { type: 'string' },
+  csv: { type: 'boolean', default: false },
+  help: { type: 'boolean', default: false },
+} as const satisfies ParseArgsConfig['options'];
 
 export const GENERATOR_USAGE = `Writes a synthetic Amazon VAT Transactions Report and its expected totals (<out>.expected.json).
 
 Usage: node --import tsx apps/api/src/modules/transaction-upload/synthetic-vtr/cli.ts --out <file> [options]
 
   --out <file>        where the report goes (required)
-  --rows <n>          data rows, header excluded (default 1000)
-  --seed <n>          the same seed gives the same file (default 1)
-  --from <date>       first day, YYYY-MM-DD (default 2024-01-01)
-  --to <date>         last day, YYYY-MM-DD, included (default 2024-12-31)
-  --layout 92|95      Amazon's column layout (default 95)
-  --seller <country>  the seller's country of establishment, ISO-2 (default DE)
-  --stock <list>      countries of the seller's stock, comma-separated (default DE,PL,CZ,FR,IT,ES)
+  --rows <n>          data rows, header excluded (default ${OPTIONS.rows.default})
+  --seed <n>          the same seed gives the same file (default ${OPTIONS.seed.default})
+  --from <date>       first day, YYYY-MM-DD (default ${OPTIONS.from.default})
+  --to <date>         last day, YYYY-MM-DD, included (default ${OPTIONS.to.default})
+  --layout 92|95      Amazon's column layout (default ${OPTIONS.layout.default})
+  --seller <country>  the seller's country of establishment, ISO-2 (default ${OPTIONS.seller.default})
+  --stock <list>      countries of the seller's stock, comma-separated (default ${DEFAULT_STOCK_COUNTRIES.join(',')})
   --csv               comma-separated instead of tab-separated
   --help              this text`;
 
@@ -31,21 +45,7 @@ const invalid = (message: string): GeneratorArguments => ({ kind: 'invalid', mes
 export function readGeneratorArguments(args: readonly string[]): GeneratorArguments {
   let values: Record<string, string | boolean | undefined>;
   try {
-    ({ values } = parseArgs({
-      args: [...args],
-      options: {
-        out: { type: 'string' },
-        rows: { type: 'string', default: '1000' },
-        seed: { type: 'string', default: '1' },
-        from: { type: 'string', default: '2024-01-01' },
-        to: { type: 'string', default: '2024-12-31' },
-        layout: { type: 'string', default: '95' },
-        seller: { type: 'string', default: 'DE' },
-        stock: { type: 'string' },
-        csv: { type: 'boolean', default: false },
-        help: { type: 'boolean', default: false },
-      },
-    }));
+    ({ values } = parseArgs({ args: [...args], options: OPTIONS }));
   } catch (error) {
     // parseArgs names the unknown option, the missing value or the stray argument.
     return invalid((error as Error).message);
