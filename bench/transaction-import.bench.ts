@@ -244,6 +244,24 @@ async function measure(kind: 'pglite' | 'postgres', file: string, storedFiles: r
   return { database: kind, floor, ...server };
 }
 
+/** The PostgreSQL server's version and the settings a bulk load depends on most, as the benchmark found them. */
+async function postgresSettings(): Promise<string> {
+  const client = new pg.Client({ connectionString: POSTGRES_URL });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ version: string; buffers: string; wal: string }>(
+      "select current_setting('server_version') as version, current_setting('shared_buffers') as buffers, " +
+        "current_setting('max_wal_size') as wal",
+    );
+    const settings = rows[0];
+    return settings
+      ? `PostgreSQL ${settings.version} (shared_buffers ${settings.buffers}, max_wal_size ${settings.wal})`
+      : '';
+  } finally {
+    await client.end();
+  }
+}
+
 // ---- the run -------------------------------------------------------------------------------------------------------
 
 const workDir = mkdtempSync(join(tmpdir(), 'vatlas-bench-vtr-'));
@@ -272,16 +290,16 @@ function ensureSyntheticVtr(path: string, options: { rows: number; seed: number;
 const keptFile = process.env.BENCH_VTR_FILE;
 const file = keptFile ?? join(workDir, 'vtr.txt');
 const generationStarted = performance.now();
-// The earlier years' files are kept beside BENCH_VTR_FILE like it (and generated when missing).
-const storedFiles = Array.from({ length: STORED_YEARS }, (_, index) => {
-  const year = DATA_YEAR - 1 - index;
-  return { path: keptFile === undefined ? join(workDir, `vtr-${year}.txt`) : `${keptFile}.${year}.txt`, index, year };
-});
+let storedFiles: string[];
 try {
   ensureSyntheticVtr(file, { rows: ROWS, seed: SEED, year: DATA_YEAR });
-  for (const { path, index, year } of storedFiles) {
+  // The earlier years' files are kept beside BENCH_VTR_FILE like it (and generated when missing).
+  storedFiles = Array.from({ length: STORED_YEARS }, (_, index) => {
+    const year = DATA_YEAR - 1 - index;
+    const path = keptFile === undefined ? join(workDir, `vtr-${year}.txt`) : `${keptFile}.${year}.txt`;
     ensureSyntheticVtr(path, { rows: ROWS, seed: SEED + 1 + index, year });
-  }
+    return path;
+  });
 } catch (error) {
   rmSync(workDir, { recursive: true, force: true });
   throw error;
@@ -295,13 +313,7 @@ try {
   for (const kind of DATABASES) {
     if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`BENCH_DATABASES: unknown database ${kind}`);
     console.info(`measuring ${kind}…`);
-    measured.push(
-      await measure(
-        kind,
-        file,
-        storedFiles.map(({ path }) => path),
-      ),
-    );
+    measured.push(await measure(kind, file, storedFiles));
   }
 } finally {
   rmSync(workDir, { recursive: true, force: true });
@@ -324,22 +336,14 @@ const rows = measured.map((run) => ({
 }));
 
 const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
-/** The PostgreSQL server's version and the settings a bulk load depends on most, as the benchmark found them. */
-async function postgresSettings(): Promise<string> {
-  const client = new pg.Client({ connectionString: POSTGRES_URL });
-  await client.connect();
-  try {
-    const { rows } = await client.query<{ version: string; buffers: string; wal: string }>(
-      "select current_setting('server_version') as version, current_setting('shared_buffers') as buffers, " +
-        "current_setting('max_wal_size') as wal",
-    );
-    const settings = rows[0];
-    return settings
-      ? `PostgreSQL ${settings.version} (shared_buffers ${settings.buffers}, max_wal_size ${settings.wal})`
-      : '';
-  } finally {
-    await client.end();
-  }
+/** What the company held before the timed import (BENCH_STORED_YEARS), as a sentence of the description. */
+function storedYearsSentence(): string {
+  if (STORED_YEARS === 0) return '';
+  const [years, rows, seeds] =
+    STORED_YEARS === 1
+      ? ['the year', 'as many rows', `seed ${SEED + 1}`]
+      : [`the ${STORED_YEARS} years`, 'as many rows each', `seeds ${SEED + 1}–${SEED + STORED_YEARS}`];
+  return `The company already held ${years} before, ${rows} (${seeds}), imported untimed first. `;
 }
 
 const postgres = DATABASES.includes('postgres') ? `; ${await postgresSettings()}` : '';
@@ -347,12 +351,7 @@ const machine = `${cpus()[0]?.model ?? 'unknown CPU'}, ${(totalmem() / 1024 ** 3
 const heading = `## ${new Date().toISOString()} · transaction import · commit ${commit} · Node ${process.version} · ${cpus().length} cores`;
 const description =
   `${ROWS.toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(0)} MB synthetic Amazon VTR (seed ${SEED}, ${DATA_YEAR}); ${machine}. ` +
-  (STORED_YEARS === 1
-    ? `The company already held the year before, as many rows (seed ${SEED + 1}), imported untimed first. `
-    : '') +
-  (STORED_YEARS > 1
-    ? `The company already held the ${STORED_YEARS} years before, as many rows each (seeds ${SEED + 1}–${SEED + STORED_YEARS}), imported untimed first. `
-    : '') +
+  storedYearsSentence() +
   'Import = first byte of the HTTP upload to status completed (liabilities committed); floor = the real parser ' +
   'streaming the same file + COPY into a bare unindexed table of the same database (PGlite: 4 MB chunks in one ' +
   'transaction). Pages: first page of 50 and filtered page (PL refunds) ' +
