@@ -687,8 +687,10 @@ export const ossThresholdYears = pgTable(
 );
 
 /**
- * What the last recompute of a company's tax position could not settle (a missing exchange rate, say), as the tax
- * engine reported it, so the liabilities summary shows it without recomputing.
+ * What the recompute of a company's tax position could not settle (a missing exchange rate, say), as the tax engine
+ * reported it, so the liabilities summary shows it without recomputing. Kept per calendar year of the tax points
+ * that raised it, since a recompute may replace some years only; a problem raised in two years is stored in both and
+ * read once.
  */
 export const taxPositionProblems = pgTable(
   'tax_position_problems',
@@ -696,7 +698,13 @@ export const taxPositionProblems = pgTable(
     companyId: uuid('company_id')
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
+    /** Unique per company; the order problems are read in is the tax engine's (`mergeProblems`), not this. */
     sequence: integer('sequence').notNull(),
+    /**
+     * The calendar year of the tax points that raised the problem. Null only for problems stored before problems had
+     * a year: the company's next recompute then runs over every year, since which years they belong to is unknown.
+     */
+    year: integer('year'),
     problem: jsonb('problem').$type<Record<string, unknown>>().notNull(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.sequence] })],

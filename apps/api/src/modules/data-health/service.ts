@@ -1,5 +1,5 @@
 import type { DataHealth, DataHealthAlert } from '@vatlas/contract';
-import { monthsBetween, todayIsoDate } from '@vatlas/domain';
+import { monthsBetween, type TaxPositionProblem, todayIsoDate } from '@vatlas/domain';
 import type { Db } from '../../db/client';
 import { listFilings } from '../filings/service';
 import { listRateCombinations, listTaxPositionProblems } from '../liabilities/repository';
@@ -24,20 +24,16 @@ export async function getDataHealth(db: Db, companyId: string, year: number): Pr
   const alerts: DataHealthAlert[] = [];
 
   const missingRates = (await listTaxPositionProblems(db, companyId)).filter(
-    (problem) =>
-      (problem.kind === 'missing-rate' || problem.kind === 'missing-currency') &&
-      typeof problem.date === 'string' &&
-      problem.date.startsWith(String(year)),
+    (problem): problem is Extract<TaxPositionProblem, { date: string }> =>
+      (problem.kind === 'missing-rate' || problem.kind === 'missing-currency') && problem.date.startsWith(String(year)),
   );
   if (missingRates.length > 0) {
     alerts.push({
       code: 'missing-exchange-rate',
       severity: 'error',
       count: missingRates.length,
-      periods: sorted(missingRates.map((problem) => String(problem.date).slice(0, 7))),
-      details: sorted(
-        missingRates.flatMap((problem) => (typeof problem.currency === 'string' ? [problem.currency] : [])),
-      ),
+      periods: sorted(missingRates.map((problem) => problem.date.slice(0, 7))),
+      details: sorted(missingRates.flatMap((problem) => (problem.kind === 'missing-rate' ? [problem.currency] : []))),
     });
   }
 

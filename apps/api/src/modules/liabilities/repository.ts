@@ -1,3 +1,4 @@
+import { mergeProblems, type TaxPositionProblem } from '@vatlas/domain';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
@@ -43,13 +44,16 @@ export async function findOssThresholdYear(
   return row;
 }
 
-export async function listTaxPositionProblems(db: Db, companyId: string): Promise<Record<string, unknown>[]> {
+/**
+ * The problems of the company's stored tax position, each once (a problem raised by the tax points of two years is
+ * stored with both), in the tax engine's order.
+ */
+export async function listTaxPositionProblems(db: Db, companyId: string): Promise<TaxPositionProblem[]> {
   const rows = await db
     .select({ problem: taxPositionProblems.problem })
     .from(taxPositionProblems)
-    .where(eq(taxPositionProblems.companyId, companyId))
-    .orderBy(asc(taxPositionProblems.sequence));
-  return rows.map((row) => row.problem);
+    .where(eq(taxPositionProblems.companyId, companyId));
+  return mergeProblems(rows.map((row) => row.problem as TaxPositionProblem));
 }
 
 export async function listOssReturnLines(

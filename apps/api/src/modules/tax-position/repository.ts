@@ -1,5 +1,11 @@
-import { type EcSalesListLine, RETURNS_GRAIN, type TaxPosition, type TransactionDaySum } from '@vatlas/domain';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import {
+  type EcSalesListLine,
+  RETURNS_GRAIN,
+  type TaxPosition,
+  type TaxPositionProblem,
+  type TransactionDaySum,
+} from '@vatlas/domain';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ecSalesListLines, liabilities, ossReturnLines, ossThresholdYears, taxPositionProblems } from '../../db/schema';
 
@@ -75,22 +81,38 @@ const treatmentList = (treatments: readonly string[]) =>
   );
 
 /**
+ * The calendar years a recompute reads and replaces, ascending; `undefined` for every year. A recompute after an
+ * upload replaces the years its tax points fall in and the years after them (see `recomputeTaxPosition`); the other
+ * years' stored lines stay as they are.
+ */
+export type TaxYears = readonly number[] | undefined;
+
+/** A condition on a year column: it is one of `years` (always true for every year). */
+const isTaxYear = (year: SQL, years: TaxYears): SQL =>
+  years === undefined ? sql`true` : sql`${year} = any(${`{${years.join(',')}}`}::int[])`;
+
+/** A condition on a date column: its year is one of `years`. */
+const inTaxYears = (date: SQL, years: TaxYears): SQL => isTaxYear(sql`extract(year from ${date})::int`, years);
+
+/**
  * The stored day sums of the company's visible uploads (`transaction_day_sums`, written per upload when its rows were
  * loaded, at the finest grain any output reads: every dimension of `TransactionDaySum`, the buyer VAT number
  * included). The returns' sums, the EC sales list's and the rate days are each summed from them: the rows themselves
  * are never read, and what is read three times is some tens of thousands of sums.
  */
-const visibleDaySumsOf = (companyId: string) =>
-  sql`transaction_day_sums where upload_id in ${visibleUploadsOf(companyId)}`;
+const visibleDaySumsOf = (companyId: string, years: TaxYears) =>
+  sql`transaction_day_sums where upload_id in ${visibleUploadsOf(companyId)}
+    and ${inTaxYears(sql`tax_point_date`, years)}`;
 
 /** The tax points of the returns' day sums, first and last (undefined when there are none): the rates window. */
 export async function selectTaxPointSpan(
   db: Db,
   companyId: string,
+  years: TaxYears,
 ): Promise<{ first: string; last: string } | undefined> {
   const result = (await db.execute(sql`
     select min(tax_point_date)::text as "first", max(tax_point_date)::text as "last"
-    from ${visibleDaySumsOf(companyId)}
+    from ${visibleDaySumsOf(companyId, years)}
       and treatment not in (${treatmentList(RETURNS_GRAIN.outsideReturns)})
   `)) as unknown as Rows<{ first: string | null; last: string | null }>;
   const span = result.rows[0];
@@ -101,7 +123,11 @@ export async function selectTaxPointSpan(
  * The intra-EU distance sales from `visibleDaySumsOf` per day and currency, the grain `coarsenForThreshold` pins in
  * the domain: what the €10,000 threshold reads, a few sums a day.
  */
-export async function selectDistanceSaleDaySums(db: Db, companyId: string): Promise<TransactionDaySum[]> {
+export async function selectDistanceSaleDaySums(
+  db: Db,
+  companyId: string,
+  years: TaxYears,
+): Promise<TransactionDaySum[]> {
   const result = (await db.execute(
     asDaySumLines(sql`
     select
@@ -114,7 +140,7 @@ export async function selectDistanceSaleDaySums(db: Db, companyId: string): Prom
       null::text as "vatRate",
       null::text as "buyerVatNumber",
       ${SUMMED_AMOUNTS}
-    from ${visibleDaySumsOf(companyId)}
+    from ${visibleDaySumsOf(companyId, years)}
       and treatment = 'intra-eu-distance-sale'
     group by 1, 2, 6
   `),
@@ -158,6 +184,7 @@ async function forEachDaySumFetch(
 export async function forEachReturnsDaySums(
   db: Db,
   companyId: string,
+  years: TaxYears,
   onSums: (sums: TransactionDaySum[]) => Promise<void>,
   fetchRows = DAY_SUM_FETCH_ROWS,
 ): Promise<void> {
@@ -174,7 +201,7 @@ export async function forEachReturnsDaySums(
       case when treatment in (${withRate}) then trim_scale(vat_rate)::text end as "vatRate",
       null::text as "buyerVatNumber",
       ${SUMMED_AMOUNTS}
-    from ${visibleDaySumsOf(companyId)}
+    from ${visibleDaySumsOf(companyId, years)}
       and treatment not in (${treatmentList(RETURNS_GRAIN.outsideReturns)})
     group by 1, 2, 3, 4, 6, 7
   `;
@@ -192,6 +219,7 @@ const EC_SALES_LIST_TREATMENTS = ['intra-eu-b2b-supply', 'own-goods-transfer'] a
 export async function forEachEcSalesListMonth(
   db: Db,
   companyId: string,
+  years: TaxYears,
   onMonths: (sums: TransactionDaySum[]) => Promise<void>,
   fetchRows = DAY_SUM_FETCH_ROWS,
 ): Promise<void> {
@@ -206,7 +234,7 @@ export async function forEachEcSalesListMonth(
       null::text as "vatRate",
       buyer_vat_number as "buyerVatNumber",
       ${SUMMED_AMOUNTS}
-    from ${visibleDaySumsOf(companyId)}
+    from ${visibleDaySumsOf(companyId, years)}
       and treatment in (${treatmentList(EC_SALES_LIST_TREATMENTS)})
     group by 1, 2, 3, 4, 6, 8
   `;
@@ -235,13 +263,40 @@ async function insertInChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Pro
   }
 }
 
-/** Deletes the company's stored tax position; the recompute then inserts the new one in the same transaction. */
-export async function clearTaxPosition(db: Db, companyId: string): Promise<void> {
-  await db.delete(liabilities).where(eq(liabilities.companyId, companyId));
-  await db.delete(ossReturnLines).where(eq(ossReturnLines.companyId, companyId));
-  await db.delete(ecSalesListLines).where(eq(ecSalesListLines.companyId, companyId));
-  await db.delete(ossThresholdYears).where(eq(ossThresholdYears.companyId, companyId));
-  await db.delete(taxPositionProblems).where(eq(taxPositionProblems.companyId, companyId));
+/**
+ * Deletes the company's stored tax position of `years` (its rate days included); the recompute then inserts the new
+ * one in the same transaction. Every line's period lies in one calendar year: months, quarters, the threshold's year.
+ */
+export async function clearTaxPosition(db: Db, companyId: string, years: TaxYears): Promise<void> {
+  await db
+    .delete(liabilities)
+    .where(and(eq(liabilities.companyId, companyId), inTaxYears(sql`${liabilities.periodStart}`, years)));
+  await db
+    .delete(ossReturnLines)
+    .where(and(eq(ossReturnLines.companyId, companyId), inTaxYears(sql`${ossReturnLines.periodStart}`, years)));
+  await db
+    .delete(ecSalesListLines)
+    .where(and(eq(ecSalesListLines.companyId, companyId), inTaxYears(sql`${ecSalesListLines.periodStart}`, years)));
+  await db
+    .delete(ossThresholdYears)
+    .where(and(eq(ossThresholdYears.companyId, companyId), isTaxYear(sql`${ossThresholdYears.year}`, years)));
+  await db
+    .delete(taxPositionProblems)
+    .where(and(eq(taxPositionProblems.companyId, companyId), isTaxYear(sql`${taxPositionProblems.year}`, years)));
+  await db.execute(sql`
+    delete from transaction_rate_days
+    where company_id = ${companyId} and ${inTaxYears(sql`rate_date`, years)}
+  `);
+}
+
+/** Whether the company has problems stored before problems had a year (see `taxPositionProblems.year`). */
+export async function hasProblemsWithoutYear(db: Db, companyId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ sequence: taxPositionProblems.sequence })
+    .from(taxPositionProblems)
+    .where(and(eq(taxPositionProblems.companyId, companyId), isNull(taxPositionProblems.year)))
+    .limit(1);
+  return row !== undefined;
 }
 
 const NEEDS_ESCAPE = /["\\]/;
@@ -287,11 +342,14 @@ export async function insertEcSalesListLines(
   `);
 }
 
-/** Inserts everything of a tax position but the EC sales list (`insertEcSalesListLines`), after `clearTaxPosition`. */
+/**
+ * Inserts the liabilities, OSS lines and threshold years of a tax position, after `clearTaxPosition`; the EC sales list
+ * and the problems have their own (`insertEcSalesListLines`, `insertTaxPositionProblems`).
+ */
 export async function insertTaxPosition(
   db: Db,
   companyId: string,
-  position: Omit<TaxPosition, 'ecSalesListLines'>,
+  position: Pick<TaxPosition, 'liabilities' | 'ossLines' | 'ossThresholds'>,
 ): Promise<void> {
   const computedAt = new Date();
   await insertInChunks(position.liabilities, (chunk) =>
@@ -345,13 +403,29 @@ export async function insertTaxPosition(
       })),
     ),
   );
+}
+
+/** Inserts the problems one year's tax points raised, after `clearTaxPosition`, numbered after the company's others. */
+export async function insertTaxPositionProblems(
+  db: Db,
+  companyId: string,
+  year: number,
+  problems: readonly TaxPositionProblem[],
+): Promise<void> {
+  if (problems.length === 0) return;
+  const [last] = await db
+    .select({ sequence: sql<number>`coalesce(max(${taxPositionProblems.sequence}), -1)::int` })
+    .from(taxPositionProblems)
+    .where(eq(taxPositionProblems.companyId, companyId));
+  const first = Number(last?.sequence ?? -1) + 1;
   await insertInChunks(
-    position.problems.map((problem, sequence) => ({ problem, sequence })),
+    problems.map((problem, index) => ({ problem, sequence: first + index })),
     (chunk) =>
       db.insert(taxPositionProblems).values(
         chunk.map(({ problem, sequence }) => ({
           companyId,
           sequence,
+          year,
           problem: problem as unknown as Record<string, unknown>,
         })),
       ),
@@ -359,15 +433,14 @@ export async function insertTaxPosition(
 }
 
 /**
- * Replaces the company's (jurisdiction, day, rate) combinations, for the cross-check, from `visibleDaySumsOf`: a few
- * thousand rows that never need to pass through JavaScript. Call inside the recompute's transaction.
+ * Inserts the company's (jurisdiction, day, rate) combinations of `years`, for the cross-check, from
+ * `visibleDaySumsOf`, after `clearTaxPosition`: a few thousand rows that never need to pass through JavaScript.
  */
-export async function replaceRateDays(db: Db, companyId: string): Promise<void> {
-  await db.execute(sql`delete from transaction_rate_days where company_id = ${companyId}`);
+export async function insertRateDays(db: Db, companyId: string, years: TaxYears): Promise<void> {
   await db.execute(sql`
     insert into transaction_rate_days (company_id, jurisdiction, rate_date, vat_rate)
     select distinct ${companyId}::uuid, taxable_jurisdiction, tax_point_date, trim_scale(vat_rate)
-    from ${visibleDaySumsOf(companyId)}
+    from ${visibleDaySumsOf(companyId, years)}
       and taxable_jurisdiction is not null and vat_rate is not null
   `);
 }

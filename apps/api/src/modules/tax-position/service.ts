@@ -3,8 +3,13 @@ import {
   createEcSalesListBuilder,
   createExchangeRateTable,
   createReturnsBuilder,
+  type EcSalesListBuilder,
   mergeProblems,
   OSS_RATE_LOOKAHEAD_DAYS,
+  type ReturnsBuilder,
+  type TaxPositionProblem,
+  type TransactionDaySum,
+  yearOf,
 } from '@vatlas/domain';
 import type { Db } from '../../db/client';
 import { loadExchangeRateTable } from '../exchange-rates/repository';
@@ -14,11 +19,14 @@ import {
   clearTaxPosition,
   forEachEcSalesListMonth,
   forEachReturnsDaySums,
+  hasProblemsWithoutYear,
   insertEcSalesListLines,
+  insertRateDays,
   insertTaxPosition,
-  replaceRateDays,
+  insertTaxPositionProblems,
   selectDistanceSaleDaySums,
   selectTaxPointSpan,
+  type TaxYears,
 } from './repository';
 
 /**
@@ -38,40 +46,118 @@ function rateWindowOf({ first, last }: { first: string; last: string }): { from:
 }
 
 /**
- * Recomputes everything the company's transactions imply — liabilities, OSS return lines, EC Sales List lines, the
- * OSS threshold per year, the problems of the computation — and then its filings, replacing what was stored. Runs
- * after an upload completes (inside the transaction that completes it, so totals change together with the rows'
- * visibility), after an upload is deleted and after the company's schemes change. Idempotent: the same transactions
- * give the same stored position.
+ * What changed since the stored position was computed: the calendar years of the tax points an upload added or took
+ * away (`selectTaxYearsOfUpload`). Without a scope every year is recomputed (a change of schemes touches them all).
  */
-export async function recomputeTaxPosition(db: Db, companyId: string): Promise<void> {
+export type TaxPositionScope = { changedYears: readonly number[] };
+
+/** `years` and, for each, the year `offset` away from it, ascending. */
+function withYearsAt(years: readonly number[], offset: 1 | -1): number[] {
+  return [...new Set(years.flatMap((year) => [year, year + offset]))].sort((a, b) => a - b);
+}
+
+/**
+ * Recomputes everything the company's transactions imply — liabilities, OSS return lines, EC Sales List lines, the
+ * OSS threshold per year, the problems of the computation, the rate days of the cross-check — for the years `scope`
+ * can alter, or every year, and then its filings, replacing what was stored. Runs after an upload completes (inside
+ * the transaction that completes it, so totals change together with the rows' visibility), after an upload is
+ * deleted and after the company's schemes change. Idempotent, and a scoped recompute stores what a whole one would:
+ * the same transactions give the same stored position.
+ */
+export async function recomputeTaxPosition(db: Db, companyId: string, scope?: TaxPositionScope): Promise<void> {
   const profile = await loadCompanyTaxProfile(db, companyId);
   if (!profile) return;
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    // A change alters its years and each following one, since a year's €10,000 OSS threshold decides where the next
+    // year's distance sales are taxed (`exceededPreviousYear`). Nothing else crosses a calendar year: every return
+    // period, EC Sales List month and threshold lies inside one.
+    const years: TaxYears =
+      scope && !(await hasProblemsWithoutYear(t, companyId)) ? withYearsAt(scope.changedYears, 1) : undefined;
+    // For the same reason a year's threshold reads the year before: its distance sales are read (and converted), its
+    // lines stay as stored.
+    const readYears = years && withYearsAt(years, -1);
     // Everything below reads the day sums stored with each upload, never the rows, and holds a fetch of them at a
     // time: a large seller has tens of thousands at the returns' grain, and more per business customer.
-    const span = await selectTaxPointSpan(t, companyId);
+    const span = await selectTaxPointSpan(t, companyId, readYears);
     const rates = span ? await loadExchangeRateTable(t, rateWindowOf(span)) : createExchangeRateTable([]);
-    const returnsBuilder = createReturnsBuilder({
-      profile,
-      rates,
-      distanceSales: await selectDistanceSaleDaySums(t, companyId),
+    const distanceSales = byYear(await selectDistanceSaleDaySums(t, companyId, readYears));
+    // One builder per year, fed that year's sums and the distance sales of that year and the one before: what a year
+    // stores, its problems included, then depends on those two years only, which is what makes scoping exact.
+    const returnsByYear = new Map<number, ReturnsBuilder>();
+    const returnsOf = (year: number) =>
+      getOrCreate(returnsByYear, year, () =>
+        createReturnsBuilder({
+          profile,
+          rates,
+          distanceSales: [...(distanceSales.get(year - 1) ?? []), ...(distanceSales.get(year) ?? [])],
+        }),
+      );
+    await forEachReturnsDaySums(t, companyId, years, async (sums) => {
+      for (const [year, ofYear] of byYear(sums)) returnsOf(year).add(ofYear);
     });
-    await forEachReturnsDaySums(t, companyId, async (sums) => returnsBuilder.add(sums));
-    const returns = returnsBuilder.finish();
-    await clearTaxPosition(t, companyId);
-    // The EC sales list a month at a time: its sums carry the buyer VAT number, so there are as many as business
-    // customers per day; a few months of sums and lines are all that is held at once.
-    const ecSalesList = createEcSalesListBuilder({ profile, rates });
-    await forEachEcSalesListMonth(t, companyId, async (monthSums) => {
-      ecSalesList.add(monthSums);
-      await insertEcSalesListLines(t, companyId, ecSalesList.drain());
-    });
-    const esl = ecSalesList.finish();
-    await insertEcSalesListLines(t, companyId, esl.lines);
-    await insertTaxPosition(t, companyId, { ...returns, problems: mergeProblems(returns.problems, esl.problems) });
-    await replaceRateDays(t, companyId);
+    await clearTaxPosition(t, companyId, years);
+    const eslProblems = await insertEcSalesList(t, companyId, years, { profile, rates });
+    const computedYears = new Set([...returnsByYear.keys(), ...eslProblems.keys()]);
+    for (const year of [...computedYears].sort((a, b) => a - b)) {
+      const returns = returnsByYear.get(year)?.finish();
+      if (returns) {
+        const ossThresholds = returns.ossThresholds.filter((threshold) => threshold.year === year);
+        await insertTaxPosition(t, companyId, { ...returns, ossThresholds });
+      }
+      const problems = mergeProblems(returns?.problems ?? [], eslProblems.get(year) ?? []);
+      await insertTaxPositionProblems(t, companyId, year, problems);
+    }
+    await insertRateDays(t, companyId, years);
     await refreshFilings(t, companyId, { profile });
   });
+}
+
+/**
+ * Builds and inserts the EC Sales List of `years` a month at a time: its sums carry the buyer VAT number, so there are
+ * as many as business customers per day; a few months of sums and lines are all that is held at once. Answers the
+ * problems met, per year.
+ */
+async function insertEcSalesList(
+  db: Db,
+  companyId: string,
+  years: TaxYears,
+  input: Parameters<typeof createEcSalesListBuilder>[0],
+): Promise<Map<number, TaxPositionProblem[]>> {
+  const problems = new Map<number, TaxPositionProblem[]>();
+  let current: { year: number; builder: EcSalesListBuilder } | undefined;
+  const finishYear = async () => {
+    if (!current) return;
+    const { lines, problems: met } = current.builder.finish();
+    await insertEcSalesListLines(db, companyId, lines);
+    problems.set(current.year, met);
+  };
+  // The months arrive in order, so a year's builder is finished once a later year's sums arrive.
+  await forEachEcSalesListMonth(db, companyId, years, async (monthSums) => {
+    for (const [year, sums] of byYear(monthSums)) {
+      if (current?.year !== year) {
+        await finishYear();
+        current = { year, builder: createEcSalesListBuilder(input) };
+      }
+      current.builder.add(sums);
+      await insertEcSalesListLines(db, companyId, current.builder.drain());
+    }
+  });
+  await finishYear();
+  return problems;
+}
+
+/** Day sums split by the calendar year of their tax point, in the order the years first appear. */
+function byYear(sums: readonly TransactionDaySum[]): Map<number, TransactionDaySum[]> {
+  const split = new Map<number, TransactionDaySum[]>();
+  for (const sum of sums) getOrCreate(split, yearOf(sum.date), () => []).push(sum);
+  return split;
+}
+
+function getOrCreate<K, V>(map: Map<K, V>, key: K, create: () => V): V {
+  const found = map.get(key);
+  if (found !== undefined) return found;
+  const created = create();
+  map.set(key, created);
+  return created;
 }

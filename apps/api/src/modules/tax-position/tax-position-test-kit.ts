@@ -51,7 +51,7 @@ export async function insertUpload(db: Db, companyId: string, status: UploadStat
     companyId,
     sourceFormat: 'amazon-vtr',
     fileName: 'test.txt',
-    storageKey: `test/${id}`,
+    storageKey: id,
     sha256: id.replaceAll('-', '').padEnd(64, '0'),
     sizeBytes: '1',
     status,

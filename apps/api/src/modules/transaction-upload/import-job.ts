@@ -2,6 +2,7 @@ import { type ColumnMapping, columnMappingSchema, MAX_STORED_UPLOAD_PROBLEMS } f
 import type { TransactionSource } from '@vatlas/domain';
 import type { BulkLoader, Database, Db } from '../../db/client';
 import { FileNotFoundError, type FileStorage } from '../storage/file-storage';
+import type { TaxPositionScope } from '../tax-position/service';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
 import {
   type ClassificationProfile,
@@ -22,14 +23,16 @@ import {
   releaseJob,
   replaceDaySumsFromRows,
   reportProgress,
+  selectTaxYearsOfUpload,
   type UploadRecord,
 } from './repository';
 
 /**
- * Recomputes a company's tax position from its completed uploads' rows. Called inside the transaction that
- * completes or deletes an upload, so totals change together with the rows they count.
+ * Recomputes a company's tax position from its completed uploads' rows, for the calendar years an upload changed
+ * (`selectTaxYearsOfUpload`) or, without them, every year. Called inside the transaction that completes or deletes an
+ * upload, so totals change together with the rows they count.
  */
-export type TaxPositionRecomputer = (db: Db, companyId: string) => Promise<void>;
+export type TaxPositionRecomputer = (db: Db, companyId: string, scope?: TaxPositionScope) => Promise<void>;
 
 export type ImportJobDeps = {
   database: Database;
@@ -298,7 +301,9 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
   const isCompleted = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     if (!(await finishJob(txDb, upload.id, deps.workerId, { status: 'completed' }))) return false;
-    await deps.recomputeTaxPosition(txDb, upload.companyId);
+    await deps.recomputeTaxPosition(txDb, upload.companyId, {
+      changedYears: await selectTaxYearsOfUpload(txDb, upload.id),
+    });
     return true;
   });
   if (isCompleted) return 'completed';

@@ -347,6 +347,18 @@ export async function analyzeTransactions(db: Db): Promise<void> {
 }
 
 /** Deletes the upload's rows and their day sums. */
+/**
+ * The calendar years of an upload's tax points, ascending, from its day sums: the years its rows add to the tax
+ * position, or take away from it.
+ */
+export async function selectTaxYearsOfUpload(db: Db, uploadId: string): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ year: sql<number>`extract(year from ${transactionDaySums.taxPointDate})::int` })
+    .from(transactionDaySums)
+    .where(eq(transactionDaySums.uploadId, uploadId));
+  return rows.map((row) => Number(row.year)).sort((a, b) => a - b);
+}
+
 export async function deleteUploadRows(db: Db, uploadId: string): Promise<void> {
   await db.delete(transactions).where(eq(transactions.uploadId, uploadId));
   await db.delete(transactionDaySums).where(eq(transactionDaySums.uploadId, uploadId));

@@ -33,6 +33,7 @@ import {
   queueValidatedUpload,
   requestCancel,
   requeueEndedUpload,
+  selectTaxYearsOfUpload,
   type UploadRecord,
   upsertColumnMapping,
 } from './repository';
@@ -231,9 +232,10 @@ export async function deleteUpload(deps: TransactionUploadDeps, companyId: strin
     const txDb = tx as unknown as Db;
     const row = await deleteUploadRow(txDb, companyId, uploadId);
     if (!row) return undefined;
+    const changedYears = await selectTaxYearsOfUpload(txDb, uploadId);
     // Transactions have no foreign key to cascade through (COPY speed, see the schema): they go explicitly.
     await deleteUploadRows(txDb, uploadId);
-    if (row.status === 'completed') await deps.recomputeTaxPosition(txDb, companyId);
+    if (row.status === 'completed') await deps.recomputeTaxPosition(txDb, companyId, { changedYears });
     return row;
   });
   if (!deleted) {

@@ -1,0 +1,330 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { NormalizedTransaction } from '@vatlas/domain';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import {
+  ecSalesListLines,
+  filings,
+  liabilities,
+  ossReturnLines,
+  ossThresholdYears,
+  taxPositionProblems,
+  transactionRateDays,
+} from '../../db/schema';
+import { forEachDatabase } from '../../test/databases';
+import { ensureExchangeRates } from '../exchange-rates/service';
+import { listTaxPositionProblems } from '../liabilities/repository';
+import { createLocalFileStorage } from '../storage/file-storage';
+import { selectTaxYearsOfUpload } from '../transaction-upload/repository';
+import { deleteUpload } from '../transaction-upload/service';
+import { createCompany, createHomeTenant } from '../user/account-test-kit';
+import { recomputeTaxPosition } from './service';
+import { insertTransactions, insertUpload, setUpTaxProfile, transactionFixture } from './tax-position-test-kit';
+
+/**
+ * A recompute after an upload replaces only the years the upload's tax points fall in and the years after them. These
+ * tests pin that it stores exactly what a recompute of every year stores, across what crosses a year: the €10,000
+ * threshold of one year deciding the next, an EC Sales List around New Year, problems raised in several years.
+ */
+
+const PROFILE = { establishmentCountry: 'DE', ioss: null } as const;
+
+/** A German seller without OSS: its distance sales are taxed in Germany until the €10,000 threshold is crossed. */
+const TAX_PROFILE = { establishmentCountry: 'DE', registrations: [{ country: 'DE', frequency: 'monthly' }] };
+
+const sale = (date: string, overrides: Partial<NormalizedTransaction> = {}) =>
+  transactionFixture({ taxPointDate: date, completeDate: date, ...overrides });
+const domestic = (date: string) => sale(date);
+const toFrance = (date: string, net: string) =>
+  sale(date, {
+    arrivalCountry: 'FR',
+    taxableJurisdiction: 'FR',
+    netAmount: net,
+    vatAmount: (Number(net) / 5).toFixed(2),
+    grossAmount: ((Number(net) * 6) / 5).toFixed(2),
+    vatRate: '0.2',
+  });
+/** In złoty: the ECB snapshot ends on 2024-01-19, so a later one has no rate (a missing-rate problem). */
+const toPolandInZloty = (date: string) =>
+  sale(date, {
+    arrivalCountry: 'PL',
+    taxableJurisdiction: 'PL',
+    currency: 'PLN',
+    netAmount: '430.00',
+    vatAmount: '98.90',
+    grossAmount: '528.90',
+    vatRate: '0.23',
+  });
+const toBusiness = (date: string, buyerVatNumber: string) =>
+  sale(date, {
+    arrivalCountry: 'FR',
+    taxableJurisdiction: 'FR',
+    netAmount: '250.00',
+    vatAmount: '0.00',
+    grossAmount: '250.00',
+    vatRate: '0',
+    buyerVatNumber,
+  });
+/** A sale inside the United States: a liability in a country Vatlas has no rules for (unsupported-jurisdiction). */
+const insideUnitedStates = (date: string) =>
+  sale(date, { departureCountry: 'US', arrivalCountry: 'US', taxableJurisdiction: 'US', currency: 'USD' });
+
+/** What the recompute stores for a company, without the company's id, the row numbering or the time of computing. */
+async function storedPosition(db: Db, companyId: string) {
+  const { companyId: _l, computedAt: _c, ...liability } = getTableColumns(liabilities);
+  const { companyId: _o, ...ossLine } = getTableColumns(ossReturnLines);
+  const { companyId: _e, ...eslLine } = getTableColumns(ecSalesListLines);
+  const { companyId: _t, ...threshold } = getTableColumns(ossThresholdYears);
+  const { companyId: _r, ...rateDay } = getTableColumns(transactionRateDays);
+  return {
+    liabilities: await db
+      .select(liability)
+      .from(liabilities)
+      .where(eq(liabilities.companyId, companyId))
+      .orderBy(asc(liabilities.periodStart), asc(liabilities.jurisdiction), asc(liabilities.scheme)),
+    ossLines: await db
+      .select(ossLine)
+      .from(ossReturnLines)
+      .where(eq(ossReturnLines.companyId, companyId))
+      .orderBy(asc(ossReturnLines.periodStart), asc(ossReturnLines.consumptionCountry)),
+    eslLines: await db
+      .select(eslLine)
+      .from(ecSalesListLines)
+      .where(eq(ecSalesListLines.companyId, companyId))
+      .orderBy(asc(ecSalesListLines.periodStart), asc(ecSalesListLines.customerVatNumber)),
+    thresholds: await db
+      .select(threshold)
+      .from(ossThresholdYears)
+      .where(eq(ossThresholdYears.companyId, companyId))
+      .orderBy(asc(ossThresholdYears.year)),
+    rateDays: await db
+      .select(rateDay)
+      .from(transactionRateDays)
+      .where(eq(transactionRateDays.companyId, companyId))
+      .orderBy(asc(transactionRateDays.rateDate), asc(transactionRateDays.jurisdiction)),
+    problems: await listTaxPositionProblems(db, companyId),
+    filings: await db
+      .select({
+        jurisdiction: filings.jurisdiction,
+        filingType: filings.filingType,
+        periodStart: filings.periodStart,
+        amountEur: filings.amountEur,
+        amountLocal: filings.amountLocal,
+      })
+      .from(filings)
+      .where(eq(filings.companyId, companyId))
+      .orderBy(asc(filings.periodStart), asc(filings.jurisdiction), asc(filings.filingType)),
+  };
+}
+
+forEachDatabase('tax position recomputed for the years an upload changes', (context) => {
+  let storageDir: string;
+  let tenantId: string;
+
+  beforeAll(async () => {
+    await ensureExchangeRates(context.database);
+    tenantId = await createHomeTenant(context.database.db);
+    storageDir = mkdtempSync(join(tmpdir(), 'vatlas-scoped-recompute-'));
+  });
+  afterAll(() => rmSync(storageDir, { recursive: true, force: true }));
+
+  const newCompany = async (name: string) => {
+    const db = context.database.db;
+    const companyId = await createCompany(db, { tenantId, name });
+    await setUpTaxProfile(db, companyId, TAX_PROFILE);
+    return companyId;
+  };
+
+  /** Stores a completed upload of `rows`, recomputed as the import's completion does: for the upload's years. */
+  const importRows = async (companyId: string, rows: readonly NormalizedTransaction[]) => {
+    const db = context.database.db;
+    const uploadId = await insertUpload(db, companyId, 'completed');
+    await insertTransactions(db, { companyId, uploadId, profile: PROFILE, rows });
+    await recomputeTaxPosition(db, companyId, { changedYears: await selectTaxYearsOfUpload(db, uploadId) });
+    return uploadId;
+  };
+
+  const removeUpload = (companyId: string, uploadId: string) =>
+    deleteUpload(
+      { db: context.database.db, storage: createLocalFileStorage(storageDir), recomputeTaxPosition },
+      companyId,
+      uploadId,
+    );
+
+  /** The same rows in one company recomputed over every year. */
+  const recomputedWhole = async (uploads: readonly (readonly NormalizedTransaction[])[]) => {
+    const db = context.database.db;
+    const companyId = await newCompany('Whole GmbH');
+    for (const rows of uploads) {
+      await insertTransactions(db, {
+        companyId,
+        uploadId: await insertUpload(db, companyId, 'completed'),
+        profile: PROFILE,
+        rows,
+      });
+    }
+    await recomputeTaxPosition(db, companyId);
+    return storedPosition(db, companyId);
+  };
+
+  const UPLOAD_2021 = [domestic('2021-06-10'), insideUnitedStates('2021-07-01')];
+  // Crosses €10,000 on 15 September 2022, so every distance sale of 2023 is taxed in France.
+  const UPLOAD_2022 = [
+    toFrance('2022-03-10', '6000.00'),
+    toFrance('2022-09-15', '6000.00'),
+    toFrance('2022-11-20', '100.00'),
+    toBusiness('2022-12-30', 'FR001'),
+  ];
+  const UPLOAD_2023 = [
+    toBusiness('2023-01-02', 'FR001'),
+    toFrance('2023-02-01', '100.00'),
+    toPolandInZloty('2023-05-05'),
+    toBusiness('2023-12-29', 'FR002'),
+  ];
+  const UPLOAD_2024 = [domestic('2024-02-02'), toPolandInZloty('2024-03-05'), insideUnitedStates('2024-04-01')];
+
+  it('stores what a recompute of every year stores, whatever order the years arrive in, and after a delete', async () => {
+    const db = context.database.db;
+    const companyId = await newCompany('Scoped GmbH');
+    const upload2024 = await importRows(companyId, UPLOAD_2024);
+    await importRows(companyId, UPLOAD_2021);
+    const upload2023 = await importRows(companyId, UPLOAD_2023);
+    // Imported after 2023, 2022's crossing changes where 2023's distance sales are taxed.
+    const upload2022 = await importRows(companyId, UPLOAD_2022);
+    const whole = await recomputedWhole([UPLOAD_2021, UPLOAD_2022, UPLOAD_2023, UPLOAD_2024]);
+    expect(await storedPosition(db, companyId)).toEqual(whole);
+    // 2023 again after 2022: its threshold reads 2022's.
+    await removeUpload(companyId, upload2023);
+    await importRows(companyId, UPLOAD_2023);
+    const scoped = await storedPosition(db, companyId);
+    expect(scoped).toEqual(whole);
+    // A year's problems are its own: 2024's missing złoty rate leaves with 2024, though 2023 is not recomputed.
+    await removeUpload(companyId, upload2024);
+    expect(await storedPosition(db, companyId)).toEqual(await recomputedWhole([UPLOAD_2021, UPLOAD_2022, UPLOAD_2023]));
+    await importRows(companyId, UPLOAD_2024);
+
+    // What crosses a year is there to be got wrong: the 2023 sale to France is French (2022 crossed the threshold),
+    // the EC Sales List has both sides of New Year, problems come from 2021, 2023 and 2024.
+    expect(
+      scoped.thresholds.map(({ year, crossedOn, exceededPreviousYear }) => ({ year, crossedOn, exceededPreviousYear })),
+    ).toEqual([
+      { year: 2022, crossedOn: '2022-09-15', exceededPreviousYear: false },
+      { year: 2023, crossedOn: null, exceededPreviousYear: true },
+      // Its only distance sale, in złoty, has no rate: a total of nothing, incomplete.
+      { year: 2024, crossedOn: null, exceededPreviousYear: false },
+    ]);
+    expect(scoped.liabilities).toContainEqual(
+      expect.objectContaining({ jurisdiction: 'FR', scheme: 'local', periodStart: '2023-02-01', netEur: '100.00' }),
+    );
+    expect(scoped.eslLines.map((line) => line.periodStart)).toEqual(['2022-12-01', '2023-01-01', '2023-12-01']);
+    expect(scoped.problems).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ kind: 'unsupported-jurisdiction', country: 'US' }),
+        expect.objectContaining({ kind: 'missing-rate', currency: 'PLN' }),
+      ]),
+    );
+
+    // Deleting 2022 takes the crossing away: 2023's sale to France is German again.
+    await removeUpload(companyId, upload2022);
+    const afterDelete = await storedPosition(db, companyId);
+    expect(afterDelete).toEqual(await recomputedWhole([UPLOAD_2021, UPLOAD_2023, UPLOAD_2024]));
+    expect(afterDelete.liabilities).not.toContainEqual(expect.objectContaining({ jurisdiction: 'FR' }));
+  });
+
+  it('leaves the stored lines of the other years as they were', async () => {
+    const db = context.database.db;
+    const companyId = await newCompany('Untouched GmbH');
+    await importRows(companyId, UPLOAD_2021);
+    const computedAtOf = async (periodStart: string) => {
+      const [line] = await db
+        .select({ computedAt: liabilities.computedAt })
+        .from(liabilities)
+        .where(and(eq(liabilities.companyId, companyId), eq(liabilities.periodStart, periodStart)));
+      return line?.computedAt.toISOString();
+    };
+    const june2021 = await computedAtOf('2021-06-01');
+    expect(june2021).toBeDefined();
+    await importRows(companyId, UPLOAD_2023);
+    expect(await computedAtOf('2021-06-01')).toBe(june2021);
+    // An upload of 2020 changes 2020 and 2021 (the threshold of 2020 decides 2021): 2021 is computed again.
+    await importRows(companyId, [domestic('2020-05-05')]);
+    expect(await computedAtOf('2021-06-01')).not.toBe(june2021);
+  });
+
+  it('recomputes every year once when problems were stored before problems had a year', async () => {
+    const db = context.database.db;
+    const companyId = await newCompany('Legacy GmbH');
+    await importRows(companyId, UPLOAD_2021);
+    // As the migration leaves a position stored before it: a problem without a year.
+    await db.execute(sql`update tax_position_problems set year = null where company_id = ${companyId}`);
+    const stale = { kind: 'missing-currency', date: '2019-01-01', treatment: 'domestic-sale' };
+    await db.insert(taxPositionProblems).values({ companyId, sequence: 99, problem: stale });
+    await importRows(companyId, UPLOAD_2024);
+    const problems = await db
+      .select({ year: taxPositionProblems.year, problem: taxPositionProblems.problem })
+      .from(taxPositionProblems)
+      .where(eq(taxPositionProblems.companyId, companyId));
+    expect(problems.map((row) => row.problem)).not.toContainEqual(stale);
+    expect(problems.every((row) => row.year !== null)).toBe(true);
+    // 2021's problem (the US sale) was stored again with its year, by a recompute of every year.
+    expect(problems).toContainEqual({ year: 2021, problem: expect.objectContaining({ country: 'US' }) });
+  });
+
+  describe('property', () => {
+    const dayOf = (year: number) =>
+      fc
+        .record({ month: fc.integer({ min: 1, max: 12 }), dayOfMonth: fc.integer({ min: 1, max: 28 }) })
+        .map(({ month, dayOfMonth }) =>
+          [year, String(month).padStart(2, '0'), String(dayOfMonth).padStart(2, '0')].join('-'),
+        );
+    const rowOf = (year: number) => {
+      const day = dayOf(year);
+      // Distance sales most often, a sale of €12,000 crossing the threshold alone.
+      return fc.oneof(
+        day.map(domestic),
+        {
+          arbitrary: fc.tuple(day, fc.constantFrom('90.00', '12000.00')).map(([date, net]) => toFrance(date, net)),
+          weight: 3,
+        },
+        day.map(toPolandInZloty),
+        fc.tuple(day, fc.constantFrom('FR001', 'FR002')).map(([date, buyer]) => toBusiness(date, buyer)),
+        day.map(insideUnitedStates),
+      );
+    };
+    // Mostly a year per upload, as sellers upload a period at a time; sometimes a second year in the same file.
+    const upload = fc
+      .tuple(fc.constantFrom(2021, 2022, 2023, 2024), fc.boolean())
+      .chain(([year, hasNextYear]) =>
+        fc
+          .tuple(
+            fc.array(rowOf(year), { minLength: 1, maxLength: 4 }),
+            fc.array(rowOf(year + 1), { maxLength: hasNextYear ? 1 : 0 }),
+          )
+          .map(([rows, nextYearRows]) => [...rows, ...nextYearRows]),
+      );
+
+    it('any uploads, imported in any order and some deleted, store what a recompute of every year stores', async () => {
+      const db = context.database.db;
+      await fc.assert(
+        fc.asyncProperty(
+          fc.array(fc.record({ rows: upload, isDeleted: fc.boolean() }), { minLength: 1, maxLength: 5 }),
+          async (uploads) => {
+            const companyId = await newCompany('Property GmbH');
+            const ids: string[] = [];
+            for (const { rows } of uploads) ids.push(await importRows(companyId, rows));
+            for (const [index, { isDeleted }] of uploads.entries()) {
+              if (isDeleted) await removeUpload(companyId, ids[index] as string);
+            }
+            const kept = uploads.filter((entry) => !entry.isDeleted).map((entry) => entry.rows);
+            expect(await storedPosition(db, companyId)).toEqual(await recomputedWhole(kept));
+          },
+        ),
+        { numRuns: 15 },
+      );
+    });
+  });
+});
