@@ -702,13 +702,25 @@ export const taxPositionProblems = pgTable(
     sequence: integer('sequence').notNull(),
     /**
      * The calendar year of the tax points that raised the problem. Null only for problems stored before problems had
-     * a year: the company's next recompute then runs over every year, since which years they belong to is unknown.
+     * a year, by a recompute that stored no `taxPositionProfiles` row either: the next one runs over every year.
      */
     year: integer('year'),
     problem: jsonb('problem').$type<Record<string, unknown>>().notNull(),
   },
   (table) => [primaryKey({ columns: [table.companyId, table.sequence] })],
 );
+
+/**
+ * The company's tax profile (`loadCompanyTaxProfile`) as its stored tax position was last computed with. A recompute
+ * replaces only the years a change alters while the profile is the same; a company without a row here, or whose profile
+ * changed since (a new seat, registration or VAT number), is recomputed over every year.
+ */
+export const taxPositionProfiles = pgTable('tax_position_profiles', {
+  companyId: uuid('company_id')
+    .primaryKey()
+    .references(() => companies.id, { onDelete: 'cascade' }),
+  profile: jsonb('profile').$type<Record<string, unknown>>().notNull(),
+});
 
 /**
  * Every (taxable jurisdiction, tax-point day, VAT rate) the company's visible rows use, written by the recompute from
@@ -908,6 +920,7 @@ export const schema = {
   ecSalesListLines,
   ossThresholdYears,
   taxPositionProblems,
+  taxPositionProfiles,
   transactionRateDays,
   filings,
   idpAccounts,

@@ -1,13 +1,21 @@
 import {
+  type CompanyTaxProfile,
   type EcSalesListLine,
   RETURNS_GRAIN,
   type TaxPosition,
   type TaxPositionProblem,
   type TransactionDaySum,
 } from '@vatlas/domain';
-import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ecSalesListLines, liabilities, ossReturnLines, ossThresholdYears, taxPositionProblems } from '../../db/schema';
+import {
+  ecSalesListLines,
+  liabilities,
+  ossReturnLines,
+  ossThresholdYears,
+  taxPositionProblems,
+  taxPositionProfiles,
+} from '../../db/schema';
 
 type Rows<T> = { rows: T[] };
 
@@ -289,14 +297,42 @@ export async function clearTaxPosition(db: Db, companyId: string, years: TaxYear
   `);
 }
 
-/** Whether the company has problems stored before problems had a year (see `taxPositionProblems.year`). */
-export async function hasProblemsWithoutYear(db: Db, companyId: string): Promise<boolean> {
+/** Whether the company's stored tax position was computed with `profile` (see `taxPositionProfiles`). */
+export async function isComputedWithProfile(db: Db, companyId: string, profile: CompanyTaxProfile): Promise<boolean> {
   const [row] = await db
-    .select({ sequence: taxPositionProblems.sequence })
-    .from(taxPositionProblems)
-    .where(and(eq(taxPositionProblems.companyId, companyId), isNull(taxPositionProblems.year)))
+    .select({ companyId: taxPositionProfiles.companyId })
+    .from(taxPositionProfiles)
+    .where(
+      and(
+        eq(taxPositionProfiles.companyId, companyId),
+        sql`${taxPositionProfiles.profile} = ${JSON.stringify(profile)}::jsonb`,
+      ),
+    )
     .limit(1);
   return row !== undefined;
+}
+
+/** Records the profile the company's stored tax position was computed with. */
+export async function storeComputedProfile(db: Db, companyId: string, profile: CompanyTaxProfile): Promise<void> {
+  const value = profile as unknown as Record<string, unknown>;
+  await db
+    .insert(taxPositionProfiles)
+    .values({ companyId, profile: value })
+    .onConflictDoUpdate({ target: taxPositionProfiles.companyId, set: { profile: value } });
+}
+
+/**
+ * The years whose stored problems include a missing exchange rate, ascending: rates published or imported since may
+ * settle them, and nothing but a recompute of those years would.
+ */
+export async function selectYearsWithMissingRates(db: Db, companyId: string): Promise<number[]> {
+  const rows = await db
+    .selectDistinct({ year: taxPositionProblems.year })
+    .from(taxPositionProblems)
+    .where(
+      and(eq(taxPositionProblems.companyId, companyId), sql`${taxPositionProblems.problem}->>'kind' = 'missing-rate'`),
+    );
+  return rows.flatMap((row) => (row.year === null ? [] : [row.year])).sort((a, b) => a - b);
 }
 
 const NEEDS_ESCAPE = /["\\]/;

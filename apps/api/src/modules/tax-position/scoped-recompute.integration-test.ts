@@ -7,12 +7,15 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import {
+  companies,
   ecSalesListLines,
+  exchangeRates,
   filings,
   liabilities,
   ossReturnLines,
   ossThresholdYears,
   taxPositionProblems,
+  taxPositionProfiles,
   transactionRateDays,
 } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
@@ -255,12 +258,13 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     expect(await computedAtOf('2021-06-01')).not.toBe(june2021);
   });
 
-  it('recomputes every year once when problems were stored before problems had a year', async () => {
+  it('recomputes every year once for a position stored before the years were (migrations 0012 and 0013)', async () => {
     const db = context.database.db;
     const companyId = await newCompany('Legacy GmbH');
     await importRows(companyId, UPLOAD_2021);
-    // As the migration leaves a position stored before it: a problem without a year.
+    // As the migrations leave a position stored before them: problems without a year, no profile.
     await db.execute(sql`update tax_position_problems set year = null where company_id = ${companyId}`);
+    await db.delete(taxPositionProfiles).where(eq(taxPositionProfiles.companyId, companyId));
     const stale = { kind: 'missing-currency', date: '2019-01-01', treatment: 'domestic-sale' };
     await db.insert(taxPositionProblems).values({ companyId, sequence: 99, problem: stale });
     await importRows(companyId, UPLOAD_2024);
@@ -269,9 +273,51 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
       .from(taxPositionProblems)
       .where(eq(taxPositionProblems.companyId, companyId));
     expect(problems.map((row) => row.problem)).not.toContainEqual(stale);
-    expect(problems.every((row) => row.year !== null)).toBe(true);
     // 2021's problem (the US sale) was stored again with its year, by a recompute of every year.
     expect(problems).toContainEqual({ year: 2021, problem: expect.objectContaining({ country: 'US' }) });
+    expect(problems.every((row) => row.year !== null)).toBe(true);
+  });
+
+  it('recomputes every year when the tax profile changed since the stored position', async () => {
+    const db = context.database.db;
+    const companyId = await newCompany('Moved GmbH');
+    // Established in Germany, DE → FR sales below €10,000 are German; from a French seat they are French.
+    await importRows(companyId, [toFrance('2021-04-04', '90.00')]);
+    await db.update(companies).set({ establishmentCountryCode: 'FR' }).where(eq(companies.id, companyId));
+    await importRows(companyId, UPLOAD_2024);
+    const stored = await storedPosition(db, companyId);
+    expect(stored.liabilities).toContainEqual(
+      expect.objectContaining({ jurisdiction: 'FR', periodStart: '2021-04-01', netEur: '90.00' }),
+    );
+    const whole = await newCompany('Moved Whole GmbH');
+    await db.update(companies).set({ establishmentCountryCode: 'FR' }).where(eq(companies.id, whole));
+    for (const rows of [[toFrance('2021-04-04', '90.00')], UPLOAD_2024]) {
+      await insertTransactions(db, {
+        companyId: whole,
+        uploadId: await insertUpload(db, whole, 'completed'),
+        profile: PROFILE,
+        rows,
+      });
+    }
+    await recomputeTaxPosition(db, whole);
+    expect(stored).toEqual(await storedPosition(db, whole));
+  });
+
+  it('recomputes a year whose exchange rate was missing once the rate is there', async () => {
+    const db = context.database.db;
+    const companyId = await newCompany('Late Rate GmbH');
+    // No złoty rate after the snapshot's last day (2024-01-19): 2025-06-10 is missing until it is imported.
+    await importRows(companyId, [toPolandInZloty('2025-06-10')]);
+    const missing = expect.objectContaining({ kind: 'missing-rate', currency: 'PLN' });
+    expect(await listTaxPositionProblems(db, companyId)).toContainEqual(missing);
+    await db.insert(exchangeRates).values({ currency: 'PLN', rateDate: '2025-06-10', rate: '4.2800' });
+    // An upload of another year settles it.
+    await importRows(companyId, UPLOAD_2021);
+    expect(await listTaxPositionProblems(db, companyId)).not.toContainEqual(missing);
+    expect((await storedPosition(db, companyId)).liabilities).toContainEqual(
+      // 430.00 PLN / 4.28 = 100.4672… → 100.47, taxed in Germany below the threshold.
+      expect.objectContaining({ jurisdiction: 'DE', periodStart: '2025-06-01', netEur: '100.47' }),
+    );
   });
 
   describe('property', () => {

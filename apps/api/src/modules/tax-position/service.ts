@@ -1,5 +1,6 @@
 import {
   addIsoDays,
+  type CompanyTaxProfile,
   createEcSalesListBuilder,
   createExchangeRateTable,
   createReturnsBuilder,
@@ -19,13 +20,15 @@ import {
   clearTaxPosition,
   forEachEcSalesListMonth,
   forEachReturnsDaySums,
-  hasProblemsWithoutYear,
   insertEcSalesListLines,
   insertRateDays,
   insertTaxPosition,
   insertTaxPositionProblems,
+  isComputedWithProfile,
   selectDistanceSaleDaySums,
   selectTaxPointSpan,
+  selectYearsWithMissingRates,
+  storeComputedProfile,
   type TaxYears,
 } from './repository';
 
@@ -61,19 +64,15 @@ function withYearsAt(years: readonly number[], offset: 1 | -1): number[] {
  * OSS threshold per year, the problems of the computation, the rate days of the cross-check — for the years `scope`
  * can alter, or every year, and then its filings, replacing what was stored. Runs after an upload completes (inside
  * the transaction that completes it, so totals change together with the rows' visibility), after an upload is
- * deleted and after the company's schemes change. Idempotent, and a scoped recompute stores what a whole one would:
- * the same transactions give the same stored position.
+ * deleted and after the company's schemes change. Idempotent, and a scoped recompute stores what a whole one would
+ * (`yearsToRecompute`): the same transactions, profile and rates give the same stored position.
  */
 export async function recomputeTaxPosition(db: Db, companyId: string, scope?: TaxPositionScope): Promise<void> {
   const profile = await loadCompanyTaxProfile(db, companyId);
   if (!profile) return;
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
-    // A change alters its years and each following one, since a year's €10,000 OSS threshold decides where the next
-    // year's distance sales are taxed (`exceededPreviousYear`). Nothing else crosses a calendar year: every return
-    // period, EC Sales List month and threshold lies inside one.
-    const years: TaxYears =
-      scope && !(await hasProblemsWithoutYear(t, companyId)) ? withYearsAt(scope.changedYears, 1) : undefined;
+    const years = await yearsToRecompute(t, companyId, profile, scope);
     // For the same reason a year's threshold reads the year before: its distance sales are read (and converted), its
     // lines stay as stored.
     const readYears = years && withYearsAt(years, -1);
@@ -109,8 +108,26 @@ export async function recomputeTaxPosition(db: Db, companyId: string, scope?: Ta
       await insertTaxPositionProblems(t, companyId, year, problems);
     }
     await insertRateDays(t, companyId, years);
+    await storeComputedProfile(t, companyId, profile);
     await refreshFilings(t, companyId, { profile });
   });
+}
+
+/**
+ * The years a recompute replaces (`undefined`: every year). A change alters its years and each following one, since a
+ * year's €10,000 OSS threshold decides where the next year's distance sales are taxed (`exceededPreviousYear`); nothing
+ * else crosses a calendar year: every return period, EC Sales List month and threshold lies inside one. What else a
+ * stored year depends on is covered too: years with a missing exchange rate are recomputed (the rate may have come
+ * since), and every year is when the company's tax profile is not the one the stored position was computed with.
+ */
+async function yearsToRecompute(
+  db: Db,
+  companyId: string,
+  profile: CompanyTaxProfile,
+  scope: TaxPositionScope | undefined,
+): Promise<TaxYears> {
+  if (!scope || !(await isComputedWithProfile(db, companyId, profile))) return undefined;
+  return withYearsAt([...scope.changedYears, ...(await selectYearsWithMissingRates(db, companyId))], 1);
 }
 
 /**
