@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { NormalizedTransaction } from '@vatlas/domain';
+import { formatMoneyRoundedHalfUp, money, type NormalizedTransaction } from '@vatlas/domain';
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -47,8 +47,8 @@ const toFrance = (date: string, net: string) =>
     arrivalCountry: 'FR',
     taxableJurisdiction: 'FR',
     netAmount: net,
-    vatAmount: (Number(net) / 5).toFixed(2),
-    grossAmount: ((Number(net) * 6) / 5).toFixed(2),
+    vatAmount: formatMoneyRoundedHalfUp(money(net).times('0.2')),
+    grossAmount: formatMoneyRoundedHalfUp(money(net).times('1.2')),
     vatRate: '0.2',
   });
 /** In złoty: the ECB snapshot ends on 2024-01-19, so a later one has no rate (a missing-rate problem). */
