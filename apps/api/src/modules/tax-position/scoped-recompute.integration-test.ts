@@ -238,6 +238,26 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     expect(afterDelete.liabilities).not.toContainEqual(expect.objectContaining({ jurisdiction: 'FR' }));
   });
 
+  it('stores with each year only what that year and the one before raise', async () => {
+    const db = context.database.db;
+    const companyId = await newCompany('Own Problems GmbH');
+    await importRows(companyId, [toFrance('2023-03-03', '90.00')]);
+    // A distance sale without a currency cannot be converted: a problem of 2021.
+    const upload2021 = await importRows(companyId, [
+      sale('2021-03-03', { ...toFrance('2021-03-03', '90.00'), currency: null }),
+    ]);
+    // 2022 recomputes 2022 and 2023, reading 2021's distance sales for 2022's threshold only.
+    await importRows(companyId, [domestic('2022-03-03')]);
+    const problem = expect.objectContaining({ kind: 'missing-currency', date: '2021-03-03' });
+    expect(await listTaxPositionProblems(db, companyId)).toContainEqual(problem);
+    // Deleting 2021 recomputes 2021 and 2022: the problem must not stay behind with 2023.
+    await removeUpload(companyId, upload2021);
+    expect(await listTaxPositionProblems(db, companyId)).not.toContainEqual(problem);
+    expect(await storedPosition(db, companyId)).toEqual(
+      await recomputedWhole([[toFrance('2023-03-03', '90.00')], [domestic('2022-03-03')]]),
+    );
+  });
+
   it('leaves the stored lines of the other years as they were', async () => {
     const db = context.database.db;
     const companyId = await newCompany('Untouched GmbH');
