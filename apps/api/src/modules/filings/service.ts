@@ -35,9 +35,9 @@ type PlannedFiling = ReturnType<typeof planFilings>[number];
 
 const isInPeriod = (date: string, filing: PlannedFiling) => date >= filing.periodStart && date <= filing.periodEnd;
 
-/** Rows grouped by a key, each group in the rows' own order. */
-function groupBy<T>(rows: readonly T[], keyOf: (row: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
+/** Rows grouped by a key, the groups in the order their keys first appear, each in the rows' own order. */
+export function groupBy<T, K = string>(rows: readonly T[], keyOf: (row: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
   for (const row of rows) {
     const key = keyOf(row);
     const group = groups.get(key);

@@ -441,24 +441,27 @@ export async function insertTaxPosition(
   );
 }
 
-/** Inserts the problems one year's tax points raised, after `clearTaxPosition`, numbered after the company's others. */
+/**
+ * Inserts the problems each year's tax points raised, after `clearTaxPosition`, numbered after the company's problems
+ * of the years not recomputed.
+ */
 export async function insertTaxPositionProblems(
   db: Db,
   companyId: string,
-  year: number,
-  problems: readonly TaxPositionProblem[],
+  problemsByYear: ReadonlyMap<number, readonly TaxPositionProblem[]>,
 ): Promise<void> {
-  if (problems.length === 0) return;
+  const rows = [...problemsByYear].flatMap(([year, problems]) => problems.map((problem) => ({ year, problem })));
+  if (rows.length === 0) return;
   const [last] = await db
     .select({ sequence: sql<number>`coalesce(max(${taxPositionProblems.sequence}), -1)::int` })
     .from(taxPositionProblems)
     .where(eq(taxPositionProblems.companyId, companyId));
   const first = Number(last?.sequence ?? -1) + 1;
   await insertInChunks(
-    problems.map((problem, index) => ({ problem, sequence: first + index })),
+    rows.map((row, index) => ({ ...row, sequence: first + index })),
     (chunk) =>
       db.insert(taxPositionProblems).values(
-        chunk.map(({ problem, sequence }) => ({
+        chunk.map(({ year, problem, sequence }) => ({
           companyId,
           sequence,
           year,

@@ -135,10 +135,10 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
   });
   afterAll(() => rmSync(storageDir, { recursive: true, force: true }));
 
-  const newCompany = async (name: string) => {
+  const newCompany = async (name: string, establishmentCountry = TAX_PROFILE.establishmentCountry) => {
     const db = context.database.db;
     const companyId = await createCompany(db, { tenantId, name });
-    await setUpTaxProfile(db, companyId, TAX_PROFILE);
+    await setUpTaxProfile(db, companyId, { ...TAX_PROFILE, establishmentCountry });
     return companyId;
   };
 
@@ -159,9 +159,12 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     );
 
   /** The same rows in one company recomputed over every year. */
-  const recomputedWhole = async (uploads: readonly (readonly NormalizedTransaction[])[]) => {
+  const recomputedWhole = async (
+    uploads: readonly (readonly NormalizedTransaction[])[],
+    establishmentCountry = TAX_PROFILE.establishmentCountry,
+  ) => {
     const db = context.database.db;
-    const companyId = await newCompany('Whole GmbH');
+    const companyId = await newCompany('Whole GmbH', establishmentCountry);
     for (const rows of uploads) {
       await insertTransactions(db, {
         companyId,
@@ -309,18 +312,7 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     expect(stored.liabilities).toContainEqual(
       expect.objectContaining({ jurisdiction: 'FR', periodStart: '2021-04-01', netEur: '90.00' }),
     );
-    const whole = await newCompany('Moved Whole GmbH');
-    await db.update(companies).set({ establishmentCountryCode: 'FR' }).where(eq(companies.id, whole));
-    for (const rows of [[toFrance('2021-04-04', '90.00')], UPLOAD_2024]) {
-      await insertTransactions(db, {
-        companyId: whole,
-        uploadId: await insertUpload(db, whole, 'completed'),
-        profile: PROFILE,
-        rows,
-      });
-    }
-    await recomputeTaxPosition(db, whole);
-    expect(stored).toEqual(await storedPosition(db, whole));
+    expect(stored).toEqual(await recomputedWhole([[toFrance('2021-04-04', '90.00')], UPLOAD_2024], 'FR'));
   });
 
   it('recomputes a year whose exchange rate was missing once the rate is there', async () => {

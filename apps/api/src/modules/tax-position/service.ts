@@ -14,7 +14,7 @@ import {
 } from '@vatlas/domain';
 import type { Db } from '../../db/client';
 import { loadExchangeRateTable } from '../exchange-rates/repository';
-import { refreshFilings } from '../filings/service';
+import { groupBy, refreshFilings } from '../filings/service';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
 import {
   clearTaxPosition,
@@ -73,40 +73,41 @@ export async function recomputeTaxPosition(db: Db, companyId: string, scope?: Ta
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     const years = await yearsToRecompute(t, companyId, profile, scope);
-    // For the same reason a year's threshold reads the year before: its distance sales are read (and converted), its
-    // lines stay as stored.
+    // A year's threshold reads the year before (`exceededPreviousYear`): its distance sales are read (and converted),
+    // its lines stay as stored.
     const readYears = years && withYearsAt(years, -1);
     // Everything below reads the day sums stored with each upload, never the rows, and holds a fetch of them at a
     // time: a large seller has tens of thousands at the returns' grain, and more per business customer.
     const span = await selectTaxPointSpan(t, companyId, readYears);
     const rates = span ? await loadExchangeRateTable(t, rateWindowOf(span)) : createExchangeRateTable([]);
-    const distanceSales = byYear(await selectDistanceSaleDaySums(t, companyId, readYears));
+    const distanceSales = byYearOf(await selectDistanceSaleDaySums(t, companyId, readYears));
     // One builder per year, fed that year's sums and the distance sales of that year and the one before: what a year
     // stores, its problems included, then depends on those two years only, which is what makes scoping exact.
     const returnsByYear = new Map<number, ReturnsBuilder>();
-    const returnsOf = (year: number) =>
-      getOrCreate(returnsByYear, year, () =>
-        createReturnsBuilder({
-          profile,
-          rates,
-          distanceSales: [...(distanceSales.get(year - 1) ?? []), ...(distanceSales.get(year) ?? [])],
-        }),
-      );
+    const returnsOf = (year: number) => {
+      const found = returnsByYear.get(year);
+      if (found) return found;
+      const created = createReturnsBuilder({
+        profile,
+        rates,
+        distanceSales: [...(distanceSales.get(year - 1) ?? []), ...(distanceSales.get(year) ?? [])],
+      });
+      returnsByYear.set(year, created);
+      return created;
+    };
     await forEachReturnsDaySums(t, companyId, years, async (sums) => {
-      for (const [year, ofYear] of byYear(sums)) returnsOf(year).add(ofYear);
+      for (const [year, ofYear] of byYearOf(sums)) returnsOf(year).add(ofYear);
     });
     await clearTaxPosition(t, companyId, years);
     const eslProblems = await insertEcSalesList(t, companyId, years, { profile, rates });
-    const computedYears = new Set([...returnsByYear.keys(), ...eslProblems.keys()]);
-    for (const year of [...computedYears].sort((a, b) => a - b)) {
-      const returns = returnsByYear.get(year)?.finish();
-      if (returns) {
-        const ossThresholds = returns.ossThresholds.filter((threshold) => threshold.year === year);
-        await insertTaxPosition(t, companyId, { ...returns, ossThresholds });
-      }
-      const problems = mergeProblems(returns?.problems ?? [], eslProblems.get(year) ?? []);
-      await insertTaxPositionProblems(t, companyId, year, problems);
+    const problemsByYear = new Map(eslProblems);
+    for (const [year, builder] of returnsByYear) {
+      const returns = builder.finish();
+      const ossThresholds = returns.ossThresholds.filter((threshold) => threshold.year === year);
+      await insertTaxPosition(t, companyId, { ...returns, ossThresholds });
+      problemsByYear.set(year, mergeProblems(returns.problems, eslProblems.get(year) ?? []));
     }
+    await insertTaxPositionProblems(t, companyId, problemsByYear);
     await insertRateDays(t, companyId, years);
     await storeComputedProfile(t, companyId, profile);
     await refreshFilings(t, companyId, { profile });
@@ -151,7 +152,7 @@ async function insertEcSalesList(
   };
   // The months arrive in order, so a year's builder is finished once a later year's sums arrive.
   await forEachEcSalesListMonth(db, companyId, years, async (monthSums) => {
-    for (const [year, sums] of byYear(monthSums)) {
+    for (const [year, sums] of byYearOf(monthSums)) {
       if (current?.year !== year) {
         await finishYear();
         current = { year, builder: createEcSalesListBuilder(input) };
@@ -164,17 +165,5 @@ async function insertEcSalesList(
   return problems;
 }
 
-/** Day sums split by the calendar year of their tax point, in the order the years first appear. */
-function byYear(sums: readonly TransactionDaySum[]): Map<number, TransactionDaySum[]> {
-  const split = new Map<number, TransactionDaySum[]>();
-  for (const sum of sums) getOrCreate(split, yearOf(sum.date), () => []).push(sum);
-  return split;
-}
-
-function getOrCreate<K, V>(map: Map<K, V>, key: K, create: () => V): V {
-  const found = map.get(key);
-  if (found !== undefined) return found;
-  const created = create();
-  map.set(key, created);
-  return created;
-}
+/** Day sums by the calendar year of their tax point. */
+const byYearOf = (sums: readonly TransactionDaySum[]) => groupBy(sums, (sum) => yearOf(sum.date));
