@@ -47,7 +47,7 @@ export type MissingRate = { kind: 'missing-rate'; currency: string; date: string
 export type RateLookup = RateFound | MissingRate;
 
 export type ExchangeRateTable = {
-  /** The first and last publication day held, or undefined for an empty table. */
+  /** The first and last publication day of the rate file, or undefined for an empty one. */
   readonly coverage: { from: string; to: string } | undefined;
   /** The rate published on exactly `date`; EUR is 1 by definition on any day. */
   findRate(currency: string, date: string): RateLookup;
@@ -61,14 +61,24 @@ export function addIsoDays(date: string, days: number): string {
   return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
 }
 
-export function createExchangeRateTable(rows: readonly EcbRateRow[]): ExchangeRateTable {
+/**
+ * A lookup over `rows`. Their first and last day are the table's coverage, unless `coverage` gives that of the whole
+ * rate file `rows` were cut from: a window of it must still tell a day the ECB did not publish (inside the file) from
+ * one the file does not reach yet, whatever the window. Days outside the rows given then read as not published, so a
+ * window must hold every day its caller looks up.
+ */
+export function createExchangeRateTable(
+  rows: readonly EcbRateRow[],
+  options: { coverage?: { from: string; to: string } } = {},
+): ExchangeRateTable {
   const byDate = new Map<string, Readonly<Record<string, string>>>();
   for (const row of rows) byDate.set(row.date, row.rates);
   // ISO dates sort as strings, so the coverage needs no Date parsing.
   const dates = [...byDate.keys()].sort();
   const first = dates[0];
   const last = dates.at(-1);
-  const coverage = first !== undefined && last !== undefined ? { from: first, to: last } : undefined;
+  const coverage =
+    options.coverage ?? (first !== undefined && last !== undefined ? { from: first, to: last } : undefined);
   const isCovered = (date: string) => coverage !== undefined && date >= coverage.from && date <= coverage.to;
 
   const lookup = (currency: string, date: string, rateDate: string): RateLookup => {

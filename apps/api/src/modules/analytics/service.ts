@@ -178,10 +178,9 @@ export async function getAnalytics(db: Db, companyId: string, query: AnalyticsQu
     currencies.length === 0
       ? undefined
       : await loadExchangeRateTable(db, {
-          from: addIsoDays(fromDate, -RATE_LOOKBACK_DAYS - 3),
-          // A week past the span: the table's coverage must reach beyond its last day, or a weekend at the end of the
-          // span would look like a day after the last publication held (which, as in the tax engine, is missing).
-          to: addIsoDays(toDate, RATE_LOOKBACK_DAYS),
+          from: addIsoDays(fromDate, -RATE_LOOKBACK_DAYS),
+          // The table's coverage is the stored file's, so a weekend at the end of the span is unpublished, not past it.
+          to: toDate,
           currencies,
         });
   const emptyTable: ExchangeRateTable = {

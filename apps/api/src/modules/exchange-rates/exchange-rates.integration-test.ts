@@ -27,6 +27,16 @@ forEachDatabase('ECB exchange rates', (context) => {
     expect(table.findRate('HRK', '2023-03-31')).toMatchObject({ kind: 'missing-rate', reason: 'not-quoted' });
   });
 
+  it('tells a day the ECB did not publish from one past the stored file, whatever window is loaded', async () => {
+    const db = context.database.db;
+    // Saturday 23 to Tuesday 26 December 2023: a weekend and TARGET's Christmas closure, no publication in the window.
+    const christmas = await loadExchangeRateTable(db, { from: '2023-12-23', to: '2023-12-26' });
+    expect(christmas.coverage).toEqual({ from: '1999-01-04', to: '2024-01-19' });
+    expect(christmas.findRate('PLN', '2023-12-25')).toMatchObject({ kind: 'missing-rate', reason: 'not-published' });
+    const future = await loadExchangeRateTable(db, { from: '2030-01-01', to: '2030-01-10', currencies: ['PLN'] });
+    expect(future.findRate('PLN', '2030-01-07')).toMatchObject({ kind: 'missing-rate', reason: 'outside-table' });
+  });
+
   it('imports a newer CSV: new days inserted, a corrected value updated, the rest unchanged', async () => {
     const db = context.database.db;
     const csv = [

@@ -76,7 +76,9 @@ export async function findExchangeRateCoverage(db: Db): Promise<{ from: string; 
 /**
  * The rates published between `from` and `to` as a lookup table, of every currency or of `currencies` only. Every
  * publication day of the window is present even when none of the currencies was quoted that day, so the table tells
- * "published, but this currency was N/A" (not-quoted) from "no publication" (not-published) as the full file would.
+ * "published, but this currency was N/A" (not-quoted) from "no publication" (not-published) as the full file would;
+ * and its coverage is the stored file's, so a day past the last stored one is 'outside-table' and a day the ECB did
+ * not publish is 'not-published' whatever window the caller chose.
  */
 export async function loadExchangeRateTable(
   db: Db,
@@ -103,5 +105,9 @@ export async function loadExchangeRateTable(
     }
     if (row.currency !== null && row.rate !== null) rates[row.currency] = row.rate;
   }
-  return createExchangeRateTable([...byDate].map(([date, rates]) => ({ date, rates })));
+  const coverage = await findExchangeRateCoverage(db);
+  return createExchangeRateTable(
+    [...byDate].map(([date, rates]) => ({ date, rates })),
+    { coverage },
+  );
 }

@@ -332,6 +332,30 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     );
   });
 
+  it('gives a missing rate the same reason whatever years are recomputed', async () => {
+    const db = context.database.db;
+    // The stored rates stop on 2024-01-19 and resume on 2025-06-10: 2024-02-01 lies inside them, unpublished. After
+    // the delete the recompute loads rates from 2024-01-22 on, whose first is 2025-06-10; the table once took that for
+    // the first rate of the file and so called 2024-02-01 'outside-table'.
+    await db
+      .insert(exchangeRates)
+      .values({ currency: 'PLN', rateDate: '2025-06-10', rate: '4.2800' })
+      .onConflictDoNothing();
+    const companyId = await newCompany('Gap GmbH');
+    const uploads = [
+      [insideUnitedStates('2021-01-01')],
+      [toPolandInZloty('2024-02-01'), insideUnitedStates('2025-04-01')],
+      [insideUnitedStates('2024-01-01')],
+    ];
+    const ids: string[] = [];
+    for (const rows of uploads) ids.push(await importRows(companyId, rows));
+    await removeUpload(companyId, ids[2] as string);
+    expect(await listTaxPositionProblems(db, companyId)).toContainEqual(
+      expect.objectContaining({ kind: 'missing-rate', date: '2024-02-01', reason: 'not-published' }),
+    );
+    expect(await storedPosition(db, companyId)).toEqual(await recomputedWhole(uploads.slice(0, 2)));
+  });
+
   describe('property', () => {
     const dayOf = (year: number) =>
       fc
