@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createReadStream, readFileSync } from 'node:fs';
+import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { Readable } from 'node:stream';
 import { fileURLToPath } from 'node:url';
@@ -201,15 +201,24 @@ export async function signInSeller(options: {
   return { token, companyId };
 }
 
-/** An Amazon VTR upload as a multipart body streamed from the file: the format field, the file part, the closing line. */
-export function vtrMultipartBody(file: string, boundary: string, fileName: string): Readable {
+/**
+ * An Amazon VTR upload as a multipart body streamed from the file: the format field, the file part, the closing line;
+ * with its length, which a browser or curl sends too.
+ */
+export function vtrMultipartBody(file: string, boundary: string, fileName: string): { body: Readable; bytes: number } {
+  const head =
+    `--${boundary}\r\nContent-Disposition: form-data; name="format"\r\n\r\namazon-vtr\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/plain\r\n\r\n`;
+  const tail = `\r\n--${boundary}--\r\n`;
   async function* parts() {
-    yield `--${boundary}\r\nContent-Disposition: form-data; name="format"\r\n\r\namazon-vtr\r\n`;
-    yield `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/plain\r\n\r\n`;
+    yield head;
     yield* createReadStream(file, { highWaterMark: 1024 * 1024 });
-    yield `\r\n--${boundary}--\r\n`;
+    yield tail;
   }
-  return Readable.from(parts());
+  return {
+    body: Readable.from(parts()),
+    bytes: Buffer.byteLength(head) + statSync(file).size + Buffer.byteLength(tail),
+  };
 }
 
 export type UploadedImport = {
@@ -236,10 +245,15 @@ export async function uploadVtrAndWait(options: {
   const { publicUrl, token, companyId } = options;
   const boundary = `vatlas-bench-${randomUUID()}`;
   const started = performance.now();
+  const { body, bytes } = vtrMultipartBody(options.file, boundary, options.fileName);
   const response = await fetch(`${publicUrl}${apiPaths.transactionUploads(companyId)}`, {
     method: 'POST',
-    headers: { authorization: `Bearer ${token}`, 'content-type': `multipart/form-data; boundary=${boundary}` },
-    body: Readable.toWeb(vtrMultipartBody(options.file, boundary, options.fileName)) as ReadableStream<Uint8Array>,
+    headers: {
+      authorization: `Bearer ${token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(bytes),
+    },
+    body: Readable.toWeb(body) as ReadableStream<Uint8Array>,
     duplex: 'half',
   } as RequestInit);
   if (response.status !== 202) throw new Error(`upload answered ${response.status}: ${await response.text()}`);

@@ -36,6 +36,7 @@ import { createAccessTokenVerifier } from './modules/token/access-token-verifier
 import { createInternalTokens } from './modules/token/internal-token';
 import { registerTokenRoutes } from './modules/token/routes';
 import type { TaxPositionRecomputer } from './modules/transaction-upload/import-job';
+import type { ImportWorker } from './modules/transaction-upload/import-worker';
 import { registerTransactionUploadRoutes } from './modules/transaction-upload/routes';
 import { registerTransactionRoutes } from './modules/transactions/routes';
 import { registerUserRoutes } from './modules/user/routes';
@@ -64,6 +65,8 @@ export type AppDeps = {
   recomputeTaxPosition?: TaxPositionRecomputer;
   /** Called after an upload is queued: the in-process worker starts it at once instead of at its next poll. */
   onUploadQueued?: () => void;
+  /** The in-process worker's start of an import while its file arrives (decision 023); none without such a worker. */
+  importWhileReceiving?: ImportWorker['importWhileReceiving'];
   /** Test seam: sees every route as it is registered (the OpenAPI test lists the app's routes with it). */
   onRoute?: (route: RouteOptions) => void;
 };
@@ -171,6 +174,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     recomputeTaxPosition: deps.recomputeTaxPosition ?? recomputeTaxPosition,
     maxFileBytes: config.imports.maxFileBytes,
     onUploadQueued: deps.onUploadQueued,
+    importWhileReceiving: deps.importWhileReceiving,
+    staleAfterSeconds: config.imports.staleAfterSeconds,
   });
   registerPeriodManagerRoutes(app, { db: database.db });
   registerTaxSchemeRoutes(app, { db: database.db });

@@ -113,6 +113,8 @@ async function main(): Promise<void> {
       fileStorage,
       logger: createLoggerOptions(config.logLevel),
       onUploadQueued: () => importWorker?.wake(),
+      importWhileReceiving: (insert, file) =>
+        importWorker?.importWhileReceiving(insert, file) ?? Promise.resolve(undefined),
     });
     app = startedApp;
     if (config.seedDemo) {

@@ -413,7 +413,8 @@ export const transactionUploads = pgTable(
     columnMapping: jsonb('column_mapping').$type<Record<string, unknown>>(),
     fileName: text('file_name').notNull(),
     storageKey: text('storage_key').notNull().unique(),
-    sha256: char('sha256', { length: 64 }).notNull(),
+    /** Null while the file is still arriving (`receivedAt` null): known once its last byte is in. */
+    sha256: char('sha256', { length: 64 }),
     sizeBytes: numeric('size_bytes', { precision: 15, scale: 0 }).notNull(),
     /** 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled'. */
     status: text('status').notNull(),
@@ -432,6 +433,11 @@ export const transactionUploads = pgTable(
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /**
+     * When the whole file was stored. Null while an import runs as the file arrives (decision 023): such an upload is
+     * no one's to see, cancel or claim until its request ends, and is deleted with its rows if it never does.
+     */
+    receivedAt: timestamp('received_at', { withTimezone: true }).defaultNow(),
     startedAt: timestamp('started_at', { withTimezone: true }),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

@@ -74,6 +74,7 @@ export async function buildTestApp(
     fileStorage?: AppDeps['fileStorage'];
     recomputeTaxPosition?: AppDeps['recomputeTaxPosition'];
     onUploadQueued?: AppDeps['onUploadQueued'];
+    importWhileReceiving?: AppDeps['importWhileReceiving'];
   },
 ): Promise<FastifyInstance> {
   const config = options.config ?? createTestConfig();
@@ -86,6 +87,7 @@ export async function buildTestApp(
     fileStorage: options.fileStorage,
     recomputeTaxPosition: options.recomputeTaxPosition,
     onUploadQueued: options.onUploadQueued,
+    importWhileReceiving: options.importWhileReceiving,
   });
   await app.ready();
   return app;

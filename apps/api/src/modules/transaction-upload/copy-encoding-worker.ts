@@ -5,14 +5,17 @@
  * `WorkerMessage` / `ServerMessage`.
  */
 import { createReadStream } from 'node:fs';
+import { type FileHandle, open } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ChunkBufferPool, type CopyEncodingOptions, type EncodedBatch, encodeCopyChunks } from './copy-encoding';
 import { FileFormatError } from './formats/parse-types';
+import { type FileGrowth, UploadInterruptedError } from './growing-file';
 
 /** The server's thread to the worker. */
 export type ServerMessage =
   | { type: 'input'; bytes: Uint8Array }
   | { type: 'input-end' }
+  | { type: 'file-growth'; growth: FileGrowth }
   | { type: 'buffer'; buffer: ArrayBuffer };
 
 /** The worker to the server's thread. */
@@ -35,25 +38,63 @@ export type CopyEncodingWorkerData = {
   bufferCount: number;
   /** The file on this machine's disk, read here; without it the server's thread sends the file's bytes. */
   localPath?: string;
+  /** The file at `localPath` is still being written: it is read as far as 'file-growth' messages say (decision 023). */
+  isGrowing?: boolean;
 };
+
+/** Bytes read at a time from a growing file: the size of a read stream's pieces. */
+const FOLLOW_READ_BYTES = 64 * 1024;
 
 const port = parentPort;
 if (!port) throw new Error('copy-encoding-worker runs as a worker thread only');
-const { options, bufferBytes, bufferCount, localPath } = workerData as CopyEncodingWorkerData;
+const { options, bufferBytes, bufferCount, localPath, isGrowing } = workerData as CopyEncodingWorkerData;
 const pool = new ChunkBufferPool(bufferBytes, bufferCount);
 
 /** Pieces of the file the server's thread sent, in order; null once it sent the last. */
 const queue: (Uint8Array | null)[] = [];
 let wake: (() => void) | null = null;
+/** How far the growing file at `localPath` is written, as the server's thread last said. */
+let growth: FileGrowth = { bytes: 0, state: 'growing' };
 port.on('message', (message: ServerMessage) => {
   if (message.type === 'buffer') {
     pool.release(message.buffer);
     return;
   }
-  queue.push(message.type === 'input' ? message.bytes : null);
+  if (message.type === 'file-growth') growth = message.growth;
+  else queue.push(message.type === 'input' ? message.bytes : null);
   wake?.();
   wake = null;
 });
+
+/**
+ * A file another thread is writing, read as far as it is written and no further: a read never meets its end before
+ * the writer says the file is whole, so a file cut off mid-request is never taken for a whole one.
+ */
+async function* followedFile(path: string): AsyncGenerator<Uint8Array> {
+  let handle: FileHandle | undefined;
+  let position = 0;
+  try {
+    for (;;) {
+      if (growth.state === 'abandoned') throw new UploadInterruptedError();
+      if (position < growth.bytes) {
+        handle ??= await open(path, 'r');
+        const piece = Buffer.allocUnsafe(Math.min(FOLLOW_READ_BYTES, growth.bytes - position));
+        const { bytesRead } = await handle.read(piece, 0, piece.length, position);
+        if (bytesRead === 0) throw new Error(`${growth.bytes} bytes were said written; ${position} could be read`);
+        position += bytesRead;
+        yield piece.subarray(0, bytesRead);
+      } else if (growth.state === 'whole') {
+        return;
+      } else {
+        await new Promise<void>((resolve) => {
+          wake = resolve;
+        });
+      }
+    }
+  } finally {
+    await handle?.close();
+  }
+}
 
 /** The file's bytes as the server's thread sends them; each piece taken is acknowledged, so it can send the next. */
 async function* sentInput(): AsyncGenerator<Uint8Array> {
@@ -74,7 +115,8 @@ async function* sentInput(): AsyncGenerator<Uint8Array> {
 const send = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 try {
-  const input = localPath === undefined ? sentInput() : createReadStream(localPath);
+  const input =
+    localPath === undefined ? sentInput() : isGrowing ? followedFile(localPath) : createReadStream(localPath);
   for await (const batch of encodeCopyChunks(input, options, pool)) {
     send(
       { type: 'batch', batch },

@@ -11,9 +11,10 @@ import {
   DEFAULT_CHUNK_BYTES,
   PARSE_BATCH_ROWS,
 } from './copy-encoding';
-import { encodeInThisThread, encodeInWorkerThread } from './copy-encoding-thread';
+import { type CopyChunkSource, encodeInThisThread, encodeInWorkerThread } from './copy-encoding-thread';
 import { DAY_SUM_COLUMNS } from './day-sums';
 import { DEFAULT_BATCH_SIZE, FileFormatError, type RowProblem } from './formats/parse-types';
+import { type GrowingFile, UploadInterruptedError } from './growing-file';
 import {
   deleteImportedData,
   deleteUploadRows,
@@ -52,12 +53,17 @@ export type ImportJobDeps = {
   maxDaySums?: number;
   /** Where rows are parsed and encoded; by default a worker thread for a large file on PGlite, else this thread. */
   encodeIn?: EncodingThread;
+  /**
+   * The upload's file while its request still writes it (decision 023): read by a worker thread as far as it is
+   * written. Without it the stored file is read.
+   */
+  receiving?: GrowingFile;
 };
 
 export type EncodingThread = 'worker' | 'this-thread';
 
 /** From this size on a file is parsed in a worker thread: below it, starting the worker costs more. */
-const WORKER_MIN_FILE_BYTES = 16 * 1024 * 1024;
+export const WORKER_MIN_FILE_BYTES = 16 * 1024 * 1024;
 
 /**
  * A large file is parsed in a worker thread on both databases (decision 018). On PGlite, whose COPY runs on the
@@ -76,8 +82,11 @@ function defaultEncodingThread(upload: UploadRecord): EncodingThread {
  */
 const WORKER_SEMI_SPACE_MB: Record<Database['kind'], number | undefined> = { postgres: 16, pglite: undefined };
 
-/** How a claimed job ended: 'released' on a graceful stop, 'lost' when another worker took it over meanwhile. */
-export type ImportResult = JobOutcome['status'] | 'released' | 'lost';
+/**
+ * How a claimed job ended: 'released' on a graceful stop, 'lost' when another worker took it over meanwhile,
+ * 'abandoned' when the request writing its file failed (its rows are deleted; the upload is its request's to delete).
+ */
+export type ImportResult = JobOutcome['status'] | 'released' | 'lost' | 'abandoned';
 
 const UNIQUE_VIOLATION = '23505';
 const COPY_COLUMN_LIST = COPY_COLUMNS.join(', ');
@@ -148,6 +157,23 @@ function toProblemRows(uploadId: string, problems: readonly RowProblem[], alread
   }));
 }
 
+/** Parses and encodes the stored file of `upload`, in this thread or a worker's. */
+async function encodeStoredFile(
+  deps: ImportJobDeps,
+  upload: UploadRecord,
+  encodeIn: EncodingThread,
+  options: CopyEncodingOptions,
+): Promise<CopyChunkSource> {
+  const file = await deps.storage.get(upload.storageKey);
+  if (encodeIn === 'this-thread') return encodeInThisThread(file, options);
+  // A worker reads a local file by its path itself; the stream opened above has then only shown that it is there.
+  const localPath = deps.storage.localPath?.(upload.storageKey);
+  if (localPath !== undefined) file.destroy();
+  return encodeInWorkerThread(localPath === undefined ? file : { localPath }, options, {
+    semiSpaceMb: WORKER_SEMI_SPACE_MB[deps.database.kind],
+  });
+}
+
 /**
  * Imports one claimed upload from its stored file: parser batches → classified rows → COPY chunks. Each step is a
  * short statement of its own (on PGlite a long transaction would hold every request back); all or nothing comes
@@ -190,9 +216,11 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
   const reportEvery = Math.max(1, deps.batchSize ?? DEFAULT_BATCH_SIZE);
   let rowsSinceReport = 0;
 
+  // The file's size: known at the start, or once a growing file is whole.
+  const fileBytes = () => deps.receiving?.current().bytes ?? Number(upload.sizeBytes);
+
   try {
-    const file = await deps.storage.get(upload.storageKey);
-    const encodeIn = deps.encodeIn ?? defaultEncodingThread(upload);
+    const encodeIn = deps.receiving ? 'worker' : (deps.encodeIn ?? defaultEncodingThread(upload));
     const options: CopyEncodingOptions = {
       sourceFormat: upload.sourceFormat as TransactionSource,
       mapping: readMapping(upload),
@@ -206,15 +234,9 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
     };
     // COPY text goes straight into a few byte buffers, reused for the whole file: one is filled while another is
     // loaded. No string per row outlives its row, so the heap holds no more than a parser batch.
-    // A worker reads a local file by its path itself; the stream opened above has then only shown that it is there.
-    const localPath = encodeIn === 'worker' ? deps.storage.localPath?.(upload.storageKey) : undefined;
-    if (localPath !== undefined) file.destroy();
-    const source =
-      encodeIn === 'worker'
-        ? encodeInWorkerThread(localPath === undefined ? file : { localPath }, options, {
-            semiSpaceMb: WORKER_SEMI_SPACE_MB[deps.database.kind],
-          })
-        : encodeInThisThread(file, options);
+    const source = deps.receiving
+      ? encodeInWorkerThread(deps.receiving, options, { semiSpaceMb: WORKER_SEMI_SPACE_MB[deps.database.kind] })
+      : await encodeStoredFile(deps, upload, encodeIn, options);
     for await (const batch of source.batches) {
       if (batch.problems.length > 0) {
         const rows = toProblemRows(upload.id, batch.problems, storedProblems);
@@ -264,6 +286,11 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
       await reportProgress(db, upload.id, deps.workerId, { ...progress, problemCount: progress.problemCount + 1 });
       return finish({ status: 'failed', errorCode: error.code, errorMessage: error.message });
     }
+    if (error instanceof UploadInterruptedError) {
+      await drain();
+      await deleteUploadRows(db, upload.id);
+      return 'abandoned';
+    }
     if (error instanceof FileNotFoundError) {
       return finish({
         status: 'failed',
@@ -276,7 +303,7 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
   }
 
   if (isValidation) {
-    progress.bytesProcessed = Number(upload.sizeBytes);
+    progress.bytesProcessed = fileBytes();
     const signal = await reportProgress(db, upload.id, deps.workerId, progress);
     if (!signal.isOwned) return 'lost';
     if (signal.isCancelRequested) return finish({ status: 'cancelled' });
@@ -294,7 +321,7 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
 
   await storeDaySums(deps.database, upload.id, daySums, progress.rowsDuplicate);
   // The whole file was read: progress ends at its size even when the parser's last count fell short of it.
-  progress.bytesProcessed = Number(upload.sizeBytes);
+  progress.bytesProcessed = fileBytes();
   const signal = await reportProgress(db, upload.id, deps.workerId, progress);
   if (!signal.isOwned) return 'lost';
   if (signal.isCancelRequested) return finish({ status: 'cancelled' });

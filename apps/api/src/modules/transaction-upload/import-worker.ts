@@ -1,13 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import type { GrowingFile } from './growing-file';
 import { type ImportJobDeps, type ImportResult, runImport } from './import-job';
 import {
   analyzeTransactions,
   claimNextUpload,
+  deleteUnreceivedUpload,
   deleteUploadRows,
   findUploadById,
   finishJob,
+  selectAbandonedReceipts,
   touchHeartbeat,
+  type UploadRecord,
 } from './repository';
 
 /** A job whose attempts all died (a crash mid-import each time) is failed rather than retried for ever. */
@@ -29,12 +33,23 @@ export type ImportWorkerOptions = Omit<ImportJobDeps, 'workerId' | 'signal'> & {
 
 export type ImportWorker = {
   readonly workerId: string;
+  /** Whether a job runs: one claimed, or one started while its file arrives. */
+  readonly isBusy: boolean;
   /** Claims and runs one job; null when none was waiting. Tests drive the worker with it. */
   runOnce(): Promise<ImportResult | null>;
   /** Polls for jobs until stop(). */
   start(): void;
   /** Looks for a job now instead of at the next poll: an upload was just queued in this process. */
   wake(): void;
+  /**
+   * Starts importing an upload whose file is still arriving (decision 023), when this worker is idle: `insert` writes
+   * the upload, held by this worker, or answers undefined (its company has a job running). Answers the upload and its
+   * import's ending; undefined when nothing was started, and the file is then stored and queued as usual.
+   */
+  importWhileReceiving(
+    insert: (workerId: string) => Promise<UploadRecord | undefined>,
+    file: GrowingFile,
+  ): Promise<{ upload: UploadRecord; imported: Promise<ImportResult> } | undefined>;
   /** Gives the running job back between two batches and waits for the loop to end. */
   stop(): Promise<void>;
 };
@@ -52,12 +67,35 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
   let wakeUp: (() => void) | null = null;
   /** Set by wake() while a claim is under way, so a job queued meanwhile is not left to the next poll. */
   let isWakeRequested = false;
+  /** One job at a time, claimed or started while its file arrives: the memory target is one import's. */
+  let isBusy = false;
+
+  /** What a server that stopped during an upload's request left: the upload, its rows, its file. */
+  const discardAbandonedReceipts = async () => {
+    for (const { id, storageKey } of await selectAbandonedReceipts(db, staleAfterSeconds)) {
+      await deleteUnreceivedUpload(db, id);
+      await jobDeps.storage.delete(storageKey);
+      log.warn({ uploadId: id }, 'upload whose file never arrived whole deleted');
+    }
+  };
 
   const runOnce = async (): Promise<ImportResult | null> => {
-    const uploadId = await claimNextUpload(db, workerId, staleAfterSeconds);
-    if (!uploadId) return null;
-    const upload = await findUploadById(db, uploadId);
-    if (!upload) return null;
+    if (isBusy) return null;
+    isBusy = true;
+    try {
+      await discardAbandonedReceipts();
+      const uploadId = await claimNextUpload(db, workerId, staleAfterSeconds);
+      if (!uploadId) return null;
+      const upload = await findUploadById(db, uploadId);
+      if (!upload) return null;
+      return await runClaimed(upload);
+    } finally {
+      isBusy = false;
+    }
+  };
+
+  const runClaimed = async (upload: UploadRecord, receiving?: GrowingFile): Promise<ImportResult> => {
+    const uploadId = upload.id;
     if (upload.attempts > MAX_IMPORT_ATTEMPTS) {
       await deleteUploadRows(db, upload.id);
       await finishJob(db, upload.id, workerId, {
@@ -76,7 +114,7 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
     heartbeat.unref();
     const startedAt = performance.now();
     try {
-      const result = await runImport({ ...jobDeps, workerId, signal: stopping.signal }, upload);
+      const result = await runImport({ ...jobDeps, workerId, signal: stopping.signal, receiving }, upload);
       if (result === 'completed') {
         // Taken once the totals are committed (the recompute reads the day sums, not the rows). A failure here costs
         // the pages speed, not the import its rows, so it is logged and the upload stays completed.
@@ -116,6 +154,9 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
 
   return {
     workerId,
+    get isBusy() {
+      return isBusy;
+    },
     runOnce,
     start() {
       if (loop) return;
@@ -136,6 +177,24 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
     wake() {
       isWakeRequested = true;
       wakeUp?.();
+    },
+    async importWhileReceiving(insert, file) {
+      if (isBusy || stopping.signal.aborted) return undefined;
+      isBusy = true;
+      let upload: UploadRecord | undefined;
+      try {
+        upload = await insert(workerId);
+      } finally {
+        if (!upload) isBusy = false;
+      }
+      if (!upload) return undefined;
+      const imported = runClaimed(upload, file).finally(() => {
+        isBusy = false;
+        // Jobs queued meanwhile waited for this one.
+        isWakeRequested = true;
+        wakeUp?.();
+      });
+      return { upload, imported };
     },
     async stop() {
       stopping.abort();

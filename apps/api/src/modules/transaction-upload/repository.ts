@@ -1,5 +1,5 @@
 import type { UploadFailureCode } from '@vatlas/contract';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   columnMappings,
@@ -13,6 +13,8 @@ import { isUuid } from '../company/repository';
 import { DAY_SUM_COLUMNS } from './day-sums';
 
 export type UploadRecord = typeof transactionUploads.$inferSelect;
+/** An upload whose whole file is stored: the only kind anyone sees (`receivedAt`). */
+export type ReceivedUploadRecord = UploadRecord & { sha256: string; receivedAt: Date };
 export type NewUploadRecord = typeof transactionUploads.$inferInsert;
 export type ColumnMappingRecord = typeof columnMappings.$inferSelect;
 export type ProblemRecord = typeof uploadProblems.$inferSelect;
@@ -47,14 +49,21 @@ export async function findLiveUploadBySha(db: Db, companyId: string, sha256: str
   return row;
 }
 
-export async function findUpload(db: Db, companyId: string, uploadId: string): Promise<UploadRecord | undefined> {
+/** Received uploads only: one whose file is still arriving has no answer yet, so it is no one's to see. */
+const isReceived = isNotNull(transactionUploads.receivedAt);
+
+export async function findUpload(
+  db: Db,
+  companyId: string,
+  uploadId: string,
+): Promise<ReceivedUploadRecord | undefined> {
   if (!isUuid(uploadId)) return undefined;
   const [row] = await db
     .select()
     .from(transactionUploads)
-    .where(and(eq(transactionUploads.companyId, companyId), eq(transactionUploads.id, uploadId)))
+    .where(and(eq(transactionUploads.companyId, companyId), eq(transactionUploads.id, uploadId), isReceived))
     .limit(1);
-  return row;
+  return row as ReceivedUploadRecord | undefined;
 }
 
 export async function findUploadById(db: Db, uploadId: string): Promise<UploadRecord | undefined> {
@@ -62,12 +71,96 @@ export async function findUploadById(db: Db, uploadId: string): Promise<UploadRe
   return row;
 }
 
-export async function listUploadsOfCompany(db: Db, companyId: string): Promise<UploadRecord[]> {
-  return db
+export async function listUploadsOfCompany(db: Db, companyId: string): Promise<ReceivedUploadRecord[]> {
+  const rows = await db
     .select()
     .from(transactionUploads)
-    .where(eq(transactionUploads.companyId, companyId))
+    .where(and(eq(transactionUploads.companyId, companyId), isReceived))
     .orderBy(desc(transactionUploads.createdAt), desc(transactionUploads.id));
+  return rows as ReceivedUploadRecord[];
+}
+
+/**
+ * An upload whose import starts while its file arrives (decision 023), held by `workerId` from the start: no sha256,
+ * no size and no `receivedAt` yet. Written only when no other job of the company runs, the rule `claimNextUpload`
+ * keeps; undefined when one does, and the file is then stored and queued as usual.
+ */
+export async function insertReceivingUpload(
+  db: Db,
+  values: Pick<NewUploadRecord, 'companyId' | 'dataPeriodId' | 'sourceFormat' | 'columnMapping' | 'fileName'> & {
+    storageKey: string;
+    uploadedBy: string;
+  },
+  workerId: string,
+  staleAfterSeconds: number,
+): Promise<UploadRecord | undefined> {
+  const result = (await db.execute(sql`
+    insert into transaction_uploads (company_id, data_period_id, source_format, column_mapping, file_name, storage_key,
+      sha256, size_bytes, status, attempts, locked_by, heartbeat_at, uploaded_by, received_at, started_at)
+    select ${values.companyId}, ${values.dataPeriodId ?? null}, ${values.sourceFormat},
+      ${values.columnMapping === null || values.columnMapping === undefined ? null : JSON.stringify(values.columnMapping)}::jsonb,
+      ${values.fileName}, ${values.storageKey}, null, 0, 'processing', 1, ${workerId}, now(), ${values.uploadedBy},
+      null, now()
+    where not exists (
+      select 1 from transaction_uploads busy
+      where busy.company_id = ${values.companyId} and busy.status in ('processing', 'validating')
+        and busy.heartbeat_at >= now() - make_interval(secs => ${staleAfterSeconds}))
+    returning id`)) as unknown as Rows<{ id: string }>;
+  const id = result.rows[0]?.id;
+  return id === undefined ? undefined : findUploadById(db, id);
+}
+
+/** The whole file is stored: its hash and size are known and the upload becomes visible. */
+export async function markUploadReceived(
+  db: Db,
+  uploadId: string,
+  file: { sha256: string; sizeBytes: number },
+): Promise<ReceivedUploadRecord | undefined> {
+  const [row] = await db
+    .update(transactionUploads)
+    .set({ sha256: file.sha256, sizeBytes: String(file.sizeBytes), receivedAt: sql`now()` })
+    .where(and(eq(transactionUploads.id, uploadId), isNull(transactionUploads.receivedAt)))
+    .returning();
+  return row as ReceivedUploadRecord | undefined;
+}
+
+/** The request writing an upload's file is alive: the upload is not abandoned (`selectAbandonedReceipts`). */
+export async function touchReceipt(db: Db, uploadId: string): Promise<void> {
+  await db
+    .update(transactionUploads)
+    .set({ heartbeatAt: sql`now()` })
+    .where(and(eq(transactionUploads.id, uploadId), isNull(transactionUploads.receivedAt)));
+}
+
+/** Deletes an upload that was never received, with whatever its import stored. */
+export async function deleteUnreceivedUpload(db: Db, uploadId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await deleteUploadRows(txDb, uploadId);
+    await txDb
+      .delete(transactionUploads)
+      .where(and(eq(transactionUploads.id, uploadId), isNull(transactionUploads.receivedAt)));
+  });
+}
+
+/**
+ * Uploads whose file never arrived whole and whose worker is gone: the server stopped during the request, which thus
+ * never answered. Answered with their stored file's key, for `deleteUnreceivedUpload` and the file's removal.
+ */
+export async function selectAbandonedReceipts(
+  db: Db,
+  staleAfterSeconds: number,
+): Promise<{ id: string; storageKey: string }[]> {
+  return db
+    .select({ id: transactionUploads.id, storageKey: transactionUploads.storageKey })
+    .from(transactionUploads)
+    .where(
+      and(
+        isNull(transactionUploads.receivedAt),
+        sql`(${transactionUploads.heartbeatAt} is null
+          or ${transactionUploads.heartbeatAt} < now() - make_interval(secs => ${staleAfterSeconds}))`,
+      ),
+    );
 }
 
 /**
@@ -273,7 +366,7 @@ export async function claimNextUpload(db: Db, workerId: string, staleAfterSecond
         rows_duplicate = 0, problem_count = 0
     where id = (
       select candidate.id from transaction_uploads candidate
-      where (candidate.status = 'queued'
+      where candidate.received_at is not null and (candidate.status = 'queued'
           or (candidate.status = 'validating' and candidate.locked_by is null)
           or (candidate.status in ('processing', 'validating')
               and candidate.heartbeat_at < now() - make_interval(secs => ${staleAfterSeconds})))
@@ -402,7 +495,8 @@ export async function finishJob(db: Db, uploadId: string, workerId: string, outc
       errorMessage: outcome.status === 'failed' ? outcome.errorMessage : null,
       finishedAt: sql`now()`,
       lockedBy: null,
-      heartbeatAt: null,
+      // An upload whose file still arrives stays alive for its request, which keeps its heartbeat from here on.
+      heartbeatAt: sql`case when ${transactionUploads.receivedAt} is null then now() end`,
     })
     .where(
       and(

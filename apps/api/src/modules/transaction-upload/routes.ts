@@ -21,6 +21,8 @@ import { guard } from '../../plugins/route-guard';
 import { contentDisposition } from '../documents/service';
 import type { FileStorage } from '../storage/file-storage';
 import type { TaxPositionRecomputer } from './import-job';
+import type { ImportWorker } from './import-worker';
+import { type ReceivingUpload, startReceivingUpload } from './receiving-upload';
 import {
   cancelUpload,
   confirmUpload,
@@ -66,6 +68,10 @@ export type TransactionUploadRouteDeps = {
   maxFileBytes: number;
   /** Tells the in-process worker that a job is waiting. */
   onUploadQueued?: () => void;
+  /** The in-process worker's start of an import while its file arrives (decision 023); none without one. */
+  importWhileReceiving?: ImportWorker['importWhileReceiving'];
+  /** When a job's heartbeat counts as stale (the worker's setting). */
+  staleAfterSeconds: number;
 };
 
 const oneFileOnly = () =>
@@ -73,27 +79,65 @@ const oneFileOnly = () =>
     { field: 'file', message: 'only one file per upload' },
   ]);
 
+const parseUploadFields = (fields: Record<string, string>) =>
+  transactionUploadFieldsSchema.safeParse({
+    format: fields.format,
+    ...(fields.dataPeriodId ? { dataPeriodId: fields.dataPeriodId } : {}),
+    ...(fields.columnMappingId ? { columnMappingId: fields.columnMappingId } : {}),
+    ...(fields.mode ? { mode: fields.mode } : {}),
+  });
+
 /**
  * Reads the multipart body, streaming the one file into storage as it arrives (never buffered, whatever its
- * size). The fields may come before or after the file; anything refused afterwards deletes the stored file.
+ * size). The fields may come before or after the file; anything refused afterwards deletes the stored file. With the
+ * fields before a large file, its import may start as it arrives (`startReceivingUpload`).
  */
-async function receiveUpload(request: FastifyRequest, deps: TransactionUploadRouteDeps) {
+async function receiveUpload(
+  request: FastifyRequest,
+  deps: TransactionUploadRouteDeps,
+  uploader: { companyId: string; userId: string },
+) {
   if (!request.isMultipart()) {
     throw new HttpError(400, 'validation_error', 'Send the file as multipart/form-data.', [
       { field: 'file', message: 'is required (multipart/form-data with one file)' },
     ]);
   }
   const fields: Record<string, string> = {};
-  let file: { fileName: string; stored: StoredFile; isTruncated: boolean } | null = null;
+  let file: { fileName: string; stored: StoredFile; isTruncated: boolean; receiving?: ReceivingUpload } | null = null;
   const discard = async () => {
-    if (file) await deps.storage.delete(file.stored.storageKey).catch(() => undefined);
+    if (file?.receiving) await file.receiving.abandon({ isFileKept: false }).catch(() => undefined);
+    else if (file) await deps.storage.delete(file.stored.storageKey).catch(() => undefined);
   };
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         if (file) throw oneFileOnly();
-        const stored = await storeFileStream(deps.storage, part.file);
-        file = { fileName: toSafeUploadName(part.filename), stored, isTruncated: part.file.truncated };
+        const fileName = toSafeUploadName(part.filename);
+        const fieldsSoFar = parseUploadFields(fields);
+        const receiving = await startReceivingUpload(deps, {
+          ...uploader,
+          fields: fieldsSoFar.success ? fieldsSoFar.data : undefined,
+          fileName,
+          requestBytes: Number(request.headers['content-length']),
+        });
+        // A client gone mid-file would leave the file's stream waiting for ever: its store fails instead.
+        const cutOff = new AbortController();
+        const failIfCutOff = () => {
+          if (request.raw.complete) return;
+          const error = new Error('the request ended before the whole file arrived');
+          part.file.destroy(error);
+          cutOff.abort(error);
+        };
+        request.raw.once('close', failIfCutOff);
+        try {
+          // A failed store has deleted what it wrote, and stopped the import with what it stored.
+          const stored = receiving
+            ? await receiving.store(part.file, cutOff.signal)
+            : await storeFileStream(deps.storage, part.file, cutOff.signal);
+          file = { fileName, stored, isTruncated: part.file.truncated, ...(receiving && { receiving }) };
+        } finally {
+          request.raw.off('close', failIfCutOff);
+        }
       } else if (typeof part.value === 'string') {
         fields[part.fieldname] = part.value;
       }
@@ -111,12 +155,7 @@ async function receiveUpload(request: FastifyRequest, deps: TransactionUploadRou
     if (code === 'FST_FILES_LIMIT') throw oneFileOnly();
     throw error;
   }
-  const parsed = transactionUploadFieldsSchema.safeParse({
-    format: fields.format,
-    ...(fields.dataPeriodId ? { dataPeriodId: fields.dataPeriodId } : {}),
-    ...(fields.columnMappingId ? { columnMappingId: fields.columnMappingId } : {}),
-    ...(fields.mode ? { mode: fields.mode } : {}),
-  });
+  const parsed = parseUploadFields(fields);
   const details = parsed.success
     ? []
     : parsed.error.issues.map((issue) => ({ field: issue.path.join('.') || 'request', message: issue.message }));
@@ -146,8 +185,9 @@ export async function registerTransactionUploadRoutes(app: FastifyInstance, deps
             'period of this company), `columnMappingId` (a saved column mapping; required for `generic-csv`) and one ' +
             '`file`, and optional `mode`: `validate` reads and checks the file first (status `validating`, then ' +
             '`validated` with its problems and counts, no transaction stored) and waits for `POST …/Confirm`; without ' +
-            'it the file is imported at once. The file is stored and queued: 202 answers the upload with status `queued`; poll it for ' +
-            'progress. Its rows count only once it is `completed`. 409 `duplicate_file` when the same file (sha256) ' +
+            'it the file is imported at once. The file is stored and queued: 202 answers the upload with status `queued`; or, ' +
+            'when the fields come before a large file, its import starts as the file arrives and 202 answers it as it ' +
+            'stands then (`processing`, or already ended). Poll it for progress. Its rows count only once it is `completed`. 409 `duplicate_file` when the same file (sha256) ' +
             'is queued, importing or imported already (`details.uploadId` names it); 413 `file_too_large`.',
           consumes: ['multipart/form-data'],
           params: companyParams,
@@ -163,10 +203,14 @@ export async function registerTransactionUploadRoutes(app: FastifyInstance, deps
         },
       },
       async (request, reply) => {
-        const { fields, file } = await receiveUpload(request, deps);
+        const uploader = { companyId: request.params.companyId, userId: requireAuth(request).user.id };
+        const { fields, file } = await receiveUpload(request, deps, uploader);
+        if (file.receiving?.isStartedWith(fields))
+          return reply.status(202).send(await file.receiving.complete(file.stored));
+        // Fields sent after the file changed what the import started with: the file goes the usual way.
+        await file.receiving?.abandon({ isFileKept: true });
         const upload = await queueUpload(deps, {
-          companyId: request.params.companyId,
-          userId: requireAuth(request).user.id,
+          ...uploader,
           fields,
           fileName: file.fileName,
           file: file.stored,

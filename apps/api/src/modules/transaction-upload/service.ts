@@ -49,6 +49,8 @@ export type StoredFile = { storageKey: string; sha256: string; sizeBytes: number
 const iso = (value: Date | null) => (value ? value.toISOString() : null);
 
 export function toUploadAnswer(row: UploadRecord): TransactionUpload {
+  // Only a received upload is answered: one whose file still arrives is its request's, answered once the file is in.
+  if (row.sha256 === null) throw new Error(`upload ${row.id} answered before its file was received`);
   return {
     id: row.id,
     dataPeriodId: row.dataPeriodId,
@@ -75,8 +77,25 @@ export function toUploadAnswer(row: UploadRecord): TransactionUpload {
  * Streams a file into storage under a new key, hashing and counting on the way: the file is never held in memory,
  * whatever its size.
  */
-export async function storeFileStream(storage: FileStorage, content: Readable): Promise<StoredFile> {
+export async function storeFileStream(
+  storage: FileStorage,
+  content: Readable,
+  cutOff?: AbortSignal,
+): Promise<StoredFile> {
   const storageKey = createStorageKey();
+  const measured = measureStream(content, cutOff);
+  await storage.put(storageKey, measured.stream);
+  return measured.storedAs(storageKey);
+}
+
+/**
+ * `content` passed on as it is, hashed and counted: the file's sha256 and size once it has all gone through. `cutOff`
+ * fails the stream: the multipart parser may leave a part's stream waiting for ever when the client goes away.
+ */
+export function measureStream(
+  content: Readable,
+  cutOff?: AbortSignal,
+): { stream: Readable; storedAs(storageKey: string): StoredFile } {
   const hash = createHash('sha256');
   let sizeBytes = 0;
   const measure = new Transform({
@@ -87,8 +106,11 @@ export async function storeFileStream(storage: FileStorage, content: Readable): 
     },
   });
   content.once('error', (error) => measure.destroy(error));
-  await storage.put(storageKey, content.pipe(measure));
-  return { storageKey, sha256: hash.digest('hex'), sizeBytes };
+  cutOff?.addEventListener('abort', () => measure.destroy(cutOff.reason as Error), { once: true });
+  return {
+    stream: content.pipe(measure),
+    storedAs: (storageKey) => ({ storageKey, sha256: hash.digest('hex'), sizeBytes }),
+  };
 }
 
 /** A display name only (files are stored under uuids): no folders, no control characters, bounded. */
@@ -108,6 +130,41 @@ const dataPeriodNotFound = () =>
 const uploadNotFound = () => new HttpError(404, 'upload_not_found', 'There is no such upload in this company.');
 
 /**
+ * Checks an upload's data period and column mapping, and answers the mapping a generic CSV is read with (copied into
+ * the upload); throws the HTTP error of the first field that is wrong.
+ */
+export async function resolveUploadFields(
+  db: Db,
+  companyId: string,
+  fields: TransactionUploadFields,
+): Promise<ColumnMapping | null> {
+  if (fields.dataPeriodId && !(await findDataPeriodOfCompany(db, companyId, fields.dataPeriodId))) {
+    throw dataPeriodNotFound();
+  }
+  if (fields.format !== 'generic-csv') return null;
+  if (!fields.columnMappingId) {
+    throw new HttpError(400, 'validation_error', 'A generic CSV needs a saved column mapping.', [
+      { field: 'columnMappingId', message: 'is required for generic-csv' },
+    ]);
+  }
+  const saved = await findColumnMapping(db, companyId, fields.columnMappingId);
+  if (!saved) throw new HttpError(404, 'column_mapping_not_found', 'There is no such column mapping.');
+  return columnMappingSchema.parse(saved.mapping);
+}
+
+/** 409 `duplicate_file` when the company has this file (its sha256) queued, importing or imported already. */
+export async function refuseDuplicateFile(db: Db, companyId: string, sha256: string): Promise<void> {
+  const earlier = await findLiveUploadBySha(db, companyId, sha256);
+  if (earlier) {
+    throw new HttpError(409, 'duplicate_file', `This file was uploaded already as "${earlier.fileName}".`, {
+      uploadId: earlier.id,
+      fileName: earlier.fileName,
+      status: earlier.status,
+    });
+  }
+}
+
+/**
  * Queues a stored file for import. Whatever is refused here — an unknown period or mapping, a file already
  * uploaded — leaves nothing behind: the stored file is deleted before the error goes out.
  */
@@ -117,28 +174,8 @@ export async function queueUpload(
 ): Promise<TransactionUpload> {
   const { companyId, fields, file } = input;
   try {
-    if (fields.dataPeriodId && !(await findDataPeriodOfCompany(deps.db, companyId, fields.dataPeriodId))) {
-      throw dataPeriodNotFound();
-    }
-    let columnMapping: ColumnMapping | null = null;
-    if (fields.format === 'generic-csv') {
-      if (!fields.columnMappingId) {
-        throw new HttpError(400, 'validation_error', 'A generic CSV needs a saved column mapping.', [
-          { field: 'columnMappingId', message: 'is required for generic-csv' },
-        ]);
-      }
-      const saved = await findColumnMapping(deps.db, companyId, fields.columnMappingId);
-      if (!saved) throw new HttpError(404, 'column_mapping_not_found', 'There is no such column mapping.');
-      columnMapping = columnMappingSchema.parse(saved.mapping);
-    }
-    const earlier = await findLiveUploadBySha(deps.db, companyId, file.sha256);
-    if (earlier) {
-      throw new HttpError(409, 'duplicate_file', `This file was uploaded already as "${earlier.fileName}".`, {
-        uploadId: earlier.id,
-        fileName: earlier.fileName,
-        status: earlier.status,
-      });
-    }
+    const columnMapping = await resolveUploadFields(deps.db, companyId, fields);
+    await refuseDuplicateFile(deps.db, companyId, file.sha256);
     const row = await insertUpload(deps.db, {
       companyId,
       dataPeriodId: fields.dataPeriodId ?? null,
