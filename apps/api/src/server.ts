@@ -113,8 +113,12 @@ async function main(): Promise<void> {
       fileStorage,
       logger: createLoggerOptions(config.logLevel),
       onUploadQueued: () => importWorker?.wake(),
-      importWhileReceiving: (insert, file) =>
-        importWorker?.importWhileReceiving(insert, file) ?? Promise.resolve(undefined),
+      // PostgreSQL only (decision 023): PGlite's COPY runs on the thread that also receives the upload, and the two
+      // together took longer, and more memory, than one after the other.
+      importWhileReceiving:
+        database.kind === 'postgres'
+          ? (insert, file) => importWorker?.importWhileReceiving(insert, file) ?? Promise.resolve(undefined)
+          : undefined,
     });
     app = startedApp;
     if (config.seedDemo) {

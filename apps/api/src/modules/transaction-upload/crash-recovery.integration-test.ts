@@ -8,7 +8,7 @@ import {
   type TransactionUpload,
   transactionUploadSchema,
 } from '@vatlas/contract';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../db/client';
 import { LOCK_FILE_NAME } from '../../db/data-dir-lock';
@@ -23,6 +23,7 @@ import {
   stopServer,
 } from '../../test/server-process';
 import { generateVtrText } from './synthetic-vtr';
+import { openUpload } from './upload-test-kit';
 
 /**
  * Issue 5: the server killed in the middle of an import → after a restart that upload is completed or cleanly
@@ -244,6 +245,59 @@ function defineCrashTests(kind: 'pglite' | 'postgres', prepare: () => Promise<Ta
         expect(await countRowsOf(db)).toBe(firstFileRows + recovered.rowsImported);
       });
     }, 120_000);
+
+    // Decision 023: on PostgreSQL a large file's import starts as it arrives (PGlite stores and queues it first).
+    if (kind !== 'postgres') return;
+    it('SIGKILL while the file still arrives and its rows load: after a restart nothing of that request is left', async () => {
+      await start();
+      // Rows of their own: the big file's are stored already, and a duplicate row is skipped, not loaded.
+      const file = Buffer.from(
+        generateVtrText({ rows: CRASH_ROWS, seed: 47, from: '2025-04-01', to: '2025-05-31' }).text,
+      );
+      const upload = await openUpload({
+        url: `${publicUrl}${apiPaths.transactionUploads(companyId)}`,
+        token,
+        fileBytes: file.length,
+        fields: { before: { format: 'amazon-vtr' } },
+      });
+      await upload.send(file.subarray(0, Math.floor(file.length / 2)));
+      // The upload exists before its request ends, hidden (no received_at), and its rows load.
+      const unreceived = () =>
+        inspectDatabase(async (db) => {
+          const [row] = await db
+            .select()
+            .from(transactionUploads)
+            .where(and(eq(transactionUploads.companyId, companyId), isNull(transactionUploads.receivedAt)));
+          return row && { ...row, rows: await countRowsOf(db, row.id) };
+        });
+      const deadline = Date.now() + 60_000;
+      let loading = await unreceived();
+      while (!loading || loading.rows === 0) {
+        if (Date.now() > deadline) throw new Error('no rows loaded while the file arrived');
+        await new Promise((wait) => setTimeout(wait, 50));
+        loading = await unreceived();
+      }
+      if (!server) throw new Error('no server');
+      await killServer(server);
+      server = undefined;
+      upload.abort();
+      const storedFile = join(dataDir, 'files', loading.storageKey.slice(0, 2), loading.storageKey);
+      expect(existsSync(storedFile)).toBe(true);
+
+      // Once its heartbeat is stale, the restarted server's worker deletes the upload, its rows and its file.
+      await start();
+      const restarted = Date.now();
+      while (await unreceived()) {
+        if (Date.now() - restarted > 60_000) throw new Error('the abandoned upload is still there a minute later');
+        await new Promise((wait) => setTimeout(wait, 200));
+      }
+      expect(existsSync(storedFile)).toBe(false);
+      await inspectDatabase(async (db) => {
+        expect(await countRowsOf(db, loading.id)).toBe(0);
+        expect(await countRowsOf(db)).toBe(firstFileRows + cleanImport.upload.rowsImported);
+      });
+      expect(await readSummary()).toEqual(cleanImport.summary);
+    }, 180_000);
   });
 }
 

@@ -1,6 +1,5 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -19,6 +18,7 @@ import { WORKER_MIN_FILE_BYTES } from './import-job';
 import { createImportWorker, type ImportWorker } from './import-worker';
 import { insertReceivingUpload } from './repository';
 import { generateVtrText } from './synthetic-vtr';
+import { openUpload } from './upload-test-kit';
 
 /**
  * Decision 023: with its fields before a large file, an upload's import starts as the file arrives. These tests send
@@ -87,61 +87,19 @@ forEachDatabase('an upload imported while its file arrives', (context) => {
     return companyId;
   }
 
-  const formField = (boundary: string, name: string, value: string) =>
-    Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-
-  /** A multipart upload of FILE over a socket, its body sent piece by piece as the test says. */
-  async function openUpload(
+  /** An upload of FILE to `companyId` over a socket, once the worker is idle. */
+  async function openFileUpload(
     companyId: string,
     fields: { before: Record<string, string>; after?: Record<string, string> },
   ) {
     // An import starts as the file arrives only in an idle worker: the last one may still be finishing (its analyze).
     await until(async () => !worker.isBusy, 'the worker is idle');
-    const token = await signIn(app, provider, owner);
-    const boundary = `----vatlas-${randomUUID()}`;
-    const head = Buffer.concat([
-      ...Object.entries(fields.before).map(([name, value]) => formField(boundary, name, value)),
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="may.txt"\r\nContent-Type: text/plain\r\n\r\n`,
-      ),
-    ]);
-    const tail = Buffer.concat([
-      Buffer.from('\r\n'),
-      ...Object.entries(fields.after ?? {}).map(([name, value]) => formField(boundary, name, value)),
-      Buffer.from(`--${boundary}--\r\n`),
-    ]);
-    const request = httpRequest({
-      host: '127.0.0.1',
-      port,
-      method: 'POST',
-      path: apiPaths.transactionUploads(companyId),
-      headers: {
-        ...bearer(token),
-        'content-type': `multipart/form-data; boundary=${boundary}`,
-        'content-length': String(head.length + FILE.length + tail.length),
-      },
+    return openUpload({
+      url: `http://127.0.0.1:${port}${apiPaths.transactionUploads(companyId)}`,
+      token: await signIn(app, provider, owner),
+      fileBytes: FILE.length,
+      fields,
     });
-    const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
-      request.on('response', (incoming) => {
-        const pieces: Buffer[] = [];
-        incoming.on('data', (piece: Buffer) => pieces.push(piece));
-        incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(pieces).toString() }));
-      });
-      request.on('error', reject);
-    });
-    const send = (bytes: Buffer) => new Promise<void>((resolve) => request.write(bytes, () => resolve()));
-    await send(head);
-    return {
-      send,
-      async finish() {
-        request.end(tail);
-        return response;
-      },
-      abort() {
-        response.catch(() => undefined);
-        request.destroy();
-      },
-    };
   }
 
   /** The worker's next poll, once it is done with the import started while a file arrived (its analyze included). */
@@ -182,7 +140,7 @@ forEachDatabase('an upload imported while its file arrives', (context) => {
 
   it('loads rows before the last byte arrives, and stores what the stored-then-queued file gives', async () => {
     const companyId = await newCompany('Receiving GmbH');
-    const upload = await openUpload(companyId, { before: { format: 'amazon-vtr' } });
+    const upload = await openFileUpload(companyId, { before: { format: 'amazon-vtr' } });
     await upload.send(FILE.subarray(0, HALF));
     await until(async () => (await rowsOf(companyId)) > 0, 'rows of the first half are loaded');
     // Nobody sees the upload before its request is answered.
@@ -199,7 +157,7 @@ forEachDatabase('an upload imported while its file arrives', (context) => {
 
     // The same file with a field after it goes the usual way: stored, queued, imported by the worker's poll.
     const usualId = await newCompany('Usual GmbH');
-    const usual = await openUpload(usualId, { before: { format: 'amazon-vtr' }, after: { mode: 'import' } });
+    const usual = await openFileUpload(usualId, { before: { format: 'amazon-vtr' }, after: { mode: 'import' } });
     await usual.send(FILE);
     const queued = await usual.finish();
     expect(queued.status, queued.body).toBe(202);
@@ -215,14 +173,14 @@ forEachDatabase('an upload imported while its file arrives', (context) => {
 
   it('refuses the same file arriving again (409) and keeps nothing of it', async () => {
     const companyId = await newCompany('Twice GmbH');
-    const first = await openUpload(companyId, { before: { format: 'amazon-vtr' } });
+    const first = await openFileUpload(companyId, { before: { format: 'amazon-vtr' } });
     await first.send(FILE);
     expect((await first.finish()).status).toBe(202);
     await until(async () => (await listed(companyId))[0]?.status === 'completed', 'the first import completes');
     const rows = await rowsOf(companyId);
     const files = storedFiles().length;
 
-    const again = await openUpload(companyId, { before: { format: 'amazon-vtr' } });
+    const again = await openFileUpload(companyId, { before: { format: 'amazon-vtr' } });
     await again.send(FILE);
     const refused = await again.finish();
     expect(refused.status, refused.body).toBe(409);
@@ -235,7 +193,7 @@ forEachDatabase('an upload imported while its file arrives', (context) => {
   it('leaves no upload, row or file of a request cut off mid-file', async () => {
     const companyId = await newCompany('Cut GmbH');
     const files = storedFiles().length;
-    const upload = await openUpload(companyId, { before: { format: 'amazon-vtr' } });
+    const upload = await openFileUpload(companyId, { before: { format: 'amazon-vtr' } });
     await upload.send(FILE.subarray(0, HALF));
     await until(async () => (await rowsOf(companyId)) > 0, 'rows of the first half are loaded');
     upload.abort();

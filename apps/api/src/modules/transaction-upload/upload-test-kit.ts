@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
 import type { FileStorage } from '../storage/file-storage';
 
@@ -33,4 +35,71 @@ export function createGatedStorage(inner: FileStorage): { storage: FileStorage; 
 export async function* piecesOf(text: string, pieceBytes = 4096): AsyncGenerator<Uint8Array> {
   const bytes = Buffer.from(text);
   for (let start = 0; start < bytes.length; start += pieceBytes) yield bytes.subarray(start, start + pieceBytes);
+}
+
+/** A multipart upload being sent over a socket: its file's bytes go when the test says. */
+export type OpenUpload = {
+  /** Sends some of the file's bytes; resolves once they are handed to the socket. */
+  send(bytes: Uint8Array): Promise<void>;
+  /** Sends the fields after the file and the closing line: the server's answer. */
+  finish(): Promise<{ status: number; body: string }>;
+  /** Drops the connection mid-body, as a client that goes away. */
+  abort(): void;
+};
+
+const formField = (boundary: string, name: string, value: string) =>
+  Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+
+/**
+ * Opens `POST url` with a multipart body announcing a file of `fileBytes` bytes (its `Content-Length` is the whole
+ * body's, as a browser or curl sends it), and sends the fields `before` it and the file part's head at once.
+ */
+export async function openUpload(options: {
+  url: string;
+  token: string;
+  fileBytes: number;
+  fields: { before: Record<string, string>; after?: Record<string, string> };
+}): Promise<OpenUpload> {
+  const boundary = `----vatlas-${randomUUID()}`;
+  const head = Buffer.concat([
+    ...Object.entries(options.fields.before).map(([name, value]) => formField(boundary, name, value)),
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="upload.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+    ),
+  ]);
+  const tail = Buffer.concat([
+    Buffer.from('\r\n'),
+    ...Object.entries(options.fields.after ?? {}).map(([name, value]) => formField(boundary, name, value)),
+    Buffer.from(`--${boundary}--\r\n`),
+  ]);
+  const request = httpRequest(options.url, {
+    method: 'POST',
+    headers: {
+      authorization: `Bearer ${options.token}`,
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+      'content-length': String(head.length + options.fileBytes + tail.length),
+    },
+  });
+  const response = new Promise<{ status: number; body: string }>((resolve, reject) => {
+    request.on('response', (incoming) => {
+      const pieces: Buffer[] = [];
+      incoming.on('data', (piece: Buffer) => pieces.push(piece));
+      incoming.on('end', () => resolve({ status: incoming.statusCode ?? 0, body: Buffer.concat(pieces).toString() }));
+    });
+    request.on('error', reject);
+  });
+  // A test that drops the connection, or kills the server, may never ask for the answer.
+  response.catch(() => undefined);
+  const send = (bytes: Uint8Array) => new Promise<void>((resolve) => request.write(bytes, () => resolve()));
+  await send(head);
+  return {
+    send,
+    finish() {
+      request.end(tail);
+      return response;
+    },
+    abort() {
+      request.destroy();
+    },
+  };
 }
