@@ -205,14 +205,29 @@ export async function signInSeller(options: {
  * An Amazon VTR upload as a multipart body streamed from the file: the format field, the file part, the closing line;
  * with its length, which a browser or curl sends too.
  */
-export function vtrMultipartBody(file: string, boundary: string, fileName: string): { body: Readable; bytes: number } {
+export function vtrMultipartBody(
+  file: string,
+  boundary: string,
+  fileName: string,
+  megabytesPerSecond?: number,
+): { body: Readable; bytes: number } {
   const head =
     `--${boundary}\r\nContent-Disposition: form-data; name="format"\r\n\r\namazon-vtr\r\n` +
     `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/plain\r\n\r\n`;
   const tail = `\r\n--${boundary}--\r\n`;
   async function* parts() {
     yield head;
-    yield* createReadStream(file, { highWaterMark: 1024 * 1024 });
+    const started = performance.now();
+    let sent = 0;
+    for await (const piece of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
+      if (megabytesPerSecond !== undefined) {
+        // Each piece waits until the pace allows it.
+        const due = started + (sent / (megabytesPerSecond * 1e6)) * 1000;
+        if (due > performance.now()) await new Promise((wait) => setTimeout(wait, due - performance.now()));
+      }
+      sent += (piece as Buffer).length;
+      yield piece;
+    }
     yield tail;
   }
   return {
@@ -241,11 +256,13 @@ export async function uploadVtrAndWait(options: {
   companyId: string;
   pollMs: number;
   onPoll?: (upload: TransactionUpload) => void;
+  /** The upload's pace; as fast as the connection takes it when absent. */
+  megabytesPerSecond?: number;
 }): Promise<UploadedImport> {
   const { publicUrl, token, companyId } = options;
   const boundary = `vatlas-bench-${randomUUID()}`;
   const started = performance.now();
-  const { body, bytes } = vtrMultipartBody(options.file, boundary, options.fileName);
+  const { body, bytes } = vtrMultipartBody(options.file, boundary, options.fileName, options.megabytesPerSecond);
   const response = await fetch(`${publicUrl}${apiPaths.transactionUploads(companyId)}`, {
     method: 'POST',
     headers: {

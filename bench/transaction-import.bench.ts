@@ -51,6 +51,14 @@ const STORED_YEARS = Number(process.env.BENCH_STORED_YEARS ?? 0);
 if (!Number.isInteger(STORED_YEARS) || STORED_YEARS < 0) {
   throw new Error(`BENCH_STORED_YEARS must be a whole number, got ${process.env.BENCH_STORED_YEARS}`);
 }
+/**
+ * The timed upload's pace in MB/s (BENCH_UPLOAD_MB_PER_S), as a client's link would give it; unset, as fast as
+ * loopback takes it. A seller's 540 MB report over a link of 400 Mbit/s takes about 11 s.
+ */
+const UPLOAD_MB_PER_S = process.env.BENCH_UPLOAD_MB_PER_S ? Number(process.env.BENCH_UPLOAD_MB_PER_S) : undefined;
+if (UPLOAD_MB_PER_S !== undefined && !(UPLOAD_MB_PER_S > 0)) {
+  throw new Error(`BENCH_UPLOAD_MB_PER_S must be a positive number, got ${process.env.BENCH_UPLOAD_MB_PER_S}`);
+}
 const REQUESTS = 50;
 const PAGE_SIZE = 200;
 /** Pages walked with their cursors before the deep pages are timed: 100 × 200 = 20,000 rows deep, or half the rows of
@@ -97,6 +105,7 @@ async function importFile(
   token: string,
   companyId: string,
   onPoll?: (upload: { status: string; rowsImported: number }) => void,
+  megabytesPerSecond?: number,
 ): Promise<ImportResult> {
   const { uploadSeconds, importSeconds, upload } = await uploadVtrAndWait({
     publicUrl,
@@ -106,6 +115,7 @@ async function importFile(
     companyId,
     pollMs: 200,
     onPoll,
+    megabytesPerSecond,
   });
   if (upload.status !== 'completed') console.error(`import ${upload.status}: ${upload.errorMessage}`);
   return { uploadSeconds, importSeconds, rowsImported: upload.rowsImported, status: upload.status };
@@ -208,7 +218,7 @@ async function measureServer(
               `${upload.status} ${upload.rowsImported}`,
           )
       : undefined;
-    const result = await importFile(file, token, companyId, trace);
+    const result = await importFile(file, token, companyId, trace, UPLOAD_MB_PER_S);
     const peakRssMiB = memory.stop();
     const transactions = `/api/v1/Transactions/${companyId}`;
     return {
@@ -352,6 +362,7 @@ const heading = `## ${new Date().toISOString()} · transaction import · commit 
 const description =
   `${ROWS.toLocaleString('en')} rows, ${(bytes / 1e6).toFixed(0)} MB synthetic Amazon VTR (seed ${SEED}, ${DATA_YEAR}); ${machine}. ` +
   storedYearsSentence() +
+  (UPLOAD_MB_PER_S === undefined ? '' : `The upload is paced at ${UPLOAD_MB_PER_S} MB/s. `) +
   'Import = first byte of the HTTP upload to status completed (liabilities committed); floor = the real parser ' +
   'streaming the same file + COPY into a bare unindexed table of the same database (PGlite: 4 MB chunks in one ' +
   'transaction). Pages: first page of 50 and filtered page (PL refunds) ' +
