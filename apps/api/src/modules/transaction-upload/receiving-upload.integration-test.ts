@@ -202,6 +202,24 @@ forEachDatabase('an upload imported while its file arrives', (context) => {
     await until(async () => storedFiles().length === files, 'the file is deleted');
   });
 
+  it('leaves nothing of a small file cut off mid-body, stored the usual way, not even a temporary file', async () => {
+    const companyId = await newCompany('Small Cut GmbH');
+    const small = FILE.subarray(0, 256 * 1024);
+    const files = storedFiles().length;
+    const upload = await openUpload({
+      url: `http://127.0.0.1:${port}${apiPaths.transactionUploads(companyId)}`,
+      token: await signIn(app, provider, owner),
+      fileBytes: small.length,
+      fields: { before: { format: 'amazon-vtr' } },
+    });
+    await upload.send(small.subarray(0, small.length / 2));
+    // The first half is being written (under a temporary name) when the client goes.
+    await until(async () => storedFiles().length > files, 'the file is being written');
+    upload.abort();
+    await until(async () => storedFiles().length === files, 'the temporary file is removed');
+    expect(await uploadsOf(companyId)).toEqual([]);
+  });
+
   it('deletes, at the next poll, an upload whose server stopped while its file arrived', async () => {
     const db = context.database.db;
     const companyId = await newCompany('Stopped GmbH');
