@@ -157,15 +157,14 @@ function toProblemRows(uploadId: string, problems: readonly RowProblem[], alread
   }));
 }
 
-/** Parses and encodes the stored file of `upload`, in this thread or a worker's. */
+/** Parses and encodes the stored file of `upload`, in this thread or a worker's (`ImportJobDeps.encodeIn`). */
 async function encodeStoredFile(
   deps: ImportJobDeps,
   upload: UploadRecord,
-  encodeIn: EncodingThread,
   options: CopyEncodingOptions,
 ): Promise<CopyChunkSource> {
   const file = await deps.storage.get(upload.storageKey);
-  if (encodeIn === 'this-thread') return encodeInThisThread(file, options);
+  if ((deps.encodeIn ?? defaultEncodingThread(upload)) === 'this-thread') return encodeInThisThread(file, options);
   // A worker reads a local file by its path itself; the stream opened above has then only shown that it is there.
   const localPath = deps.storage.localPath?.(upload.storageKey);
   if (localPath !== undefined) file.destroy();
@@ -220,7 +219,6 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
   const fileBytes = () => deps.receiving?.current().bytes ?? Number(upload.sizeBytes);
 
   try {
-    const encodeIn = deps.receiving ? 'worker' : (deps.encodeIn ?? defaultEncodingThread(upload));
     const options: CopyEncodingOptions = {
       sourceFormat: upload.sourceFormat as TransactionSource,
       mapping: readMapping(upload),
@@ -236,7 +234,7 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
     // loaded. No string per row outlives its row, so the heap holds no more than a parser batch.
     const source = deps.receiving
       ? encodeInWorkerThread(deps.receiving, options, { semiSpaceMb: WORKER_SEMI_SPACE_MB[deps.database.kind] })
-      : await encodeStoredFile(deps, upload, encodeIn, options);
+      : await encodeStoredFile(deps, upload, options);
     for await (const batch of source.batches) {
       if (batch.problems.length > 0) {
         const rows = toProblemRows(upload.id, batch.problems, storedProblems);

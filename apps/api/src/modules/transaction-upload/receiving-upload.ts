@@ -51,7 +51,8 @@ export async function startReceivingUpload(
 ): Promise<ReceivingUpload | undefined> {
   const { db, storage, importWhileReceiving } = deps;
   const { fields } = input;
-  if (!importWhileReceiving || !storage.putGrowing || !storage.localPath) return undefined;
+  const putGrowing = storage.putGrowing?.bind(storage);
+  if (!importWhileReceiving || !putGrowing || !storage.localPath) return undefined;
   if (!fields || fields.mode === 'validate' || !(input.requestBytes >= WORKER_MIN_FILE_BYTES)) return undefined;
   const columnMapping = await resolveUploadFields(db, input.companyId, fields).catch(() => undefined);
   if (columnMapping === undefined) return undefined;
@@ -97,7 +98,7 @@ export async function startReceivingUpload(
     async store(content, cutOff) {
       const measured = measureStream(content, cutOff);
       try {
-        await storage.putGrowing?.(storageKey, measured.stream, writer.written);
+        await putGrowing(storageKey, measured.stream, writer.written);
       } catch (error) {
         await abandon({ isFileKept: false });
         throw error;

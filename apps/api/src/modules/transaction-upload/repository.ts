@@ -1,5 +1,5 @@
 import type { UploadFailureCode } from '@vatlas/contract';
-import { and, asc, count, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   columnMappings,
@@ -48,6 +48,15 @@ export async function findLiveUploadBySha(db: Db, companyId: string, sha256: str
     .limit(1);
   return row;
 }
+
+/**
+ * The jobs of `companyId` a live worker holds (alias `busy`): one company's imports run one at a time, so two never
+ * race on the duplicate check.
+ */
+const runningJobsOf = (companyId: SQL, staleAfterSeconds: number) => sql`
+  select 1 from transaction_uploads busy
+  where busy.company_id = ${companyId} and busy.status in ('processing', 'validating')
+    and busy.heartbeat_at >= now() - make_interval(secs => ${staleAfterSeconds})`;
 
 /** Received uploads only: one whose file is still arriving has no answer yet, so it is no one's to see. */
 const isReceived = isNotNull(transactionUploads.receivedAt);
@@ -101,10 +110,7 @@ export async function insertReceivingUpload(
       ${values.columnMapping === null || values.columnMapping === undefined ? null : JSON.stringify(values.columnMapping)}::jsonb,
       ${values.fileName}, ${values.storageKey}, null, 0, 'processing', 1, ${workerId}, now(), ${values.uploadedBy},
       null, now()
-    where not exists (
-      select 1 from transaction_uploads busy
-      where busy.company_id = ${values.companyId} and busy.status in ('processing', 'validating')
-        and busy.heartbeat_at >= now() - make_interval(secs => ${staleAfterSeconds}))
+    where not exists (${runningJobsOf(sql`${values.companyId}::uuid`, staleAfterSeconds)})
     returning id`)) as unknown as Rows<{ id: string }>;
   const id = result.rows[0]?.id;
   return id === undefined ? undefined : findUploadById(db, id);
@@ -371,10 +377,7 @@ export async function claimNextUpload(db: Db, workerId: string, staleAfterSecond
           or (candidate.status in ('processing', 'validating')
               and candidate.heartbeat_at < now() - make_interval(secs => ${staleAfterSeconds})))
         and not exists (
-          select 1 from transaction_uploads busy
-          where busy.company_id = candidate.company_id and busy.id <> candidate.id
-            and busy.status in ('processing', 'validating')
-            and busy.heartbeat_at >= now() - make_interval(secs => ${staleAfterSeconds}))
+          ${runningJobsOf(sql`candidate.company_id`, staleAfterSeconds)} and busy.id <> candidate.id)
       order by candidate.created_at, candidate.id
       limit 1
       for update skip locked)
