@@ -119,22 +119,11 @@ export async function loadChunk(bulk: BulkLoader, data: Uint8Array): Promise<Chu
 const DAY_SUM_COLUMN_LIST = DAY_SUM_COLUMNS.join(', ');
 
 /**
- * Replaces the upload's day sums once its rows are loaded: by the encoder's (`pieces`, COPY text) when every row it
- * encoded was stored, else by the sums of the rows that were (some were already there, and the encoder cannot know
- * which). The same when the encoder sent none: there were more than it holds. Replaced, not added: a worker that lost
- * its job (its heartbeat went stale while it still ran) may have stored sums of its own. Like the rows, they count only
- * once the upload is 'completed'.
+ * Stores the encoder's day sums of an upload (`pieces`, COPY text), replacing what is stored: a worker that lost its
+ * job (its heartbeat went stale while it still ran) may have stored sums of its own. Like the rows, they count only
+ * once the upload is 'completed'. Whether they are kept is the import's to decide (`runImport`).
  */
-export async function storeDaySums(
-  database: Database,
-  uploadId: string,
-  pieces: readonly Uint8Array[] | undefined,
-  rowsDuplicate: number,
-): Promise<void> {
-  if (!pieces || rowsDuplicate > 0) {
-    await replaceDaySumsFromRows(database.db, uploadId);
-    return;
-  }
+export async function storeDaySums(database: Database, uploadId: string, pieces: readonly Uint8Array[]): Promise<void> {
   await database.bulk.transaction(async (session) => {
     await session.query('delete from transaction_day_sums where upload_id = $1', [uploadId]);
     for (const piece of pieces) await session.copyFrom(`transaction_day_sums (${DAY_SUM_COLUMN_LIST})`, piece);
@@ -186,7 +175,10 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
   // One chunk is loaded while the next is parsed (PostgreSQL's COPY runs in its own process, PGlite's beside the
   // encoding worker). Every ending waits for the load in flight first, so no chunk lands after the rows were deleted.
   let loading: Promise<void> = Promise.resolve();
-  const drain = () => loading.catch(() => undefined);
+  // The encoder's day sums are stored the moment they come, on a session of their own while the last chunks load: the
+  // upload's end then waits for the longer of the two rather than for both in turn. Every ending waits for them too.
+  let storingDaySums: Promise<void> | undefined;
+  const drain = () => Promise.all([loading, storingDaySums].map((work) => work?.catch(() => undefined)));
   const finish = async (outcome: JobOutcome): Promise<ImportResult> => {
     await drain();
     if (outcome.status !== 'completed') {
@@ -211,7 +203,6 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
 
   const progress = { bytesProcessed: 0, rowsRead: 0, rowsImported: 0, rowsDuplicate: 0, problemCount: 0 };
   let storedProblems = 0;
-  let daySums: Uint8Array[] | undefined;
   const reportEvery = Math.max(1, deps.batchSize ?? DEFAULT_BATCH_SIZE);
   let rowsSinceReport = 0;
 
@@ -242,6 +233,10 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
         storedProblems += rows.length;
         progress.problemCount += batch.problems.length;
       }
+      if (batch.daySums) {
+        storingDaySums = storeDaySums(deps.database, upload.id, batch.daySums);
+        storingDaySums.catch(() => undefined);
+      }
       for (const chunk of batch.chunks) {
         // One load in flight; its buffer goes back to the encoder once it has ended.
         await loading;
@@ -253,7 +248,6 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
         // A failed load must surface at the next await, not as an unhandled rejection meanwhile.
         loading.catch(() => undefined);
       }
-      if (batch.daySums) daySums = batch.daySums;
       progress.bytesProcessed = batch.bytesRead;
       progress.rowsRead = batch.linesRead;
       rowsSinceReport += batch.transactionCount + batch.problems.length;
@@ -273,6 +267,7 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
       }
     }
     await loading;
+    await storingDaySums;
   } catch (error) {
     if (error instanceof FileFormatError) {
       // Line 0 is the whole file; an error of one line (cut short inside it, too long) names that line.
@@ -317,7 +312,9 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
     });
   }
 
-  await storeDaySums(deps.database, upload.id, daySums, progress.rowsDuplicate);
+  // The encoder's sums stand for every row it encoded. Where some were already stored (the encoder cannot know which),
+  // or it sent none because there were more than it holds, the stored rows are summed instead.
+  if (!storingDaySums || progress.rowsDuplicate > 0) await replaceDaySumsFromRows(db, upload.id);
   // The whole file was read: progress ends at its size even when the parser's last count fell short of it.
   progress.bytesProcessed = fileBytes();
   const signal = await reportProgress(db, upload.id, deps.workerId, progress);
