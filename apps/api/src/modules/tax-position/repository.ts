@@ -297,6 +297,21 @@ export async function clearTaxPosition(db: Db, companyId: string, years: TaxYear
   `);
 }
 
+/** The first key of the advisory locks `lockTaxPosition` takes (the second is the company's): "tp". */
+const TAX_POSITION_LOCK_CLASS = 0x7470;
+
+/**
+ * Makes the calling transaction the only one recomputing the company's tax position until it ends. Two at once (an
+ * import completing while the seller deletes another upload or changes schemes) would each delete the lines they see
+ * and insert their own; the second's delete cannot see the first's uncommitted lines, so it would insert them again
+ * (and the liabilities' key would then refuse the whole change). Waiting here, the second reads what the first
+ * committed. A transaction-level advisory lock: it ends with the transaction, and holds back no reader and no insert
+ * that references the company.
+ */
+export async function lockTaxPosition(db: Db, companyId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${TAX_POSITION_LOCK_CLASS}, hashtext(${companyId}::text))`);
+}
+
 /** Whether the company's stored tax position was computed with `profile` (see `taxPositionProfiles`). */
 export async function isComputedWithProfile(db: Db, companyId: string, profile: CompanyTaxProfile): Promise<boolean> {
   const [row] = await db

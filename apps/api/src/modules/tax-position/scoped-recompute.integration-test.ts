@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { formatMoneyRoundedHalfUp, money, type NormalizedTransaction } from '@vatlas/domain';
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import fc from 'fast-check';
+import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import {
@@ -239,6 +240,57 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     const afterDelete = await storedPosition(db, companyId);
     expect(afterDelete).toEqual(await recomputedWhole([UPLOAD_2021, UPLOAD_2023, UPLOAD_2024]));
     expect(afterDelete.liabilities).not.toContainEqual(expect.objectContaining({ jurisdiction: 'FR' }));
+  });
+
+  /**
+   * Until a second transaction waits for a lock: on PostgreSQL as its activity shows it; PGlite has one session, whose
+   * transactions already take turns, so a moment is enough there.
+   */
+  const untilSomeoneWaitsForALock = async () => {
+    if (context.databaseUrl === null) return new Promise((resolve) => setTimeout(resolve, 50));
+    const monitor = new pg.Client({ connectionString: context.databaseUrl });
+    await monitor.connect();
+    try {
+      for (let attempt = 0; attempt < 500; attempt++) {
+        const { rows } = await monitor.query(
+          "select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
+        );
+        if (rows[0]?.waiting > 0) return;
+        await new Promise((resolve) => setTimeout(resolve, 10));
+      }
+      throw new Error('the second recompute never waited for a lock');
+    } finally {
+      await monitor.end();
+    }
+  };
+
+  it('recomputes a company once at a time: a second recompute waits for the first to commit, then stores the same', async () => {
+    const db = context.database.db;
+    const companyId = await newCompany('One At A Time GmbH');
+    await importRows(companyId, UPLOAD_2022);
+    await importRows(companyId, UPLOAD_2023);
+    const expected = await storedPosition(db, companyId);
+    // The first holds its transaction open after recomputing, as an import's completion does until it commits; the
+    // second (an upload deleted, schemes changed) starts meanwhile, on a connection of its own.
+    let recomputed = () => {};
+    const firstRecomputed = new Promise<void>((resolve) => {
+      recomputed = resolve;
+    });
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const first = db.transaction(async (tx) => {
+      await recomputeTaxPosition(tx as unknown as Db, companyId);
+      recomputed();
+      await held;
+    });
+    await firstRecomputed;
+    const second = recomputeTaxPosition(db, companyId);
+    await untilSomeoneWaitsForALock();
+    release();
+    await Promise.all([first, second]);
+    expect(await storedPosition(db, companyId)).toEqual(expected);
   });
 
   it('stores with each year only what that year and the one before raise', async () => {

@@ -25,6 +25,7 @@ import {
   insertTaxPosition,
   insertTaxPositionProblems,
   isComputedWithProfile,
+  lockTaxPosition,
   selectDistanceSaleDaySums,
   selectTaxPointSpan,
   selectYearsWithMissingRates,
@@ -64,14 +65,17 @@ function withYearsAt(years: readonly number[], offset: 1 | -1): number[] {
  * OSS threshold per year, the problems of the computation, the rate days of the cross-check — for the years `scope`
  * can alter, or every year, and then its filings, replacing what was stored. Runs after an upload completes (inside
  * the transaction that completes it, so totals change together with the rows' visibility), after an upload is
- * deleted and after the company's schemes change. Idempotent, and a scoped recompute stores what a whole one would
- * (`yearsToRecompute`): the same transactions, profile and rates give the same stored position.
+ * deleted and after the company's schemes change, one at a time per company (`lockTaxPosition`). Idempotent, and a
+ * scoped recompute stores what a whole one would (`yearsToRecompute`): the same transactions, profile and rates give
+ * the same stored position.
  */
 export async function recomputeTaxPosition(db: Db, companyId: string, scope?: TaxPositionScope): Promise<void> {
-  const profile = await loadCompanyTaxProfile(db, companyId);
-  if (!profile) return;
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
+    await lockTaxPosition(t, companyId);
+    // Read once this is the company's only recompute: a change of schemes that committed meanwhile is computed with.
+    const profile = await loadCompanyTaxProfile(t, companyId);
+    if (!profile) return;
     const years = await yearsToRecompute(t, companyId, profile, scope);
     // A year's threshold reads the year before (`exceededPreviousYear`): its distance sales are read (and converted),
     // its lines stay as stored.
