@@ -367,6 +367,38 @@ describe('Amazon VAT Transactions Report', () => {
       }
     });
 
+    it('keeps the characters of the cells it reads, of one to four bytes in UTF-8, however the bytes are cut', async () => {
+      // What the mapper reads (the SKU, the event id, the buyer's VAT number) beside what it leaves (the description),
+      // in tab-separated text and in CSV with quoted fields.
+      const sku = 'Tasse, Größe L — 😀';
+      const row = { ...VTR_SALE, SELLER_SKU: sku, TRANSACTION_EVENT_ID: 'ÉV-1', ITEM_DESCRIPTION: 'Müsli-Schüssel' };
+      const expected = { ...VTR_SALE_TRANSACTION, sku, eventId: 'ÉV-1' };
+      for (const delimiter of ['\t', ','] as const) {
+        const text = vtrText([row, row], { delimiter });
+        for (const [name, bytes] of [
+          ['UTF-8', new TextEncoder().encode(text)],
+          ['UTF-8 with BOM', new TextEncoder().encode(`\ufeff${text}`)],
+          ['UTF-16 LE', utf16(text, 'le')],
+        ] as const) {
+          for (const size of [65_536, 1, 2, 3, { seed: 7 }]) {
+            const { transactions, problems } = await parseAll('amazon-vtr', chunked(bytes, size));
+            expect({ name, size, problems }).toEqual({ name, size, problems: [] });
+            expect(transactions).toEqual([expected, { ...expected, lineNumber: 3 }]);
+          }
+        }
+      }
+    });
+
+    it('names a cell beyond ASCII in a problem as the file has it', async () => {
+      const { problems } = await parseAll(
+        'amazon-vtr',
+        new TextEncoder().encode(vtrText([{ ...VTR_SALE, TRANSACTION_CURRENCY_CODE: 'ÉUR' }])),
+      );
+      expect(problems).toEqual([
+        expect.objectContaining({ message: expect.stringContaining('"ÉUR" is not an ISO 4217') }),
+      ]);
+    });
+
     it('switches to Windows-1252 when the first non-ASCII byte comes late in the file', async () => {
       const late = vtrText([...Array.from({ length: 50 }, () => VTR_SALE), { ...VTR_SALE, ITEM_DESCRIPTION: 'Café' }]);
       const { transactions, problems } = await parseAll('amazon-vtr', chunked(windows1252(late), 7));

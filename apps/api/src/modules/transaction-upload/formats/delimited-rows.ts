@@ -1,5 +1,6 @@
 import { FileFormatError, MAX_LINE_BYTES } from './parse-types';
 import type { SheetRow, SheetTable } from './sheet';
+import { type DecodedText, restoreUtf8 } from './text-decoding';
 
 export type Delimiter = '\t' | ',' | ';';
 
@@ -12,9 +13,9 @@ export type Delimiter = '\t' | ',' | ';';
  * stays as it is; only a field wrapped in quotes as a whole, as some tools write every field, is unwrapped. That keeps
  * the hot path of a million-row VTR at one `indexOf` and one `split` per line.
  */
-export async function readDelimitedTable(text: AsyncIterable<string>, delimiter?: Delimiter): Promise<SheetTable> {
-  const iterator = text[Symbol.asyncIterator]();
-  const reader = new RecordReader(iterator);
+export async function readDelimitedTable(text: DecodedText, delimiter?: Delimiter): Promise<SheetTable> {
+  const iterator = text.chunks[Symbol.asyncIterator]();
+  const reader = new RecordReader(iterator, text.holdsUtf8Bytes);
   const headerLine = await reader.nextHeaderLine();
   if (headerLine === undefined) throw new FileFormatError('empty-file', 'The file is empty: it has no header line.');
   const chosen = delimiter ?? detectDelimiter(headerLine.text);
@@ -90,7 +91,19 @@ class RecordReader {
   private scanFrom = 0;
   private isExhausted = false;
 
-  constructor(private readonly source: AsyncIterator<string>) {}
+  /**
+   * @param holdsUtf8Bytes whether the text holds UTF-8 bytes (`DecodedText`): then every cell handed out is restored
+   * (`restoreUtf8`), the header's and the rows'.
+   */
+  constructor(
+    private readonly source: AsyncIterator<string>,
+    private readonly holdsUtf8Bytes: () => boolean,
+  ) {}
+
+  /** The cells as the file's characters (`holdsUtf8Bytes`). */
+  private restore(cells: string[]): string[] {
+    return this.holdsUtf8Bytes() ? cells.map(restoreUtf8) : cells;
+  }
 
   selectColumns(width: number, indexes: readonly number[]): void {
     this.width = width;
@@ -155,7 +168,7 @@ class RecordReader {
     if (!text.includes('"')) cells = text.split(this.delimiter);
     else if (this.delimiter === '\t') cells = text.split('\t').map(unwrapQuotedField);
     else cells = parseQuotedRecord(text, 0, this.delimiter, true)?.cells ?? text.split(this.delimiter);
-    return cells.map((cell) => cell.trim());
+    return this.restore(cells).map((cell) => cell.trim());
   }
 
   /** The data rows, a buffer's worth at a time: one await per chunk rather than per row keeps a million rows fast. */
@@ -168,14 +181,14 @@ class RecordReader {
         if (!line.text.includes('"')) {
           rows.push({ lineNumber: line.lineNumber, cells: this.split(line.text) });
         } else if (this.delimiter === '\t') {
-          rows.push({ lineNumber: line.lineNumber, cells: line.text.split('\t').map(unwrapQuotedField) });
+          rows.push({ lineNumber: line.lineNumber, cells: this.restore(line.text.split('\t').map(unwrapQuotedField)) });
         } else {
           const parsed = parseQuotedRecord(this.buffer, line.start, this.delimiter, this.isExhausted);
           if (parsed === undefined) {
             openRecord = line;
             break;
           }
-          rows.push({ lineNumber: line.lineNumber, cells: parsed.cells });
+          rows.push({ lineNumber: line.lineNumber, cells: this.restore(parsed.cells) });
           this.lineNumber = line.lineNumber + parsed.lineBreaks;
           this.position = parsed.end;
           this.scanFrom = parsed.end;
@@ -217,22 +230,29 @@ class RecordReader {
     this.scanFrom = this.position;
   }
 
-  /** Splits an unquoted line, slicing out only the selected columns when the line has the header's width. */
+  /**
+   * Splits an unquoted line, slicing out only the selected columns when the line has the header's width; only those
+   * are restored (`holdsUtf8Bytes`), and only when they hold a byte above ASCII.
+   */
   private split(text: string): string[] {
     const selected = this.selected;
-    if (selected === null) return text.split(this.delimiter);
+    if (selected === null) return this.restore(text.split(this.delimiter));
     const cells = this.emptyRow.slice();
     const delimiter = this.delimiter;
+    const isRestoring = this.holdsUtf8Bytes();
     let field = 0;
     let start = 0;
     // indexOf per field outruns a character loop several times over: the search runs natively.
-    for (let end = text.indexOf(delimiter); end !== -1; end = text.indexOf(delimiter, start)) {
-      if (selected[field] === 1) cells[field] = text.slice(start, end);
+    for (let end = text.indexOf(delimiter); ; end = text.indexOf(delimiter, start)) {
+      if (selected[field] === 1) {
+        const cell = end === -1 ? text.slice(start) : text.slice(start, end);
+        cells[field] = isRestoring ? restoreUtf8(cell) : cell;
+      }
+      if (end === -1) break;
       field++;
       start = end + 1;
     }
-    if (selected[field] === 1) cells[field] = text.slice(start);
-    return field + 1 === this.width ? cells : text.split(this.delimiter);
+    return field + 1 === this.width ? cells : this.restore(text.split(this.delimiter));
   }
 }
 

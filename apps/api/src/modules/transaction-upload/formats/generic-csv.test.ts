@@ -1,7 +1,7 @@
 import type { ColumnMapping } from '@vatlas/contract';
 import { describe, expect, it } from 'vitest';
 import { FileFormatError } from './format';
-import { parseAll, tableText } from './format-test-kit';
+import { chunked, parseAll, tableText } from './format-test-kit';
 
 const COLUMNS = [
   'Beleg',
@@ -120,6 +120,24 @@ describe('generic CSV with a column mapping', () => {
       }),
     ]);
     expect(JSON.stringify(transactions)).not.toContain('Mustermann');
+  });
+
+  it('finds columns and values named beyond ASCII in a UTF-8 file, however its bytes are cut', async () => {
+    const renamed: Record<string, string> = { Art: 'Vorgangsart', Netto: 'Netto (€)' };
+    const columns = COLUMNS.map((column) => renamed[column] ?? column);
+    const { Art: _type, Netto: net, ...first } = ROWS[0] ?? {};
+    const rows = [{ ...first, Vorgangsart: 'Verkäufe', 'Netto (€)': net ?? '' }];
+    const mapping: ColumnMapping = {
+      ...MAPPING,
+      type: { column: 'Vorgangsart', values: { Verkäufe: 'SALE' } },
+      netAmount: 'Netto (€)',
+    };
+    for (const size of [65_536, 1, { seed: 3 }]) {
+      const bytes = chunked(tableText(columns, rows, { delimiter: ';' }), size);
+      const { transactions, problems } = await parseAll('generic-csv', bytes, { mapping });
+      expect(problems).toEqual([]);
+      expect(transactions).toEqual([expect.objectContaining({ type: 'SALE', eventId: 'RE-1', netAmount: '1000.00' })]);
+    }
   });
 
   it('reports dates in another layout, unmapped types and amounts the separator setting cannot read', async () => {
