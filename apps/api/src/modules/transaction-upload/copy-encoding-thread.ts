@@ -61,6 +61,8 @@ export type WorkerEncoding = {
    * every thread started from now on: a process must always pass the same value (import-job.ts: one per database).
    */
   semiSpaceMb?: number;
+  /** Chunks the import loads at once (1 when absent): the worker fills one while they load and one more waits. */
+  loadsInFlight?: number;
 };
 
 /**
@@ -73,16 +75,16 @@ export type WorkerInput = AsyncIterable<Uint8Array> | { localPath: string } | Gr
 
 /**
  * Parses and encodes in a worker thread of its own. The worker reads a local file itself; from any other storage the
- * server's thread reads the file and sends it on, about 10 MB ahead of the parser. Three buffers go round: one loaded,
- * one filled, one waiting. The worker ends when the batches have been read to the end, or when the reader stops early
+ * server's thread reads the file and sends it on, about 10 MB ahead of the parser. The buffers go round: those being
+ * loaded (`loadsInFlight`), one filled, one waiting. The worker ends when the batches have been read to the end, or when the reader stops early
  * (cancel, failure, shutdown).
  */
 export function encodeInWorkerThread(
   input: WorkerInput,
   options: CopyEncodingOptions,
-  { semiSpaceMb }: WorkerEncoding = {},
+  { semiSpaceMb, loadsInFlight = 1 }: WorkerEncoding = {},
 ): CopyChunkSource {
-  const bufferCount = 3;
+  const bufferCount = loadsInFlight + 2;
   const bufferBytes = chunkBufferBytes(options.chunkBytes);
   const localPath = 'localPath' in input ? input.localPath : undefined;
   const growingFile = 'follow' in input ? input : undefined;

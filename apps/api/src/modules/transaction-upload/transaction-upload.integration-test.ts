@@ -303,6 +303,25 @@ forEachDatabase('transaction uploads', (context) => {
     await expectDaySumsOfRows(id, 40);
   });
 
+  it('keeps each transaction once when the same rows come again in chunks loaded at the same time', async () => {
+    // 40 rows, then the same 40 in another order: in chunks of a few rows, loaded two at a time on PostgreSQL, a
+    // chunk meets its rows' twins in a chunk whose load is still under way, waits for it, and loads through the
+    // staging table. Nothing is lost, nothing counts twice, and no two loads wait for each other in a circle.
+    const freshCompanyId = await createFreshCompany('Twice Co');
+    const lines = VTR_LINES.slice(0, 40);
+    const response = await upload(vtrFile([...lines, ...lines.toReversed()]), { format: 'amazon-vtr' }, freshCompanyId);
+    expect(response.statusCode).toBe(202);
+    const { id } = response.json<TransactionUpload>();
+    expect(await newWorker({ chunkBytes: 2000, encodeIn: 'worker' }).runOnce()).toBe('completed');
+    expect((await get(apiPaths.transactionUpload(freshCompanyId, id))).json<TransactionUpload>()).toMatchObject({
+      status: 'completed',
+      rowsRead: 80,
+      rowsImported: 40,
+      rowsDuplicate: 40,
+    });
+    await expectDaySumsOfRows(id, 40);
+  });
+
   it("parses a local file in the worker thread from its path: the stream the server's thread opened is never read", async () => {
     const freshCompanyId = await createFreshCompany('Local Path Co');
     const response = await upload(vtrFile(VTR_LINES.slice(0, 40)), { format: 'amazon-vtr' }, freshCompanyId);
