@@ -414,6 +414,15 @@ describe('Amazon VAT Transactions Report', () => {
       await expectFormatError(parseAll('amazon-vtr', mixed), 'unsupported-encoding');
     });
 
+    it('refuses a UTF-8 file that ends inside a character as cut short', async () => {
+      const text = new TextEncoder().encode(vtrText([{ ...VTR_SALE, ITEM_DESCRIPTION: 'weiß' }]));
+      for (const size of [65_536, 1]) {
+        const cut = chunked(new Uint8Array([...text, 0xe2, 0x82]), size);
+        const error = await expectFormatError(parseAll('amazon-vtr', cut), 'truncated');
+        expect(error.message).toContain('ends in the middle of a UTF-8 character');
+      }
+    });
+
     it('refuses binary data', async () => {
       await expectFormatError(parseAll('amazon-vtr', new Uint8Array([0, 0, 0, 1, 2, 3, 0, 0])), 'unsupported-encoding');
     });
