@@ -4,7 +4,6 @@ import { join } from 'node:path';
 import { formatMoneyRoundedHalfUp, money, type NormalizedTransaction } from '@vatlas/domain';
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import {
@@ -243,25 +242,20 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
   });
 
   /**
-   * Until a second transaction waits for a lock: on PostgreSQL as its activity shows it; PGlite has one session, whose
-   * transactions already take turns, so a moment is enough there.
+   * Until a second transaction waits for a lock: on PostgreSQL as its activity shows it, asked on a connection of the
+   * pool neither transaction holds; PGlite has one session, whose transactions already take turns, so a moment is
+   * enough there.
    */
   const untilSomeoneWaitsForALock = async () => {
     if (context.databaseUrl === null) return new Promise((resolve) => setTimeout(resolve, 50));
-    const monitor = new pg.Client({ connectionString: context.databaseUrl });
-    await monitor.connect();
-    try {
-      for (let attempt = 0; attempt < 500; attempt++) {
-        const { rows } = await monitor.query(
-          "select count(*)::int as waiting from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'",
-        );
-        if (rows[0]?.waiting > 0) return;
-        await new Promise((resolve) => setTimeout(resolve, 10));
-      }
-      throw new Error('the second recompute never waited for a lock');
-    } finally {
-      await monitor.end();
-    }
+    const waiting = async () => {
+      const result = (await context.database.db.execute(sql`
+        select count(*)::int as waiting from pg_stat_activity
+        where datname = current_database() and wait_event_type = 'Lock'
+      `)) as unknown as { rows: { waiting: number }[] };
+      return result.rows[0]?.waiting ?? 0;
+    };
+    await expect.poll(waiting, { timeout: 5000, interval: 10 }).toBeGreaterThan(0);
   };
 
   it('recomputes a company once at a time: a second recompute waits for the first to commit, then stores the same', async () => {

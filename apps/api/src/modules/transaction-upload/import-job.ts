@@ -249,7 +249,8 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
         storedProblems += rows.length;
         progress.problemCount += batch.problems.length;
       }
-      if (batch.daySums) {
+      // Once a row was already stored they would be replaced by the stored rows' sums anyway (below).
+      if (batch.daySums && progress.rowsDuplicate === 0) {
         storingDaySums = storeDaySums(deps.database, upload.id, batch.daySums);
         storingDaySums.catch(() => undefined);
       }
