@@ -9,6 +9,7 @@
  *   BENCH_ROWS=100000 BENCH_DATABASES=pglite npm run bench:import
  *   BENCH_VTR_FILE=/tmp/vtr-1m.txt BENCH_DATABASES=postgres npm run bench:import   (keeps the generated file)
  *   BENCH_STORED_YEARS=1 BENCH_DATABASES=postgres npm run bench:import   (the company already holds a year before)
+ *   BENCH_RUNS=5 BENCH_DATABASES=postgres npm run bench:import   (five floors and imports in turn, with their medians)
  *
  * Issue 5 targets: PostgreSQL import ≤ 2× the floor and ≤ 15 s on 2 cores; PGlite ≤ 45 s; server peak RSS ≤ 400 MB;
  * transactions page p95 ≤ 50 ms at any depth; liabilities summary p95 ≤ 100 ms. Prints a table and appends it to
@@ -58,6 +59,16 @@ if (!Number.isInteger(STORED_YEARS) || STORED_YEARS < 0) {
 const UPLOAD_MB_PER_S = process.env.BENCH_UPLOAD_MB_PER_S ? Number(process.env.BENCH_UPLOAD_MB_PER_S) : undefined;
 if (UPLOAD_MB_PER_S !== undefined && !(UPLOAD_MB_PER_S > 0)) {
   throw new Error(`BENCH_UPLOAD_MB_PER_S must be a positive number, got ${process.env.BENCH_UPLOAD_MB_PER_S}`);
+}
+/**
+ * Runs per database (BENCH_RUNS, default 1), each a floor and an import in turn. A machine shared with others can
+ * take half again as long for the same work from one minute to the next (bench/RESULTS.md, sessions 21 and 25), so a
+ * ratio from one floor and one import says little there: with several runs the table also gives their medians, and
+ * the median of the ratios of each run's pair.
+ */
+const RUNS = Number(process.env.BENCH_RUNS ?? 1);
+if (!Number.isInteger(RUNS) || RUNS < 1) {
+  throw new Error(`BENCH_RUNS must be a whole number of 1 or more, got ${process.env.BENCH_RUNS}`);
 }
 const REQUESTS = 50;
 const PAGE_SIZE = 200;
@@ -322,19 +333,25 @@ const measured: Measured[] = [];
 try {
   for (const kind of DATABASES) {
     if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`BENCH_DATABASES: unknown database ${kind}`);
-    console.info(`measuring ${kind}…`);
-    measured.push(await measure(kind, file, storedFiles));
+    for (let run = 1; run <= RUNS; run += 1) {
+      console.info(`measuring ${kind}${RUNS > 1 ? ` (run ${run} of ${RUNS})` : ''}…`);
+      measured.push(await measure(kind, file, storedFiles));
+    }
   }
 } finally {
   rmSync(workDir, { recursive: true, force: true });
 }
 
 const latency = (value: Latency) => (value === null ? 'n/a' : `${value.p50.toFixed(1)} / ${value.p95.toFixed(1)}`);
-const rows = measured.map((run) => ({
-  database: run.database,
+const ratioOf = (run: Measured) => run.result.importSeconds / run.floor.seconds;
+const runRows = measured.map((run) => ({
+  database:
+    RUNS > 1
+      ? `${run.database}, run ${measured.filter((other) => other.database === run.database).indexOf(run) + 1}`
+      : run.database,
   'floor (s)': run.floor.seconds.toFixed(1),
   'import (s)': run.result.importSeconds.toFixed(1),
-  'ratio to floor': (run.result.importSeconds / run.floor.seconds).toFixed(2),
+  'ratio to floor': ratioOf(run).toFixed(2),
   'upload (s)': run.result.uploadSeconds.toFixed(1),
   'rows imported': `${run.result.rowsImported}${run.result.status === 'completed' ? '' : ` (${run.result.status})`}`,
   'server peak RSS (MiB)': run.peakRssMiB.toFixed(0),
@@ -344,6 +361,36 @@ const rows = measured.map((run) => ({
   'filtered page p50/p95 (ms)': latency(run.filteredPage),
   'summary p50/p95 (ms)': latency(run.summary),
 }));
+
+/** The middle value, or the mean of the two middle ones. */
+function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? (sorted[middle] ?? 0) : ((sorted[middle - 1] ?? 0) + (sorted[middle] ?? 0)) / 2;
+}
+/** Per database over its runs: the medians, the median of the runs' own ratios, the highest peaks. */
+const medianRows =
+  RUNS === 1
+    ? []
+    : DATABASES.map((database) => {
+        const runs = measured.filter((run) => run.database === database);
+        const of = (read: (run: Measured) => number) => runs.map(read);
+        return {
+          database: `${database}, median of ${runs.length}`,
+          'floor (s)': median(of((run) => run.floor.seconds)).toFixed(1),
+          'import (s)': median(of((run) => run.result.importSeconds)).toFixed(1),
+          'ratio to floor': median(of(ratioOf)).toFixed(2),
+          'upload (s)': median(of((run) => run.result.uploadSeconds)).toFixed(1),
+          'rows imported': '',
+          'server peak RSS (MiB)': Math.max(...of((run) => run.peakRssMiB)).toFixed(0),
+          'floor peak RSS (MiB)': Math.max(...of((run) => run.floor.peakRssMiB)).toFixed(0),
+          'first page p50/p95 (ms)': '',
+          'deep page p50/p95 (ms)': '',
+          'filtered page p50/p95 (ms)': '',
+          'summary p50/p95 (ms)': '',
+        };
+      });
+const rows = [...runRows, ...medianRows];
 
 const commit = execSync('git rev-parse --short HEAD', { cwd: root }).toString().trim();
 /** What the company held before the timed import (BENCH_STORED_YEARS), as a sentence of the description. */
@@ -366,7 +413,8 @@ const description =
   'Import = first byte of the HTTP upload to status completed (liabilities committed); floor = the real parser ' +
   'streaming the same file + COPY into a bare unindexed table of the same database (PGlite: 4 MB chunks in one ' +
   'transaction). Pages: first page of 50 and filtered page (PL refunds) ' +
-  `${REQUESTS}× each, deep = ${REQUESTS} keyset pages of ${PAGE_SIZE} after ${DEEP_SKIP_PAGES * PAGE_SIZE} rows; summary ${REQUESTS}×.`;
+  `${REQUESTS}× each, deep = ${REQUESTS} keyset pages of ${PAGE_SIZE} after ${DEEP_SKIP_PAGES * PAGE_SIZE} rows; summary ${REQUESTS}×.` +
+  (RUNS === 1 ? '' : ` ${RUNS} runs per database, each a floor and then an import; medians last, peaks the highest.`);
 const table = toMarkdown(rows);
 console.info(`${heading}\n\n${description}\n\n${table}\n`);
 appendFileSync(join(root, 'bench', 'RESULTS.md'), `\n${heading}\n\n${description}\n\n${table}\n`);
