@@ -442,7 +442,6 @@ export async function analyzeTransactions(db: Db): Promise<void> {
   await db.execute(sql`analyze transactions`);
 }
 
-/** Deletes the upload's rows and their day sums. */
 /**
  * The calendar years of an upload's tax points, ascending, from its day sums: the years its rows add to the tax
  * position, or take away from it.
@@ -455,6 +454,7 @@ export async function selectTaxYearsOfUpload(db: Db, uploadId: string): Promise<
   return rows.map((row) => Number(row.year)).sort((a, b) => a - b);
 }
 
+/** Deletes the upload's rows and their day sums. */
 export async function deleteUploadRows(db: Db, uploadId: string): Promise<void> {
   await db.delete(transactions).where(eq(transactions.uploadId, uploadId));
   await db.delete(transactionDaySums).where(eq(transactionDaySums.uploadId, uploadId));
