@@ -73,8 +73,10 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
   /** What a server that stopped during an upload's request left: the upload, its rows, its file. */
   const discardAbandonedReceipts = async () => {
     for (const { id, storageKey } of await selectAbandonedReceipts(db, staleAfterSeconds)) {
-      await deleteUnreceivedUpload(db, id);
+      // The file first: a server stopped in between leaves the upload, which the next sweep finds again, rather than
+      // a file nothing refers to any more. Once the upload is gone, so is its file.
       await jobDeps.storage.delete(storageKey);
+      await deleteUnreceivedUpload(db, id);
       log.warn({ uploadId: id }, 'upload whose file never arrived whole deleted');
     }
   };

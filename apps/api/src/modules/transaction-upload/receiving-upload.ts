@@ -90,8 +90,9 @@ export async function startReceivingUpload(
     clearInterval(keepAlive);
     writer.abandon();
     await imported.catch(() => undefined);
-    await deleteUnreceivedUpload(db, upload.id);
+    // The file before the upload, as the sweep of abandoned receipts does (import-worker.ts).
     if (!isFileKept) await storage.delete(storageKey);
+    await deleteUnreceivedUpload(db, upload.id);
   };
 
   return {
