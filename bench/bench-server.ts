@@ -7,11 +7,9 @@
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createReadStream, readFileSync, statSync } from 'node:fs';
-import { request } from 'node:http';
 import { dirname, join, resolve } from 'node:path';
-import { Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
+import { openUpload } from '@vatlas/api/upload-test-kit';
 import {
   apiPaths,
   type TransactionUpload,
@@ -203,41 +201,6 @@ export async function signInSeller(options: {
   return { token, companyId };
 }
 
-/**
- * An Amazon VTR upload as a multipart body streamed from the file: the format field, the file part, the closing line;
- * with its length, which a browser or curl sends too.
- */
-export function vtrMultipartBody(
-  file: string,
-  boundary: string,
-  fileName: string,
-  megabytesPerSecond?: number,
-): { body: Readable; bytes: number } {
-  const head =
-    `--${boundary}\r\nContent-Disposition: form-data; name="format"\r\n\r\namazon-vtr\r\n` +
-    `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${fileName}"\r\nContent-Type: text/plain\r\n\r\n`;
-  const tail = `\r\n--${boundary}--\r\n`;
-  async function* parts() {
-    yield head;
-    const started = performance.now();
-    let sent = 0;
-    for await (const piece of createReadStream(file, { highWaterMark: 1024 * 1024 })) {
-      if (megabytesPerSecond !== undefined) {
-        // Each piece waits until the pace allows it.
-        const due = started + (sent / (megabytesPerSecond * 1e6)) * 1000;
-        if (due > performance.now()) await new Promise((wait) => setTimeout(wait, due - performance.now()));
-      }
-      sent += (piece as Buffer).length;
-      yield piece;
-    }
-    yield tail;
-  }
-  return {
-    body: Readable.from(parts()),
-    bytes: Buffer.byteLength(head) + statSync(file).size + Buffer.byteLength(tail),
-  };
-}
-
 export type UploadedImport = {
   /** First byte of the upload to its 202. */
   uploadSeconds: number;
@@ -245,30 +208,6 @@ export type UploadedImport = {
   importSeconds: number;
   upload: TransactionUpload;
 };
-
-/**
- * POSTs `body` with Node's own HTTP client, as a browser or curl sends a file: the piece read is the piece written.
- * fetch (undici) over a web stream cost the client 2.5-2.6 s of CPU per 540 MB on loopback against 0.4-0.7 s for this,
- * mostly in the kernel; on a machine of two cores that was CPU the server's import went without, which the import of
- * a seller's upload, coming from another machine, never pays.
- */
-function postStream(
-  url: string,
-  body: Readable,
-  headers: Record<string, string>,
-): Promise<{ status: number; text: string }> {
-  return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: 'POST', headers }, (response) => {
-      const pieces: Buffer[] = [];
-      response.on('data', (piece: Buffer) => pieces.push(piece));
-      response.on('end', () =>
-        resolve({ status: response.statusCode ?? 0, text: Buffer.concat(pieces).toString('utf8') }),
-      );
-      response.on('error', reject);
-    });
-    pipeline(body, outgoing).catch(reject);
-  });
-}
 
 /**
  * Streams a VTR file to the upload endpoint and polls the upload until it ends; `onPoll` sees every status (the import
@@ -286,17 +225,30 @@ export async function uploadVtrAndWait(options: {
   megabytesPerSecond?: number;
 }): Promise<UploadedImport> {
   const { publicUrl, token, companyId } = options;
-  const boundary = `vatlas-bench-${randomUUID()}`;
   const started = performance.now();
-  const { body, bytes } = vtrMultipartBody(options.file, boundary, options.fileName, options.megabytesPerSecond);
-  const answer = await postStream(`${publicUrl}${apiPaths.transactionUploads(companyId)}`, body, {
-    authorization: `Bearer ${token}`,
-    'content-type': `multipart/form-data; boundary=${boundary}`,
-    'content-length': String(bytes),
+  // Node's own HTTP client, as a browser or curl sends a file: fetch (undici) over a web stream cost the client 2.5-2.6 s
+  // of CPU per 540 MB on loopback against 0.5-0.8 s, CPU the server's import went without on a machine of two cores.
+  const upload = await openUpload({
+    url: `${publicUrl}${apiPaths.transactionUploads(companyId)}`,
+    token,
+    fileBytes: statSync(options.file).size,
+    fields: { before: { format: 'amazon-vtr' } },
+    fileName: options.fileName,
   });
-  if (answer.status !== 202) throw new Error(`upload answered ${answer.status}: ${answer.text}`);
+  let sent = 0;
+  for await (const piece of createReadStream(options.file, { highWaterMark: 1024 * 1024 })) {
+    if (options.megabytesPerSecond !== undefined) {
+      // Each piece waits until the pace allows it.
+      const due = started + (sent / (options.megabytesPerSecond * 1e6)) * 1000;
+      if (due > performance.now()) await new Promise((wait) => setTimeout(wait, due - performance.now()));
+    }
+    sent += (piece as Buffer).length;
+    await upload.send(piece as Buffer);
+  }
+  const answer = await upload.finish();
+  if (answer.status !== 202) throw new Error(`upload answered ${answer.status}: ${answer.body}`);
   const uploadSeconds = (performance.now() - started) / 1000;
-  const { id } = transactionUploadSchema.parse(JSON.parse(answer.text));
+  const { id } = transactionUploadSchema.parse(JSON.parse(answer.body));
   for (;;) {
     await new Promise((wait) => setTimeout(wait, options.pollMs));
     const polled = await fetch(`${publicUrl}${apiPaths.transactionUpload(companyId, id)}`, {

@@ -329,13 +329,14 @@ const generationSeconds = (performance.now() - generationStarted) / 1000;
 const bytes = statSync(file).size;
 console.info(`${ROWS} rows, ${(bytes / 1e6).toFixed(0)} MB, ready in ${generationSeconds.toFixed(1)} s`);
 
-const measured: Measured[] = [];
+/** Each measurement with its run's number among its database's (`BENCH_RUNS`). */
+const measured: (Measured & { runNumber: number })[] = [];
 try {
   for (const kind of DATABASES) {
     if (kind !== 'pglite' && kind !== 'postgres') throw new Error(`BENCH_DATABASES: unknown database ${kind}`);
     for (let run = 1; run <= RUNS; run += 1) {
       console.info(`measuring ${kind}${RUNS > 1 ? ` (run ${run} of ${RUNS})` : ''}…`);
-      measured.push(await measure(kind, file, storedFiles));
+      measured.push({ ...(await measure(kind, file, storedFiles)), runNumber: run });
     }
   }
 } finally {
@@ -345,10 +346,7 @@ try {
 const latency = (value: Latency) => (value === null ? 'n/a' : `${value.p50.toFixed(1)} / ${value.p95.toFixed(1)}`);
 const ratioOf = (run: Measured) => run.result.importSeconds / run.floor.seconds;
 const runRows = measured.map((run) => ({
-  database:
-    RUNS > 1
-      ? `${run.database}, run ${measured.filter((other) => other.database === run.database).indexOf(run) + 1}`
-      : run.database,
+  database: RUNS > 1 ? `${run.database}, run ${run.runNumber}` : run.database,
   'floor (s)': run.floor.seconds.toFixed(1),
   'import (s)': run.result.importSeconds.toFixed(1),
   'ratio to floor': ratioOf(run).toFixed(2),

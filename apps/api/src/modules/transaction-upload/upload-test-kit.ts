@@ -59,12 +59,14 @@ export async function openUpload(options: {
   token: string;
   fileBytes: number;
   fields: { before: Record<string, string>; after?: Record<string, string> };
+  /** The file part's name; `upload.txt` when absent. */
+  fileName?: string;
 }): Promise<OpenUpload> {
   const boundary = `----vatlas-${randomUUID()}`;
   const head = Buffer.concat([
     ...Object.entries(options.fields.before).map(([name, value]) => formField(boundary, name, value)),
     Buffer.from(
-      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="upload.txt"\r\nContent-Type: text/plain\r\n\r\n`,
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${options.fileName ?? 'upload.txt'}"\r\nContent-Type: text/plain\r\n\r\n`,
     ),
   ]);
   const tail = Buffer.concat([
