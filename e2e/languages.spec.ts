@@ -3,7 +3,7 @@ import { DEMO_PASSWORD, demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes, saveScreenshot } from './support/screens';
 import { signIn, storedToken } from './support/sign-in';
-import { savedLanguage, saveLanguage } from './support/user-language';
+import { savedLanguage, watchLanguageSaves } from './support/user-language';
 
 /** Issue 7: six languages, each with translated navigation and dashboard, formatted per locale, following the user. */
 const LANGUAGES = [
@@ -71,6 +71,7 @@ test.describe('six languages (issue 7)', () => {
     browser,
   }, testInfo) => {
     test.setTimeout(180_000);
+    const languageSaves = watchLanguageSaves(page);
     await signIn(page, demoAccounts.seller.email);
     await expect(page).toHaveURL(/\/dashboard$/);
     const token = (await storedToken(page)) ?? '';
@@ -130,8 +131,7 @@ test.describe('six languages (issue 7)', () => {
         await other.context.close();
       }
     } finally {
-      // Other specs sign the seller in and expect English.
-      await saveLanguage(request, token, 'en');
+      await languageSaves.restore(request, token);
     }
   });
 

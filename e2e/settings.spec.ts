@@ -5,7 +5,7 @@ import { demoAccounts } from './support/accounts';
 import { checkScreenInBothThemes, saveScreenshot } from './support/screens';
 import { e2eDataDir } from './support/server';
 import { ensureSignedIn, openSignedIn, storedToken } from './support/sign-in';
-import { saveLanguage } from './support/user-language';
+import { watchLanguageSaves } from './support/user-language';
 
 /** Seeded by the API (apps/api/src/modules/identity/seed.ts): the seller is its only owner. */
 const NORDLICHT_COMPANY_ID = '7d1c2f4e-0b6a-4c51-9d3e-5a8f1b2c3d01';
@@ -255,49 +255,57 @@ test.describe('settings (issue 7)', () => {
     await saveScreenshot(page, testInfo, 'settings-phone');
   });
 
-  test('the language section switches the interface at once and keeps it after a reload', async ({ page }) => {
-    await openSignedIn(page, demoAccounts.seller, '/settings/language');
-    const saved = page.waitForResponse((response) => response.url().includes('/api/v1/User/ChangeLanguage/de'));
-    await page.getByRole('radio', { name: /Deutsch/ }).check();
-    expect((await saved).ok()).toBe(true);
-    await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Gespeichert.' })).toBeVisible();
-    await page.reload();
-    await expect(page.getByRole('radio', { name: /Deutsch/ })).toBeChecked();
-    await page.getByRole('radio', { name: /English/ }).check();
-    await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
-    await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+  test('the language section switches the interface at once and keeps it after a reload', async ({ page, request }) => {
+    const languageSaves = watchLanguageSaves(page);
+    const token = await openSignedIn(page, demoAccounts.seller, '/settings/language');
+    try {
+      const saved = page.waitForResponse((response) => response.url().includes('/api/v1/User/ChangeLanguage/de'));
+      await page.getByRole('radio', { name: /Deutsch/ }).check();
+      expect((await saved).ok()).toBe(true);
+      await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Gespeichert.' })).toBeVisible();
+      await page.reload();
+      await expect(page.getByRole('radio', { name: /Deutsch/ })).toBeChecked();
+      await page.getByRole('radio', { name: /English/ }).check();
+      await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+      await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+    } finally {
+      await languageSaves.restore(request, token);
+    }
   });
 
   test('while a language loads, the top bar and the language section show the same choice', async ({
     page,
     request,
   }) => {
-    // French is a chunk of its own, fetched when first chosen: here it waits until the test lets it through.
+    // French is a chunk of its own, fetched when first chosen: here it waits until the test lets it through, or, when
+    // the test ends before, fails it, so that French is neither shown nor saved.
     const frenchChunk = /\/assets\/fr-[\w-]+\.js$/;
-    let release: () => void = () => undefined;
-    const held = new Promise<void>((resolve) => (release = resolve));
+    let release: (letThrough: boolean) => void = () => undefined;
+    const held = new Promise<boolean>((resolve) => (release = resolve));
     await page.route(frenchChunk, async (route) => {
-      await held;
-      await route.continue();
+      if (await held) await route.continue();
+      else await route.abort();
     });
-    await openSignedIn(page, demoAccounts.seller, '/settings/language');
-    const token = (await storedToken(page)) ?? '';
+    const languageSaves = watchLanguageSaves(page);
+    const token = await openSignedIn(page, demoAccounts.seller, '/settings/language');
     try {
-      const select = page.getByLabel('Language', { exact: true });
+      // The top bar's select, not the section (a region named "Language" too), once the section shows the choice.
+      const select = page.getByRole('combobox', { name: 'Language', exact: true });
+      await expect(page.getByRole('radio', { name: /English/ })).toBeChecked();
       await select.selectOption('fr');
       await expect(select).toHaveAttribute('aria-busy', 'true');
       await expect(page.getByRole('radio', { name: /Français/ })).toBeChecked();
       await expect(page.getByRole('status').filter({ hasText: 'Loading the language…' })).toBeVisible();
-      release();
+      const saved = page.waitForResponse((response) => response.url().endsWith('/api/v1/User/ChangeLanguage/fr'));
+      release(true);
       await expect(page.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
       await expect(page.getByRole('radio', { name: /Français/ })).toBeChecked();
       await expect(page.getByRole('combobox', { name: 'Langue' })).toHaveAttribute('aria-busy', 'false');
+      expect((await saved).ok()).toBe(true);
     } finally {
-      release();
-      await page.unroute(frenchChunk);
-      // Other specs sign the seller in and expect English.
-      await saveLanguage(request, token, 'en');
+      release(false);
+      await languageSaves.restore(request, token);
     }
   });
 

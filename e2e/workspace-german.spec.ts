@@ -3,7 +3,7 @@ import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { saveScreenshot } from './support/screens';
 import { openSignedIn } from './support/sign-in';
-import { saveLanguage } from './support/user-language';
+import { watchLanguageSaves } from './support/user-language';
 
 /** Issue 6: every workspace screen in German, on the demo data, with axe-core and a screenshot artifact. */
 const germanScreens = [
@@ -16,10 +16,11 @@ const germanScreens = [
 
 test('every workspace screen speaks German once the seller chooses Deutsch', async ({ page, request }, testInfo) => {
   test.setTimeout(120_000);
+  const languageSaves = watchLanguageSaves(page);
   const token = await openSignedIn(page, demoAccounts.seller);
   await expect(page).toHaveURL(/\/dashboard$/);
   try {
-    await page.getByLabel('Language', { exact: true }).selectOption('de');
+    await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('de');
     await expect(page.locator('html')).toHaveAttribute('lang', 'de');
     for (const screen of germanScreens) {
       await page.goto(screen.path);
@@ -29,7 +30,6 @@ test('every workspace screen speaks German once the seller chooses Deutsch', asy
       await saveScreenshot(page, testInfo, `${screen.path.slice(1)}-de`);
     }
   } finally {
-    // Other specs expect the seller in English.
-    await saveLanguage(request, token, 'en');
+    await languageSaves.restore(request, token);
   }
 });

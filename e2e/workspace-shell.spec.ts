@@ -3,7 +3,7 @@ import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes } from './support/screens';
 import { ensureSignedIn, openSignedIn, storedToken } from './support/sign-in';
-import { savedLanguage, saveLanguage } from './support/user-language';
+import { savedLanguage, watchLanguageSaves } from './support/user-language';
 
 /** Presses Tab until `target` has focus; fails when it is not reached within `limit` presses. */
 async function tabTo(page: Page, target: Locator, limit = 40): Promise<void> {
@@ -83,11 +83,12 @@ test.describe('the app shell (issue 6)', () => {
   });
 
   test('switching to Deutsch changes the navigation at once and is saved; English again', async ({ page, request }) => {
+    const languageSaves = watchLanguageSaves(page);
     await signInSeller(page);
     const token = (await storedToken(page)) ?? '';
     const languageSaved = () => savedLanguage(request, token);
     try {
-      await page.getByLabel('Language', { exact: true }).selectOption('de');
+      await page.getByRole('combobox', { name: 'Language', exact: true }).selectOption('de');
       await expect(sidebarNav(page, 'Seiten').getByRole('link')).toHaveText([
         'Dashboard',
         'Analysen',
@@ -106,13 +107,12 @@ test.describe('the app shell (issue 6)', () => {
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expectNoAxeViolations(page);
 
-      await page.getByLabel('Sprache', { exact: true }).selectOption('en');
+      await page.getByRole('combobox', { name: 'Sprache', exact: true }).selectOption('en');
       await expect(sidebarNav(page).getByRole('link', { name: 'Analytics' })).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       await expect.poll(languageSaved).toBe('en');
     } finally {
-      // Other specs sign the seller in and expect English.
-      await saveLanguage(request, token, 'en');
+      await languageSaves.restore(request, token);
     }
   });
 
@@ -120,13 +120,14 @@ test.describe('the app shell (issue 6)', () => {
     page,
     request,
   }) => {
+    const languageSaves = watchLanguageSaves(page);
     await signInSeller(page);
     const token = (await storedToken(page)) ?? '';
     const languageSaved = () => savedLanguage(request, token);
     // Italian is a chunk of its own, fetched when first chosen: here the network fails it.
     await page.route(/\/assets\/it-[\w-]+\.js$/, (route) => route.abort('internetdisconnected'));
     try {
-      const select = page.getByLabel('Language', { exact: true });
+      const select = page.getByRole('combobox', { name: 'Language', exact: true });
       await select.selectOption('it');
       await expect(page.getByRole('alert')).toContainText(
         'The language could not be loaded. Check your connection and try again.',
@@ -146,8 +147,7 @@ test.describe('the app shell (issue 6)', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', 'it');
       await expect.poll(languageSaved).toBe('it');
     } finally {
-      // Other specs sign the seller in and expect English.
-      await saveLanguage(request, token, 'en');
+      await languageSaves.restore(request, token);
     }
   });
 
