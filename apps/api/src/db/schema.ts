@@ -445,6 +445,9 @@ export const transactionUploads = pgTable(
     index('transaction_uploads_company_idx').on(table.companyId, table.createdAt),
     index('transaction_uploads_status_idx').on(table.status),
     index('transaction_uploads_company_sha_idx').on(table.companyId, table.sha256),
+    // The import worker looks for abandoned receipts every second (`selectAbandonedReceipts`): only uploads whose file
+    // is still arriving are in this index, so the look costs the same however many uploads are stored.
+    index('transaction_uploads_unreceived_idx').on(table.id).where(sql`${table.receivedAt} is null`),
   ],
 );
 

@@ -157,6 +157,14 @@ export async function selectAbandonedReceipts(
   db: Db,
   staleAfterSeconds: number,
 ): Promise<{ id: string; storageKey: string }[]> {
+  return abandonedReceiptsQuery(db, staleAfterSeconds);
+}
+
+/**
+ * The query of `selectAbandonedReceipts`, which every import worker runs every second: it reads the uploads whose
+ * file is still arriving through their partial index (`transaction_uploads_unreceived_idx`), never the whole table.
+ */
+export function abandonedReceiptsQuery(db: Db, staleAfterSeconds: number) {
   return db
     .select({ id: transactionUploads.id, storageKey: transactionUploads.storageKey })
     .from(transactionUploads)
