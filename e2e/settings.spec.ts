@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
+import { apiPaths } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
 import { checkScreenInBothThemes, saveScreenshot } from './support/screens';
 import { e2eDataDir } from './support/server';
@@ -259,7 +260,7 @@ test.describe('settings (issue 7)', () => {
     const languageSaves = watchLanguageSaves(page);
     const token = await openSignedIn(page, demoAccounts.seller, '/settings/language');
     try {
-      const saved = page.waitForResponse((response) => response.url().includes('/api/v1/User/ChangeLanguage/de'));
+      const saved = page.waitForResponse((response) => response.url().endsWith(apiPaths.changeLanguage('de')));
       await page.getByRole('radio', { name: /Deutsch/ }).check();
       expect((await saved).ok()).toBe(true);
       await expect(page.getByRole('heading', { level: 1, name: 'Einstellungen' })).toBeVisible();
@@ -297,7 +298,7 @@ test.describe('settings (issue 7)', () => {
       await expect(select).toHaveAttribute('aria-busy', 'true');
       await expect(page.getByRole('radio', { name: /Français/ })).toBeChecked();
       await expect(page.getByRole('status').filter({ hasText: 'Loading the language…' })).toBeVisible();
-      const saved = page.waitForResponse((response) => response.url().endsWith('/api/v1/User/ChangeLanguage/fr'));
+      const saved = page.waitForResponse((response) => response.url().endsWith(apiPaths.changeLanguage('fr')));
       release(true);
       await expect(page.getByRole('heading', { level: 1, name: 'Paramètres' })).toBeVisible();
       await expect(page.getByRole('radio', { name: /Français/ })).toBeChecked();

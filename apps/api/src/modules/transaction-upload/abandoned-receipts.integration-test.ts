@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { forEachDatabase } from '../../test/databases';
-import { abandonedReceiptsQuery } from './repository';
+import { selectAbandonedReceipts } from './repository';
 
 type PlanRows = { rows: Record<string, unknown>[] };
 
@@ -15,7 +15,7 @@ async function planOfSweep(db: Db): Promise<string> {
   return db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     await txDb.execute(sql`set local enable_seqscan = off`);
-    const plan = (await txDb.execute(sql`explain ${abandonedReceiptsQuery(txDb, 60)}`)) as unknown as PlanRows;
+    const plan = (await txDb.execute(sql`explain ${selectAbandonedReceipts(txDb, 60)}`)) as unknown as PlanRows;
     return plan.rows.map((row) => String(Object.values(row)[0])).join('\n');
   });
 }

@@ -151,20 +151,11 @@ export async function deleteUnreceivedUpload(db: Db, uploadId: string): Promise<
 
 /**
  * Uploads whose file never arrived whole and whose worker is gone: the server stopped during the request, which thus
- * never answered. Answered with their stored file's key, for `deleteUnreceivedUpload` and the file's removal.
+ * never answered. Answered with their stored file's key, for `deleteUnreceivedUpload` and the file's removal. Every
+ * import worker runs it every second, so it reads the uploads whose file is still arriving through their partial index
+ * (`transaction_uploads_unreceived_idx`), never the whole table. The query itself, to be awaited (or explained).
  */
-export async function selectAbandonedReceipts(
-  db: Db,
-  staleAfterSeconds: number,
-): Promise<{ id: string; storageKey: string }[]> {
-  return abandonedReceiptsQuery(db, staleAfterSeconds);
-}
-
-/**
- * The query of `selectAbandonedReceipts`, which every import worker runs every second: it reads the uploads whose
- * file is still arriving through their partial index (`transaction_uploads_unreceived_idx`), never the whole table.
- */
-export function abandonedReceiptsQuery(db: Db, staleAfterSeconds: number) {
+export function selectAbandonedReceipts(db: Db, staleAfterSeconds: number) {
   return db
     .select({ id: transactionUploads.id, storageKey: transactionUploads.storageKey })
     .from(transactionUploads)
