@@ -17,6 +17,8 @@ const OPTIONS: CopyEncodingOptions = {
   encodeRows: true,
   batchRows: 200,
   chunkBytes: 50_000,
+  // Written out many times over the file, in buffers that go round between the threads as the rows' do.
+  maxDaySums: 200,
 };
 
 /** Everything a source yields, each chunk given back as the import gives it back once loaded. */
@@ -28,7 +30,10 @@ async function readAll(source: CopyChunkSource) {
   let last = { bytesRead: 0, linesRead: 0 };
   for await (const batch of source.batches) {
     transactions += batch.transactionCount;
-    for (const piece of batch.daySums ?? []) daySums += Buffer.from(piece).toString('utf8');
+    for (const piece of batch.daySums) {
+      daySums += Buffer.from(piece).toString('utf8');
+      source.release(piece);
+    }
     last = { bytesRead: batch.bytesRead, linesRead: batch.linesRead };
     for (const chunk of batch.chunks) {
       text += Buffer.from(chunk).toString('utf8');

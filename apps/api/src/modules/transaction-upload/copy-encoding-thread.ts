@@ -37,8 +37,8 @@ export function encodeInThisThread(input: AsyncIterable<Uint8Array>, options: Co
  */
 const INPUT_PIECES_AHEAD = 160;
 /**
- * The worker's heap: a parser batch and its garbage, and the day sums (at most MAX_DAY_SUMS: 17 MB of heap at
- * 146,750), below the server's. Its young generation is not set here: `npm start`'s `--max-semi-space-size=4` would
+ * The worker's heap: a parser batch and its garbage, and the day sums (at most MAX_DAY_SUMS, some 4 MB of heap:
+ * 146,750 took 17 MB), below the server's. Its young generation is not set here: `npm start`'s `--max-semi-space-size=4` would
  * override a worker's `maxYoungGenerationSizeMb` (decision 015); see `WorkerEncoding.semiSpaceMb`.
  */
 const WORKER_HEAP_MB = 128;

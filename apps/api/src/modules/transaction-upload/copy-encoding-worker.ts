@@ -120,7 +120,7 @@ try {
   for await (const batch of encodeCopyChunks(input, options, pool)) {
     send(
       { type: 'batch', batch },
-      [...batch.chunks, ...(batch.daySums ?? [])].map((bytes) => bytes.buffer as ArrayBuffer),
+      [...batch.chunks, ...batch.daySums].map((bytes) => bytes.buffer as ArrayBuffer),
     );
   }
   send({ type: 'done' });

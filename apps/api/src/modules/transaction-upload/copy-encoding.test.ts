@@ -1,6 +1,7 @@
 import type { NormalizedTransaction } from '@vatlas/domain';
 import { describe, expect, it } from 'vitest';
 import {
+  type ChunkBufferPool,
   ChunkLineOrder,
   COPY_COLUMNS,
   type CopyEncodingOptions,
@@ -11,6 +12,7 @@ import {
   toCopyValues,
 } from './copy-encoding';
 import { encodeCopyLine } from './copy-text';
+import { DAY_SUM_COLUMNS } from './day-sums';
 import { parseTransactionFile } from './formats/format';
 import { generateVtrText } from './synthetic-vtr';
 import { transactionIdentity } from './transaction-identity';
@@ -152,6 +154,64 @@ async function expectedCopyLines(text: string): Promise<string[]> {
   return expected;
 }
 
+/** A piece of day sums, and how many chunks of rows came before it. */
+type DaySumPiece = { text: string; after: number };
+
+/** Everything `encodeCopyChunks` yields for `text`, each buffer given back as the import gives it back once loaded. */
+async function encodeAll(text: string, options: CopyEncodingOptions, pool: ChunkBufferPool) {
+  const chunks: string[] = [];
+  const daySums: DaySumPiece[] = [];
+  let transactions = 0;
+  let last = { bytesRead: 0, linesRead: 0 };
+  for await (const batch of encodeCopyChunks(piecesOf(text), options, pool)) {
+    expect(batch.problems).toEqual([]);
+    transactions += batch.transactionCount;
+    expect(batch.bytesRead).toBeGreaterThanOrEqual(last.bytesRead);
+    last = { bytesRead: batch.bytesRead, linesRead: batch.linesRead };
+    for (const chunk of batch.chunks) {
+      chunks.push(Buffer.from(chunk).toString('utf8'));
+      pool.release(chunk.buffer);
+    }
+    for (const piece of batch.daySums) {
+      daySums.push({ text: Buffer.from(piece).toString('utf8'), after: chunks.length });
+      pool.release(piece.buffer);
+    }
+  }
+  return { chunks, daySums, transactions, ...last };
+}
+
+/** The day sums' COPY lines, each as its cells; every piece holds whole lines. */
+function daySumLinesOf(pieces: readonly DaySumPiece[]): string[][] {
+  return pieces.flatMap((piece) => {
+    expect(piece.text.endsWith('\n')).toBe(true);
+    return piece.text
+      .slice(0, -1)
+      .split('\n')
+      .map((line) => line.split('\t'));
+  });
+}
+
+/** A day sum's grain: its cells before the sums (upload, company, and the key `UploadDaySums` holds). */
+const daySumKeyOf = (cells: readonly string[]) => cells.slice(0, DAY_SUM_COLUMNS.indexOf('net_amount')).join('\t');
+/** Characters of the keys `UploadDaySums` holds for these sums (their grain without the upload and the company). */
+const keyCharsOf = (lines: readonly string[][]) =>
+  lines.reduce((total, cells) => total + cells.slice(2, DAY_SUM_COLUMNS.indexOf('net_amount')).join('\t').length, 0);
+
+/** The sums of each grain added up (amounts in whole cents: every one has two decimals), in the grains' order. */
+function addedUpByGrain(lines: readonly string[][]): [string, string][] {
+  const sums = new Map<string, bigint[]>();
+  const firstSum = DAY_SUM_COLUMNS.indexOf('net_amount');
+  for (const cells of lines) {
+    const values = cells.slice(firstSum).map((value) => BigInt(value.replace('.', '')));
+    const key = daySumKeyOf(cells);
+    const sum = sums.get(key);
+    sums.set(key, sum ? sum.map((total, index) => total + (values[index] ?? 0n)) : values);
+  }
+  return [...sums]
+    .map(([key, values]) => [key, values.join(',')] as [string, string])
+    .sort(([a], [b]) => a.localeCompare(b));
+}
+
 /** A chunk's lines, each with its line break. */
 const linesOf = (chunk: string) => chunk.match(/[^\n]*\n/g) ?? [];
 /** The first 32 bits of a line's id, which order the lines of a chunk. */
@@ -228,56 +288,46 @@ describe('encodeCopyChunks', () => {
     // Two buffers in the pool (one filled, one its lines are copied into in id order): were a third one needed before
     // one came back, the generator would wait forever.
     const pool = createChunkBufferPool(ENCODING.chunkBytes, 2);
-    const chunks: string[] = [];
-    let transactions = 0;
-    let last = { bytesRead: 0, linesRead: 0 };
-    let daySums: string[] = [];
-    for await (const batch of encodeCopyChunks(piecesOf(GENERATED.text), ENCODING, pool)) {
-      expect(batch.problems).toEqual([]);
-      // Only the last batch carries the day sums: earlier ones cannot know them yet.
-      expect(daySums).toEqual([]);
-      if (batch.daySums) daySums = batch.daySums.map((piece) => Buffer.from(piece).toString('utf8'));
-      transactions += batch.transactionCount;
-      expect(batch.bytesRead).toBeGreaterThanOrEqual(last.bytesRead);
-      last = { bytesRead: batch.bytesRead, linesRead: batch.linesRead };
-      for (const chunk of batch.chunks) {
-        chunks.push(Buffer.from(chunk).toString('utf8'));
-        pool.release(chunk.buffer);
-      }
-    }
+    const { chunks, daySums, transactions, linesRead } = await encodeAll(GENERATED.text, ENCODING, pool);
     expect(transactions).toBe(GENERATED.expected.rowCount);
-    expect(last.linesRead).toBe(GENERATED.expected.rowCount);
+    expect(linesRead).toBe(GENERATED.expected.rowCount);
     expect(chunks.length).toBeGreaterThan(10);
     for (const chunk of chunks.slice(0, -1)) {
       expect(chunk.endsWith('\n')).toBe(true);
       expect(Buffer.byteLength(chunk)).toBeGreaterThanOrEqual(ENCODING.chunkBytes - 2000);
     }
     expectChunksOfLinesInIdOrder(chunks, await expectedCopyLines(GENERATED.text));
-    // Every row is in one day sum: their counts add up to the rows. (Far more sums than the 50 the next test allows.)
-    const counts = daySums
-      .join('')
-      .trimEnd()
-      .split('\n')
-      .map((line) => Number(line.split('\t').at(-1)));
-    expect(counts.length).toBeGreaterThan(50);
-    expect(counts.reduce((total, rows) => total + rows, 0)).toBe(GENERATED.expected.rowCount);
+    // Fewer sums than the encoder holds: all of them come after the last chunk of rows, each grain once, and every
+    // row is in one of them.
+    expect(daySums.every((piece) => piece.after === chunks.length)).toBe(true);
+    const sums = daySumLinesOf(daySums);
+    expect(sums.length).toBeGreaterThan(50);
+    expect(new Set(sums.map(daySumKeyOf)).size).toBe(sums.length);
+    expect(sums.reduce((total, line) => total + Number(line.at(-1)), 0)).toBe(GENERATED.expected.rowCount);
   });
 
   it.each([
-    ['sums', { maxDaySums: 50 }],
-    ["characters of the sums' keys", { maxDaySumKeyChars: 2_000 }],
-  ])('sends no day sums past the most %s it may hold, and every row all the same', async (_limit, most) => {
-    const pool = createChunkBufferPool(ENCODING.chunkBytes, 2);
-    const chunks: string[] = [];
-    for await (const batch of encodeCopyChunks(piecesOf(GENERATED.text), { ...ENCODING, ...most }, pool)) {
-      expect(batch.daySums).toBeUndefined();
-      for (const chunk of batch.chunks) {
-        chunks.push(Buffer.from(chunk).toString('utf8'));
-        pool.release(chunk.buffer);
+    ['sums', { maxDaySums: 50 }, (lines: string[][]) => lines.length, 50],
+    ["characters of the sums' keys", { maxDaySumKeyChars: 2_000 }, (lines: string[][]) => keyCharsOf(lines), 2_000],
+  ])(
+    'writes the day sums out as the rows come whenever they pass the most %s it holds, adding up to the same',
+    async (_limit, most, measure, limit) => {
+      const pool = createChunkBufferPool(ENCODING.chunkBytes, 2);
+      const bounded = await encodeAll(GENERATED.text, { ...ENCODING, ...most }, pool);
+      const whole = await encodeAll(GENERATED.text, ENCODING, createChunkBufferPool(ENCODING.chunkBytes, 2));
+      // The rows are as they were; the sums came in many pieces, most of them before the last chunk of rows.
+      expect(bounded.chunks).toEqual(whole.chunks);
+      expect(bounded.daySums.length).toBeGreaterThan(5);
+      expect(bounded.daySums.filter((piece) => piece.after < bounded.chunks.length).length).toBeGreaterThan(3);
+      for (const piece of bounded.daySums) {
+        // A piece is what the encoder held when the limit was reached: below it until its last sum.
+        const lines = daySumLinesOf([piece]);
+        expect(measure(lines.slice(0, -1))).toBeLessThan(limit);
       }
-    }
-    expectChunksOfLinesInIdOrder(chunks, await expectedCopyLines(GENERATED.text));
-  });
+      // A grain split between two pieces adds up to what it is in one.
+      expect(addedUpByGrain(daySumLinesOf(bounded.daySums))).toEqual(addedUpByGrain(daySumLinesOf(whole.daySums)));
+    },
+  );
 
   it('encodes nothing (rows or day sums) once a row has a problem, and nothing at all when asked for the counts only', async () => {
     const lines = GENERATED.text.split('\r\n');
@@ -296,7 +346,7 @@ describe('encodeCopyChunks', () => {
       let problems = 0;
       let linesRead = 0;
       for await (const batch of encodeCopyChunks(piecesOf(text), options, pool)) {
-        expect(batch.daySums).toBeUndefined();
+        expect(batch.daySums).toEqual([]);
         chunkCount += batch.chunks.length;
         problems += batch.problems.length;
         linesRead = batch.linesRead;

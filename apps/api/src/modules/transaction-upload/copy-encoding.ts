@@ -146,25 +146,26 @@ export type CopyEncodingOptions = {
   /** Rows per parser batch (and so between progress reports at most). */
   batchRows: number;
   chunkBytes: number;
-  /** Day sums held at most (MAX_DAY_SUMS by default); past it none are sent, and the import sums the stored rows. */
+  /** Day sums held at most (MAX_DAY_SUMS by default): past it they are written out, and new ones begun. */
   maxDaySums?: number;
   /** Characters of the day sums' keys held at most (MAX_DAY_SUM_KEY_CHARS by default), likewise. */
   maxDaySumKeyChars?: number;
 };
 
 /**
- * Day sums the encoder holds at most: a file whose business customers give more is summed from its stored rows
- * instead, so memory stays bounded whatever the file's size (decision 020). The 1M-row synthetic report, where every
- * B2B sale has a buyer of its own, gives 146,750 (17 MB of heap, a 10 MB array, and 22 MB of COPY text at the end),
- * and the server's peak stays within 400 MB with them; the 2M-row one gives 228,604, which took it past (PGlite).
+ * Day sums the encoder holds at most: past them it writes them out as COPY text into the pool's buffers and begins
+ * new ones, so their memory stays bounded whatever the file's size, and they are handed over by the chunk as the rows
+ * are (decision 025). In a file in date order a write splits little more than the day it has reached: the 1M-row
+ * synthetic report's 146,750 grains, which the encoder once held to the end (17 MB of heap, a 10 MB array, then 22 MB
+ * of COPY text at once), are stored as 151,371 lines, written five times in nine chunks.
  */
-const MAX_DAY_SUMS = 150_000;
+const MAX_DAY_SUMS = 32_768;
 /**
- * Characters of the day sums' keys the encoder holds at most: a key carries the buyer's VAT number, free text as long
- * as a line may be, so a count alone does not bound the sums' memory (decision 020). The 1M-row report's 146,750 keys
- * take 7,778,185 characters (53 each on average); this allows 66 on average at MAX_DAY_SUMS.
+ * Characters of the day sums' keys the encoder holds at most, likewise: a key carries the buyer's VAT number, free
+ * text as long as a line may be, so a count alone does not bound the sums' memory. The 1M-row report's keys take 53
+ * characters on average; this allows 61 on average at MAX_DAY_SUMS.
  */
-const MAX_DAY_SUM_KEY_CHARS = 10_000_000;
+const MAX_DAY_SUM_KEY_CHARS = 2_000_000;
 
 /** One parser batch: its problems and counts, and the chunks it filled (zero, one or, after long lines, more). */
 export type EncodedBatch = {
@@ -173,13 +174,13 @@ export type EncodedBatch = {
   transactionCount: number;
   bytesRead: number;
   linesRead: number;
-  /** COPY text, each a view of a buffer to give back with `release` once it is loaded. */
+  /** COPY text for `transactions`, each a view of a buffer to give back with `release` once it is loaded. */
   chunks: Uint8Array[];
   /**
-   * In the last batch of a file whose every row was encoded, unless they were more than `maxDaySums`: the rows' day
-   * sums as COPY text for `transaction_day_sums` (DAY_SUM_COLUMNS), in pieces of their own (not pool buffers).
+   * COPY text for `transaction_day_sums` (DAY_SUM_COLUMNS), likewise: the sums of the rows encoded since the last,
+   * written out when they grow past the encoder's bound and at the end of the file, while every row is encoded.
    */
-  daySums?: Uint8Array[];
+  daySums: Uint8Array[];
 };
 
 /**
@@ -287,9 +288,9 @@ export class ChunkLineOrder {
  * Parses `input` and yields each parser batch with its problems and counts. A chunk is yielded the moment it is full
  * (in a batch of its own, counts unchanged) with its lines in id order (`ChunkLineOrder`), so the generator holds no
  * more than the buffer it fills and, while it hands one over, the one it copies it into: the pool needs two buffers at
- * least. The last batch carries the partly filled last chunk and the rows' day sums (none past `maxDaySums`). Rows
- * are encoded until the first problem: from then on the upload will fail, so the rest is read for its problems only
- * (and no day sums come).
+ * least. The rows' day sums are written out likewise, a buffer at a time beside the one being filled, whenever they
+ * pass `maxDaySums` (or their keys `maxDaySumKeyChars`) and after the last chunk. Rows are encoded until the first
+ * problem: from then on the upload will fail, so the rest is read for its problems only (and no more day sums come).
  */
 export async function* encodeCopyChunks(
   input: AsyncIterable<Uint8Array>,
@@ -325,6 +326,36 @@ export async function* encodeCopyChunks(
     pool.release(buffer.buffer);
     return [sorted.subarray(0, written)];
   };
+  /** The day sums held, written into buffers of the pool (each yielded in a batch of its own), then cleared. */
+  const writeDaySums = async function* (sums: UploadDaySums): AsyncGenerator<EncodedBatch> {
+    let buffer: Buffer | null = null;
+    let length = 0;
+    const hand = (bytes: Uint8Array): EncodedBatch => ({
+      problems: [],
+      transactionCount: 0,
+      ...counts,
+      chunks: [],
+      daySums: [bytes],
+    });
+    for (const line of sums.copyLines(options.upload)) {
+      const room = line.length * 3;
+      if (buffer && (length + room > buffer.length || length >= options.chunkBytes)) {
+        yield hand(buffer.subarray(0, length));
+        buffer = null;
+      }
+      if (!buffer) {
+        buffer = await pool.acquire();
+        length = 0;
+        if (room > buffer.length) {
+          pool.release(buffer.buffer);
+          buffer = Buffer.allocUnsafeSlow(room);
+        }
+      }
+      length += buffer.write(line, length, 'utf8');
+    }
+    sums.clear();
+    if (buffer) yield hand(buffer.subarray(0, length));
+  };
   const batches = parseTransactionFile(options.sourceFormat, input, {
     mapping: options.mapping,
     batchSize: options.batchRows,
@@ -345,13 +376,13 @@ export async function* encodeCopyChunks(
           const classified = classifyRow(tx, options.profile);
           if (daySums) {
             daySums.add(tx, classified.treatment, classified.computedVatAmount);
-            if (daySums.size > maxDaySums || daySums.keyChars > maxDaySumKeyChars) daySums = undefined;
+            if (daySums.size >= maxDaySums || daySums.keyChars >= maxDaySumKeyChars) yield* writeDaySums(daySums);
           }
           const line = encodeTransactionCopyLine(tx, options.upload, classified);
           // UTF-8 takes at most 3 bytes per UTF-16 code unit: a line that might not fit starts a new chunk.
           const room = line.length * 3;
           if (filling && (used + room > filling.length || order.isFull)) {
-            yield { problems: [], transactionCount: 0, ...counts, chunks: await take() };
+            yield { problems: [], transactionCount: 0, ...counts, chunks: await take(), daySums: [] };
           }
           if (!filling) {
             filling = await pool.acquire();
@@ -363,17 +394,23 @@ export async function* encodeCopyChunks(
           }
           order.add(line, used);
           used += filling.write(line, used, 'utf8');
-          if (used >= options.chunkBytes) yield { problems: [], transactionCount: 0, ...counts, chunks: await take() };
+          if (used >= options.chunkBytes) {
+            yield { problems: [], transactionCount: 0, ...counts, chunks: await take(), daySums: [] };
+          }
         }
       }
       counts = { bytesRead: batch.bytesRead, linesRead: batch.linesRead };
-      yield { problems: batch.problems, transactionCount: batch.transactions.length, ...counts, chunks: [] };
+      yield {
+        problems: batch.problems,
+        transactionCount: batch.transactions.length,
+        ...counts,
+        chunks: [],
+        daySums: [],
+      };
     }
     const last = await take();
-    if (last.length > 0 || daySums) {
-      const pieces = daySums ? [...daySums.copyPieces(options.upload)] : undefined;
-      yield { problems: [], transactionCount: 0, ...counts, chunks: last, ...(pieces && { daySums: pieces }) };
-    }
+    if (last.length > 0) yield { problems: [], transactionCount: 0, ...counts, chunks: last, daySums: [] };
+    if (daySums) yield* writeDaySums(daySums);
   } finally {
     const rest = filling as Buffer | null;
     if (rest) pool.release(rest.buffer);

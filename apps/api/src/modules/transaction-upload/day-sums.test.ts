@@ -14,7 +14,7 @@ const SALE = transactionFixture({
 
 /** The COPY lines of `sums`, each as a record by DAY_SUM_COLUMNS. */
 function linesOf(sums: UploadDaySums): Record<string, string>[] {
-  const text = Buffer.concat([...sums.copyPieces(UPLOAD)]).toString('utf8');
+  const text = [...sums.copyLines(UPLOAD)].join('');
   expect(text.endsWith('\n')).toBe(true);
   return text
     .slice(0, -1)
@@ -108,17 +108,28 @@ describe('UploadDaySums', () => {
     });
   });
 
-  it('hands the COPY text out in pieces of about a megabyte, whole lines each', () => {
+  it('gives one COPY line per sum, and after clear() begins again from nothing, its big.js part too', () => {
     const sums = new UploadDaySums();
-    for (let index = 0; index < 20_000; index += 1) {
+    // Index 0 holds a big.js part (half a cent is not whole cents), index 1 whole cents in the flat array.
+    sums.add(sale({ netAmount: '0.005' }), 'domestic-sale', '0.00');
+    for (let index = 0; index < 2_000; index += 1) {
       sums.add(sale({ buyerVatNumber: `FR${String(index).padStart(11, '0')}` }), 'intra-eu-b2b-supply', '0.00');
     }
-    const pieces = [...sums.copyPieces(UPLOAD)].map((piece) => Buffer.from(piece).toString('utf8'));
-    expect(pieces.length).toBeGreaterThan(1);
-    for (const piece of pieces) {
-      expect(piece.endsWith('\n')).toBe(true);
-      expect(piece.length).toBeLessThan(1.1 * 1024 * 1024);
-    }
-    expect(pieces.join('').split('\n').length - 1).toBe(20_000);
+    const lines = [...sums.copyLines(UPLOAD)];
+    expect(lines).toHaveLength(2_001);
+    for (const line of lines) expect(line.match(/\n/g)).toEqual(['\n']);
+    expect(sums.keyChars).toBeGreaterThan(2_000 * 13);
+
+    sums.clear();
+    expect(sums.size).toBe(0);
+    expect(sums.keyChars).toBe(0);
+    expect([...sums.copyLines(UPLOAD)]).toEqual([]);
+    // The same grains again, at the same indexes: their sums hold only what was added since.
+    sums.add(sale({ netAmount: '0.005' }), 'domestic-sale', '0.00');
+    sums.add(sale({ buyerVatNumber: 'FR00000000000' }), 'intra-eu-b2b-supply', '0.00');
+    expect(linesOf(sums).map((line) => [line.net_amount, line.transaction_count])).toEqual([
+      ['0.01', '1'],
+      ['10.00', '1'],
+    ]);
   });
 });

@@ -48,9 +48,6 @@ function detached(text: string): string {
   return Buffer.from(text, 'utf8').toString('utf8');
 }
 
-/** Characters of COPY text per piece `copyPieces` hands out: a piece is a megabyte or so, whatever the sums' number. */
-const PIECE_CHARS = 1024 * 1024;
-
 /**
  * The day sums of one upload's rows, keyed by their grouping columns as COPY text (so the key is also the start of
  * the sum's COPY line). Two spellings of one rate (`0.19`, `0.190`) make two sums; readers group by value, so they
@@ -60,6 +57,10 @@ const PIECE_CHARS = 1024 * 1024;
  * numeric(…, 2) on input) to cents. Whole cents are added as integers while they stay below 2^53, which a double holds
  * exactly, in one flat array for all sums (a million rows make some hundred thousand sums: no object per sum); an
  * amount of more decimals, or a sum beyond that, goes to big.js. Never binary fractions.
+ *
+ * The encoder writes the sums out and clears them whenever they grow past its bound, and at the end of the file
+ * (decision 025): one grain may then be stored as more than one line, which every reader adds up, as it adds up the
+ * lines of an upload's two spellings of a rate and the lines of different uploads.
  */
 export class UploadDaySums {
   private readonly indexes = new Map<string, number>();
@@ -121,21 +122,21 @@ export class UploadDaySums {
     return this.keyCharCount;
   }
 
-  /** The sums as COPY text in DAY_SUM_COLUMNS order, in pieces of about a megabyte, each with a buffer of its own. */
-  *copyPieces(upload: { id: string; companyId: string }): Generator<Uint8Array> {
-    const encoder = new TextEncoder();
+  /** The sums as COPY lines in DAY_SUM_COLUMNS order, one string (ending in a newline) per sum. */
+  *copyLines(upload: { id: string; companyId: string }): Generator<string> {
     const prefix = `${upload.id}\t${upload.companyId}\t`;
-    let text = '';
     for (const [key, index] of this.indexes) {
       const at = index * FIELDS;
-      text +=
-        `${prefix}${key}\t${this.sumText(at)}\t${this.sumText(at + 1)}\t${this.sumText(at + 2)}\t` +
+      yield `${prefix}${key}\t${this.sumText(at)}\t${this.sumText(at + 1)}\t${this.sumText(at + 2)}\t` +
         `${this.sumText(at + 3)}\t${this.values[at + COUNT]}\n`;
-      if (text.length >= PIECE_CHARS) {
-        yield encoder.encode(text);
-        text = '';
-      }
     }
-    if (text.length > 0) yield encoder.encode(text);
+  }
+
+  /** Forgets every sum (once they are written out); the array of amounts is kept for the next ones. */
+  clear(): void {
+    this.values.fill(0, 0, this.indexes.size * FIELDS);
+    this.indexes.clear();
+    this.beyond.clear();
+    this.keyCharCount = 0;
   }
 }

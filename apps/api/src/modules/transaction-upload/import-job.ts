@@ -47,8 +47,8 @@ export type ImportJobDeps = {
   /** COPY chunk size in bytes of text: memory stays bounded by it whatever the file's size. */
   chunkBytes?: number;
   /**
-   * Day sums the encoder holds at most (its MAX_DAY_SUMS by default, decision 020); past them the stored rows are
-   * summed instead. A test passes a few to take the path of a file with more.
+   * Day sums the encoder holds at most (its MAX_DAY_SUMS by default, decision 025) before it writes them out. A test
+   * passes a few to have one upload's sums stored in many pieces.
    */
   maxDaySums?: number;
   /** Where rows are parsed and encoded; by default a worker thread for a large file on PGlite, else this thread. */
@@ -134,15 +134,33 @@ export async function loadChunk(bulk: BulkLoader, data: Uint8Array): Promise<Chu
 
 const DAY_SUM_COLUMN_LIST = DAY_SUM_COLUMNS.join(', ');
 
+/** The import's job was claimed by another worker (its heartbeat went stale while it still ran). */
+export class ImportJobLostError extends Error {
+  constructor(uploadId: string) {
+    super(`The import of upload ${uploadId} was taken over by another worker`);
+    this.name = 'ImportJobLostError';
+  }
+}
+
 /**
- * Stores the encoder's day sums of an upload (`pieces`, COPY text), replacing what is stored: a worker that lost its
- * job (its heartbeat went stale while it still ran) may have stored sums of its own. Like the rows, they count only
- * once the upload is 'completed'. Whether they are kept is the import's to decide (`runImport`).
+ * Stores a piece of the encoder's day sums of an upload (COPY text), as long as `workerId` still holds its job. Day
+ * sums add up (decision 025), so sums a worker stored after another took its job over (and deleted what the first had
+ * stored) would count twice: a worker that lost its job stores none, and its import ends 'lost'. Like the rows, they
+ * count only once the upload is 'completed'; whether they are kept is the import's to decide (`runImport`).
  */
-export async function storeDaySums(database: Database, uploadId: string, pieces: readonly Uint8Array[]): Promise<void> {
-  await database.bulk.transaction(async (session) => {
-    await session.query('delete from transaction_day_sums where upload_id = $1', [uploadId]);
-    for (const piece of pieces) await session.copyFrom(`transaction_day_sums (${DAY_SUM_COLUMN_LIST})`, piece);
+export async function storeDaySums(
+  bulk: BulkLoader,
+  uploadId: string,
+  workerId: string,
+  data: Uint8Array,
+): Promise<void> {
+  await bulk.transaction(async (session) => {
+    const held = await session.query(
+      "select 1 from transaction_uploads where id = $1 and locked_by = $2 and status = 'processing'",
+      [uploadId, workerId],
+    );
+    if (held.rows.length === 0) throw new ImportJobLostError(uploadId);
+    await session.copyFrom(`transaction_day_sums (${DAY_SUM_COLUMN_LIST})`, data);
   });
 }
 
@@ -186,15 +204,12 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
   // A validate-first upload is claimed as 'validating': the whole file is read for its problems and counts, and no
   // row is loaded; it ends 'validated' (problems or not) and waits for Confirm. Whole-file errors fail it as usual.
   const isValidation = upload.status === 'validating';
-  // Chunks are loaded while the next is parsed (PostgreSQL's COPY runs in its own process, PGlite's beside the
-  // encoding worker), LOADS_IN_FLIGHT at a time, oldest first. Every ending waits for the loads under way first, so no
-  // chunk lands after the rows were deleted.
+  // Chunks of rows and of day sums are loaded while the next is parsed (PostgreSQL's COPY runs in its own process,
+  // PGlite's beside the encoding worker), LOADS_IN_FLIGHT at a time, oldest first. Every ending waits for the loads
+  // under way first, so no chunk lands after the rows were deleted.
   const loads: Promise<void>[] = [];
   const maxLoads = LOADS_IN_FLIGHT[deps.database.kind];
-  // The encoder's day sums are stored the moment they come, on a session of their own while the last chunks load: the
-  // upload's end then waits for the longer of the two rather than for both in turn. Every ending waits for them too.
-  let storingDaySums: Promise<void> | undefined;
-  const drain = () => Promise.all([...loads, storingDaySums].map((work) => work?.catch(() => undefined)));
+  const drain = () => Promise.all(loads.map((load) => load.catch(() => undefined)));
   const finish = async (outcome: JobOutcome): Promise<ImportResult> => {
     await drain();
     if (outcome.status !== 'completed') {
@@ -242,6 +257,31 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
     const source = deps.receiving
       ? encodeInWorkerThread(deps.receiving, options, workerEncodingOf(deps.database))
       : await encodeStoredFile(deps, upload, options);
+    /** Loads a chunk after the oldest loads under way; its buffer goes back to the encoder once it is loaded. */
+    const enqueue = async (chunk: Uint8Array, load: (chunk: Uint8Array) => Promise<void>) => {
+      if (loads.length >= maxLoads) await loads.shift();
+      const loaded = load(chunk).then(
+        () => source.release(chunk),
+        (error: unknown) => {
+          // The encoder gets a new buffer in the failed chunk's place (the driver may still hold that one): otherwise it
+          // could wait for a buffer forever while this loop waits for its next batch, and never meet the failure.
+          source.release(new Uint8Array(new ArrayBuffer(chunk.buffer.byteLength)));
+          throw error;
+        },
+      );
+      // A failed load must surface at the next await, not as an unhandled rejection meanwhile.
+      loaded.catch(() => undefined);
+      loads.push(loaded);
+    };
+    const loadRows = async (chunk: Uint8Array) => {
+      const counts = await loadChunk(deps.database.bulk, chunk);
+      progress.rowsImported += counts.imported;
+      progress.rowsDuplicate += counts.duplicate;
+    };
+    const loadDaySums = async (chunk: Uint8Array) => {
+      // Once a row was already stored they will be replaced by the stored rows' sums anyway (below).
+      if (progress.rowsDuplicate === 0) await storeDaySums(deps.database.bulk, upload.id, deps.workerId, chunk);
+    };
     for await (const batch of source.batches) {
       if (batch.problems.length > 0) {
         const rows = toProblemRows(upload.id, batch.problems, storedProblems);
@@ -249,23 +289,8 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
         storedProblems += rows.length;
         progress.problemCount += batch.problems.length;
       }
-      // Once a row was already stored they would be replaced by the stored rows' sums anyway (below).
-      if (batch.daySums && progress.rowsDuplicate === 0) {
-        storingDaySums = storeDaySums(deps.database, upload.id, batch.daySums);
-        storingDaySums.catch(() => undefined);
-      }
-      for (const chunk of batch.chunks) {
-        // Its buffer goes back to the encoder once its load has ended.
-        if (loads.length >= maxLoads) await loads.shift();
-        const load = loadChunk(deps.database.bulk, chunk).then((counts) => {
-          progress.rowsImported += counts.imported;
-          progress.rowsDuplicate += counts.duplicate;
-          source.release(chunk);
-        });
-        // A failed load must surface at the next await, not as an unhandled rejection meanwhile.
-        load.catch(() => undefined);
-        loads.push(load);
-      }
+      for (const chunk of batch.chunks) await enqueue(chunk, loadRows);
+      for (const chunk of batch.daySums) await enqueue(chunk, loadDaySums);
       progress.bytesProcessed = batch.bytesRead;
       progress.rowsRead = batch.linesRead;
       rowsSinceReport += batch.transactionCount + batch.problems.length;
@@ -285,8 +310,11 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
       }
     }
     while (loads.length > 0) await loads.shift();
-    await storingDaySums;
   } catch (error) {
+    if (error instanceof ImportJobLostError) {
+      await drain();
+      return 'lost';
+    }
     if (error instanceof FileFormatError) {
       // Line 0 is the whole file; an error of one line (cut short inside it, too long) names that line.
       const line = error.details?.lineNumber;
@@ -331,8 +359,8 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
   }
 
   // The encoder's sums stand for every row it encoded. Where some were already stored (the encoder cannot know which),
-  // or it sent none because there were more than it holds, the stored rows are summed instead.
-  if (!storingDaySums || progress.rowsDuplicate > 0) await replaceDaySumsFromRows(db, upload.id);
+  // the stored rows are summed instead.
+  if (progress.rowsDuplicate > 0) await replaceDaySumsFromRows(db, upload.id);
   // The whole file was read: progress ends at its size even when the parser's last count fell short of it.
   progress.bytesProcessed = fileBytes();
   const signal = await reportProgress(db, upload.id, deps.workerId, progress);

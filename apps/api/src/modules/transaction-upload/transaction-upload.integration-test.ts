@@ -14,13 +14,11 @@ import { buildTestApp, createTestConfig, createTestProvider, type TestProvider }
 import { buildMultipart } from '../documents/document-test-kit';
 import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
-import { DEFAULT_CHUNK_BYTES } from './copy-encoding';
-import { encodeInThisThread } from './copy-encoding-thread';
-import { storeDaySums, type TaxPositionRecomputer } from './import-job';
+import type { TaxPositionRecomputer } from './import-job';
 import { createImportWorker, type ImportWorker } from './import-worker';
-import { claimNextUpload, replaceDaySumsFromRows } from './repository';
+import { claimNextUpload } from './repository';
 import { generateVtrText } from './synthetic-vtr';
-import { createGatedStorage, piecesOf } from './upload-test-kit';
+import { createGatedStorage } from './upload-test-kit';
 
 const VTR = generateVtrText({ rows: 60, seed: 7, from: '2025-03-01', to: '2025-03-31' });
 const [VTR_HEADER = '', ...VTR_LINES] = VTR.text.split('\r\n').filter((line) => line !== '');
@@ -286,7 +284,7 @@ forEachDatabase('transaction uploads', (context) => {
     expect(stored[0]).toMatchObject({ net: '17.14', vat: '1.35', gross: '18.49', rows: 3 });
   });
 
-  it('sums the stored rows of a file with more day sums than the encoder holds (decision 020)', async () => {
+  it('stores the day sums of a file with more than the encoder holds in pieces, adding up to its rows (decision 025)', async () => {
     const freshCompanyId = await createFreshCompany('Many Sums Co');
     const maxDaySums = 3;
     const response = await upload(vtrFile(VTR_LINES.slice(0, 40)), { format: 'amazon-vtr' }, freshCompanyId);
@@ -297,9 +295,14 @@ forEachDatabase('transaction uploads', (context) => {
       status: 'completed',
       rowsImported: 40,
     });
-    // Past the encoder's limit it sends none, and every row's sum is stored all the same, from the rows.
+    // The encoder wrote out three sums at a time: some grains were stored in more than one line, as the rows' sums (one
+    // line a grain) never are. Added up, they are the rows' sums to the cent.
     const { stored } = await daySumsOf(id);
     expect(stored.length).toBeGreaterThan(maxDaySums);
+    const counted = (await context.database.db.execute(
+      sql`select count(*)::int as "count" from transaction_day_sums where upload_id = ${id}`,
+    )) as unknown as { rows: { count: number }[] };
+    expect(counted.rows[0]?.count).toBeGreaterThan(stored.length);
     await expectDaySumsOfRows(id, 40);
   });
 
@@ -350,36 +353,32 @@ forEachDatabase('transaction uploads', (context) => {
     await expectDaySumsOfRows(id, 40);
   });
 
-  it('replaces the day sums when they are stored again, as a worker that lost its job may have stored its own', async () => {
+  it('stores no day sums once another worker has taken the job over, and ends lost: they would count twice', async () => {
     const db = context.database.db;
-    const [first] = await db
-      .select({ id: transactionUploads.id, rows: transactionUploads.rowsImported })
-      .from(transactionUploads)
-      .where(and(eq(transactionUploads.companyId, companyId), eq(transactionUploads.status, 'completed')))
-      .orderBy(transactionUploads.createdAt)
-      .limit(1);
-    if (!first) throw new Error('no completed upload');
-    // The first test's file, encoded again as the worker encoded it: its sums, stored over the ones already there.
-    const source = encodeInThisThread(piecesOf(vtrFile(VTR_LINES.slice(0, 30)).toString('utf8')), {
-      sourceFormat: 'amazon-vtr',
-      fileName: 'march.txt',
-      upload: { id: first.id, companyId },
-      profile: { establishmentCountry: 'DE', ioss: null },
-      encodeRows: true,
-      batchRows: 100,
-      chunkBytes: DEFAULT_CHUNK_BYTES,
-    });
-    let pieces: Uint8Array[] | undefined;
-    for await (const batch of source.batches) {
-      for (const chunk of batch.chunks) source.release(chunk);
-      pieces = batch.daySums ?? pieces;
-    }
-    if (!pieces) throw new Error('the encoder sent no day sums');
-    await storeDaySums(context.database, first.id, pieces);
-    await expectDaySumsOfRows(first.id, first.rows);
-    // And the same through the stored rows.
-    await replaceDaySumsFromRows(db, first.id);
-    await expectDaySumsOfRows(first.id, first.rows);
+    const freshCompanyId = await createFreshCompany('Taken Over Co');
+    // 1,200 rows: the first half holds two parser batches (of 256 rows) to load before the gate.
+    const file = generateVtrText({ rows: 1200, seed: 37, from: '2025-04-01', to: '2025-04-30' });
+    const { id } = (
+      await upload(Buffer.from(file.text), { format: 'amazon-vtr' }, freshCompanyId)
+    ).json<TransactionUpload>();
+    const gated = createGatedStorage(storage);
+    // No progress report before the end of the file (one every 10,000 rows): only the store itself can tell.
+    const importing = newWorker({ storage: gated.storage, batchSize: 10_000, chunkBytes: 2000 }).runOnce();
+    const rowsOf = async () =>
+      Number((await db.select({ value: count() }).from(transactions).where(eq(transactions.uploadId, id)))[0]?.value);
+    await expect.poll(rowsOf, { timeout: 10_000 }).toBeGreaterThan(0);
+    // Its heartbeat went stale, and another worker claimed the upload (it would delete what is stored, and start again).
+    await db
+      .update(transactionUploads)
+      .set({ lockedBy: 'other-worker', heartbeatAt: sql`now()` })
+      .where(eq(transactionUploads.id, id));
+    gated.open();
+    expect(await importing).toBe('lost');
+    expect(await daySumsOf(id)).toMatchObject({ stored: [] });
+    await db
+      .update(transactionUploads)
+      .set({ status: 'cancelled', lockedBy: null })
+      .where(eq(transactionUploads.id, id));
   });
 
   it('fills in the day sums of the uploads stored before there were any (migration 0011)', async () => {
