@@ -326,35 +326,38 @@ export async function* encodeCopyChunks(
     pool.release(buffer.buffer);
     return [sorted.subarray(0, written)];
   };
+  /** A batch of its own for filled buffers, the counts unchanged. */
+  const handOver = (filled: Pick<EncodedBatch, 'chunks' | 'daySums'>): EncodedBatch => ({
+    problems: [],
+    transactionCount: 0,
+    ...counts,
+    ...filled,
+  });
+  /** A buffer of the pool to write into, or one of its own for a line of `room` bytes that no pool buffer holds. */
+  const acquireFor = async (room: number): Promise<Buffer> => {
+    const buffer = await pool.acquire();
+    if (room <= buffer.length) return buffer;
+    pool.release(buffer.buffer);
+    return Buffer.allocUnsafeSlow(room);
+  };
   /** The day sums held, written into buffers of the pool (each yielded in a batch of its own), then cleared. */
   const writeDaySums = async function* (sums: UploadDaySums): AsyncGenerator<EncodedBatch> {
     let buffer: Buffer | null = null;
     let length = 0;
-    const hand = (bytes: Uint8Array): EncodedBatch => ({
-      problems: [],
-      transactionCount: 0,
-      ...counts,
-      chunks: [],
-      daySums: [bytes],
-    });
     for (const line of sums.copyLines(options.upload)) {
       const room = line.length * 3;
       if (buffer && (length + room > buffer.length || length >= options.chunkBytes)) {
-        yield hand(buffer.subarray(0, length));
+        yield handOver({ chunks: [], daySums: [buffer.subarray(0, length)] });
         buffer = null;
       }
       if (!buffer) {
-        buffer = await pool.acquire();
+        buffer = await acquireFor(room);
         length = 0;
-        if (room > buffer.length) {
-          pool.release(buffer.buffer);
-          buffer = Buffer.allocUnsafeSlow(room);
-        }
       }
       length += buffer.write(line, length, 'utf8');
     }
     sums.clear();
-    if (buffer) yield hand(buffer.subarray(0, length));
+    if (buffer) yield handOver({ chunks: [], daySums: [buffer.subarray(0, length)] });
   };
   const batches = parseTransactionFile(options.sourceFormat, input, {
     mapping: options.mapping,
@@ -382,21 +385,15 @@ export async function* encodeCopyChunks(
           // UTF-8 takes at most 3 bytes per UTF-16 code unit: a line that might not fit starts a new chunk.
           const room = line.length * 3;
           if (filling && (used + room > filling.length || order.isFull)) {
-            yield { problems: [], transactionCount: 0, ...counts, chunks: await take(), daySums: [] };
+            yield handOver({ chunks: await take(), daySums: [] });
           }
           if (!filling) {
-            filling = await pool.acquire();
+            filling = await acquireFor(room);
             order.clear(); // The order holds the lines of the buffer being filled.
-            if (room > filling.length) {
-              pool.release(filling.buffer);
-              filling = Buffer.allocUnsafeSlow(room);
-            }
           }
           order.add(line, used);
           used += filling.write(line, used, 'utf8');
-          if (used >= options.chunkBytes) {
-            yield { problems: [], transactionCount: 0, ...counts, chunks: await take(), daySums: [] };
-          }
+          if (used >= options.chunkBytes) yield handOver({ chunks: await take(), daySums: [] });
         }
       }
       counts = { bytesRead: batch.bytesRead, linesRead: batch.linesRead };
@@ -409,7 +406,7 @@ export async function* encodeCopyChunks(
       };
     }
     const last = await take();
-    if (last.length > 0) yield { problems: [], transactionCount: 0, ...counts, chunks: last, daySums: [] };
+    if (last.length > 0) yield handOver({ chunks: last, daySums: [] });
     if (daySums) yield* writeDaySums(daySums);
   } finally {
     const rest = filling as Buffer | null;
