@@ -75,12 +75,13 @@ function defaultEncodingThread(upload: UploadRecord): EncodingThread {
 }
 
 /**
- * The encoding worker's semi-spaces per database. On PostgreSQL the server peaks far below its 400 MB (250-300 MiB
- * at 1M rows), and with V8's default 16 MB semi-spaces the worker collects far less: 1M rows parsed and encoded in
- * 9.0-9.2 s and 11 s of CPU, against 12.5 s and 17 s with `npm start`'s 4 MB. On PGlite, whose peak is close to the
+ * The encoding worker's semi-spaces per database. On PostgreSQL the server peaks far below its 400 MB, and larger
+ * semi-spaces let the worker collect far less: with V8's default 16 MB, 1M rows were parsed and encoded in 9.0-9.2 s
+ * and 11 s of CPU, against 12.5 s and 17 s with `npm start`'s 4 MB (decision 018); with 32 MB, 7.7-7.8 s and 9.1 s of
+ * CPU every time, where 16 MB gave 7.9-9.2 s and 9.4-11.4 s (decision 026). On PGlite, whose peak is close to the
  * limit, the worker keeps the process's 4 MB (decision 015).
  */
-const WORKER_SEMI_SPACE_MB: Record<Database['kind'], number | undefined> = { postgres: 16, pglite: undefined };
+const WORKER_SEMI_SPACE_MB: Record<Database['kind'], number | undefined> = { postgres: 32, pglite: undefined };
 
 /**
  * Chunk loads under way at once, each in a transaction of its own. On PostgreSQL two, on two sessions: with one, the
