@@ -1,4 +1,5 @@
 import type { NormalizedTransaction } from '@vatlas/domain';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { transactionFixture } from '../tax-position/tax-position-test-kit';
 import { DAY_SUM_COLUMNS, UploadDaySums } from './day-sums';
@@ -131,5 +132,88 @@ describe('UploadDaySums', () => {
       ['0.01', '1'],
       ['10.00', '1'],
     ]);
+  });
+
+  it('keys a row whose codes do not fit a packed key by its text, apart from every other grain', () => {
+    const sums = new UploadDaySums();
+    sums.add(SALE, 'domestic-sale', '1.90');
+    // A currency the parser would not write, a country of three letters: each its own grain, summed as any other.
+    sums.add(sale({ currency: 'eur' }), 'domestic-sale', '1.90');
+    sums.add(sale({ currency: 'eur' }), 'domestic-sale', '1.90');
+    sums.add(sale({ departureCountry: 'DEU' }), 'domestic-sale', '1.90');
+    sums.add(sale({ taxPointDate: '2025-3-14' }), 'domestic-sale', '1.90');
+    expect(
+      linesOf(sums).map((line) => [line.currency, line.departure_country, line.tax_point_date, line.net_amount]),
+    ).toEqual([
+      ['EUR', 'DE', '2025-03-14', '10.00'],
+      ['eur', 'DE', '2025-03-14', '20.00'],
+      ['EUR', 'DEU', '2025-03-14', '10.00'],
+      ['EUR', 'DE', '2025-3-14', '10.00'],
+    ]);
+  });
+
+  it('gives one line per grain of its COPY text, with the rows of that grain added up, whatever the rows', () => {
+    const fields = {
+      treatment: fc.constantFrom('domestic-sale', 'intra-eu-b2b-supply', 'no-such-treatment'),
+      taxPointDate: fc.constantFrom('2025-01-12', '2025-11-02', '2024-12-31', '2025-1-12', '0001-01-01'),
+      departureCountry: fc.constantFrom(null, 'DE', 'FR', 'de', 'D'),
+      arrivalCountry: fc.constantFrom(null, 'FR', 'PL', 'XX'),
+      taxableJurisdiction: fc.constantFrom(null, 'DE', 'PL'),
+      currency: fc.constantFrom(null, 'EUR', 'PLN', 'eu'),
+      vatRate: fc.constantFrom(null, '0.19', '0.190', '0.2', ''),
+      buyerVatNumber: fc.constantFrom(null, 'FR11123456782', 'FR\t1', '\u0001\u0002', 'Ωmega'),
+    };
+    type Grain = { [Field in keyof typeof fields]: (typeof fields)[Field] extends fc.Arbitrary<infer T> ? T : never };
+    // A few grains, and rows of one of them with at most one field changed: rows that differ in a single field are
+    // what a key that left a field out would add up wrongly.
+    const changeOfOneField = fc.oneof(
+      ...Object.entries(fields).map(([field, values]) =>
+        (values as fc.Arbitrary<string | null>).map((value) => ({ [field]: value }) as Partial<Grain>),
+      ),
+    );
+    const rows = fc.record({
+      grains: fc.array(fc.record(fields), { minLength: 1, maxLength: 4 }),
+      rows: fc.array(
+        fc.record({
+          grain: fc.nat(),
+          change: fc.option(changeOfOneField),
+          cents: fc.bigInt({ min: -9999n, max: 9999n }),
+        }),
+        { maxLength: 80 },
+      ),
+    });
+    const asAmount = (cents: bigint) => {
+      const magnitude = cents < 0n ? -cents : cents;
+      return `${cents < 0n ? '-' : ''}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, '0')}`;
+    };
+    fc.assert(
+      fc.property(rows, ({ grains, rows }) => {
+        const sums = new UploadDaySums();
+        const expected = new Map<string, { cents: bigint; count: number }>();
+        for (const { grain, change, cents } of rows) {
+          const { treatment, ...grainFields } = { ...(grains[grain % grains.length] as Grain), ...change };
+          const amount = asAmount(cents);
+          const tx = sale({ ...grainFields, netAmount: amount, vatAmount: amount, grossAmount: amount });
+          sums.add(tx, treatment, amount);
+          const key = [
+            treatment,
+            tx.taxPointDate,
+            ...[tx.departureCountry, tx.arrivalCountry, tx.taxableJurisdiction, tx.currency, tx.vatRate].map(
+              (value) => value ?? '\\N',
+            ),
+            tx.buyerVatNumber === null ? '\\N' : tx.buyerVatNumber.replace(/\\/g, '\\\\').replace(/\t/g, '\\t'),
+          ].join('\t');
+          const sum = expected.get(key) ?? { cents: 0n, count: 0 };
+          expected.set(key, { cents: sum.cents + cents, count: sum.count + 1 });
+        }
+        const prefix = `${UPLOAD.id}\t${UPLOAD.companyId}\t`;
+        const lines = [...expected].map(([key, { cents, count }]) => {
+          const amount = asAmount(cents);
+          return `${prefix}${key}\t${amount}\t${amount}\t${amount}\t${amount}\t${count}\n`;
+        });
+        expect(sums.size).toBe(expected.size);
+        expect([...sums.copyLines(UPLOAD)].sort()).toEqual(lines.sort());
+      }),
+    );
   });
 });

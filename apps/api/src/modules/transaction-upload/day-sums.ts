@@ -6,6 +6,7 @@ import {
   money,
   type NormalizedTransaction,
   roundToCentsHalfUp,
+  TRANSACTION_TREATMENTS,
 } from '@vatlas/domain';
 import { copyFreeText, copyNormalised } from './copy-text';
 
@@ -39,6 +40,15 @@ export const DAY_SUM_COLUMNS = [
 const FIELDS = 5;
 const COUNT = 4;
 
+/** The COPY text of a row's grouping columns (DAY_SUM_COLUMNS from `treatment` to `buyer_vat_number`). */
+function copyTextKey(tx: NormalizedTransaction, treatment: string): string {
+  return (
+    `${treatment}\t${tx.taxPointDate}\t${copyNormalised(tx.departureCountry)}\t${copyNormalised(tx.arrivalCountry)}\t` +
+    `${copyNormalised(tx.taxableJurisdiction)}\t${copyNormalised(tx.currency)}\t${copyNormalised(tx.vatRate)}\t` +
+    copyFreeText(tx.buyerVatNumber)
+  );
+}
+
 /**
  * A copy of `text` that holds on to nothing else. The parsers' cells are slices of the text chunk they were read from,
  * and a key joined from them would keep every such chunk of the file alive for as long as the map holds the key
@@ -49,9 +59,55 @@ function detached(text: string): string {
 }
 
 /**
- * The day sums of one upload's rows, keyed by their grouping columns as COPY text (so the key is also the start of
- * the sum's COPY line). Two spellings of one rate (`0.19`, `0.190`) make two sums; readers group by value, so they
- * add up there.
+ * The field of a grain as one UTF-16 code unit of a packed key: 0 for null, 1 + its value in base 26 for `length`
+ * capital letters (a country or currency code), or -1 for anything else.
+ */
+function letterCode(code: string | null, length: 2 | 3): number {
+  if (code === null) return 0;
+  if (code.length !== length) return -1;
+  let value = 0;
+  for (let index = 0; index < length; index += 1) {
+    const letter = code.charCodeAt(index) - 65;
+    if (letter < 0 || letter > 25) return -1;
+    value = value * 26 + letter;
+  }
+  return value + 1;
+}
+
+/** A digit's value, or NaN. */
+const digitAt = (text: string, index: number): number => {
+  const digit = text.charCodeAt(index) - 48;
+  return digit >= 0 && digit <= 9 ? digit : Number.NaN;
+};
+
+/** An ISO date `YYYY-MM-DD` as the number YYYYMMDD, or -1 for anything else. */
+function dateNumber(date: string): number {
+  if (date.length !== 10 || date.charCodeAt(4) !== 45 || date.charCodeAt(7) !== 45) return -1;
+  const year = digitAt(date, 0) * 1000 + digitAt(date, 1) * 100 + digitAt(date, 2) * 10 + digitAt(date, 3);
+  const monthDay = (digitAt(date, 5) * 10 + digitAt(date, 6)) * 100 + digitAt(date, 8) * 10 + digitAt(date, 9);
+  const value = year * 10_000 + monthDay;
+  return Number.isNaN(value) ? -1 : value;
+}
+
+/** Treatments by their code unit in a packed key (1 and up). */
+const TREATMENT_CODES = new Map<string, number>(
+  TRANSACTION_TREATMENTS.map((treatment, index) => [treatment, index + 1]),
+);
+/**
+ * Rates spelled differently that a packed key tells apart at most (the rest take the text key): every code unit of a
+ * packed key stays below the surrogates (0xd800), so a key survives its copy into UTF-8 and back (`detached`).
+ */
+const MAX_RATE_CODES = 50_000;
+
+/**
+ * The day sums of one upload's rows, one per grain: the grouping columns, which as COPY text start the sum's line.
+ * Two spellings of one rate (`0.19`, `0.190`) make two sums; readers group by value, so they add up there.
+ *
+ * A row finds its sum by a packed key: its treatment, date (two), countries, currency and rate as one code unit each,
+ * then the buyer's VAT number as it is. Keyed by their COPY text, which joins eight fields per row, the sums took
+ * 1.7 s of the encoder's 8.7-8.8 s on the 1M-row report; packed, 1.2 s (8.3 s, three runs each). A row whose codes
+ * do not fit (a country not of two capital letters, say) is keyed by its COPY text instead, which never starts with a
+ * code unit a packed key starts with. The COPY text is built once per sum.
  *
  * Each amount is added as a two-decimal column stores it: rounded half-up (away from zero, as PostgreSQL rounds a
  * numeric(…, 2) on input) to cents. Whole cents are added as integers while they stay below 2^53, which a double holds
@@ -64,22 +120,26 @@ function detached(text: string): string {
  */
 export class UploadDaySums {
   private readonly indexes = new Map<string, number>();
+  /** The COPY text of each sum's grouping columns, by index. */
+  private readonly keyTexts: string[] = [];
   private keyCharCount = 0;
+  private readonly rateCodes = new Map<string, number>();
   private values = new Float64Array(FIELDS * 1024);
   /** The big.js part of a sum's field, by `index * FIELDS + field`, for the rare amounts that are not whole cents. */
   private readonly beyond = new Map<number, Money>();
 
   /** Adds a row with the treatment and computed VAT it was stored with. */
   add(tx: NormalizedTransaction, treatment: string, computedVatAmount: string): void {
-    const key =
-      `${treatment}\t${tx.taxPointDate}\t${copyNormalised(tx.departureCountry)}\t${copyNormalised(tx.arrivalCountry)}\t` +
-      `${copyNormalised(tx.taxableJurisdiction)}\t${copyNormalised(tx.currency)}\t${copyNormalised(tx.vatRate)}\t` +
-      copyFreeText(tx.buyerVatNumber);
+    const packed = this.packedKey(tx, treatment);
+    const key = packed ?? `\u0000${copyTextKey(tx, treatment)}`;
     let index = this.indexes.get(key);
     if (index === undefined) {
       index = this.indexes.size;
+      // A key holds the buyer's VAT number, a slice of the parser's text chunk: the map keeps a copy of its own.
       this.indexes.set(detached(key), index);
-      this.keyCharCount += key.length;
+      const text = detached(copyTextKey(tx, treatment));
+      this.keyTexts.push(text);
+      this.keyCharCount += text.length;
       if ((index + 1) * FIELDS > this.values.length) {
         const grown = new Float64Array(this.values.length * 2);
         grown.set(this.values);
@@ -92,6 +152,42 @@ export class UploadDaySums {
     this.addAmount(at + 2, tx.grossAmount);
     this.addAmount(at + 3, computedVatAmount);
     this.values[at + COUNT] = (this.values[at + COUNT] as number) + 1;
+  }
+
+  /** The row's packed key (above), or undefined when one of its fields does not fit in a code unit. */
+  private packedKey(tx: NormalizedTransaction, treatment: string): string | undefined {
+    const treatmentCode = TREATMENT_CODES.get(treatment);
+    const date = dateNumber(tx.taxPointDate);
+    const departure = letterCode(tx.departureCountry, 2);
+    const arrival = letterCode(tx.arrivalCountry, 2);
+    const jurisdiction = letterCode(tx.taxableJurisdiction, 2);
+    const currency = letterCode(tx.currency, 3);
+    const rate = this.rateCode(tx.vatRate);
+    if (treatmentCode === undefined || date === -1 || departure < 0 || arrival < 0) return undefined;
+    if (jurisdiction < 0 || currency < 0 || rate < 0) return undefined;
+    // The date as two code units, its year and its month and day.
+    const codes = String.fromCharCode(
+      treatmentCode,
+      Math.floor(date / 10_000),
+      date % 10_000,
+      departure,
+      arrival,
+      jurisdiction,
+      currency,
+      rate,
+    );
+    return tx.buyerVatNumber === null ? codes : `${codes}${tx.buyerVatNumber}`;
+  }
+
+  /** 0 for no rate, else 1 + the rate's number among the spellings met since the last `clear`; -1 past the limit. */
+  private rateCode(rate: string | null): number {
+    if (rate === null) return 0;
+    const known = this.rateCodes.get(rate);
+    if (known !== undefined) return known;
+    if (this.rateCodes.size >= MAX_RATE_CODES) return -1;
+    const code = this.rateCodes.size + 1;
+    this.rateCodes.set(detached(rate), code);
+    return code;
   }
 
   private addAmount(at: number, amount: string): void {
@@ -125,7 +221,7 @@ export class UploadDaySums {
   /** The sums as COPY lines in DAY_SUM_COLUMNS order, one string (ending in a newline) per sum. */
   *copyLines(upload: { id: string; companyId: string }): Generator<string> {
     const prefix = `${upload.id}\t${upload.companyId}\t`;
-    for (const [key, index] of this.indexes) {
+    for (const [index, key] of this.keyTexts.entries()) {
       const at = index * FIELDS;
       yield `${prefix}${key}\t${this.sumText(at)}\t${this.sumText(at + 1)}\t${this.sumText(at + 2)}\t` +
         `${this.sumText(at + 3)}\t${this.values[at + COUNT]}\n`;
@@ -136,6 +232,8 @@ export class UploadDaySums {
   clear(): void {
     this.values.fill(0, 0, this.indexes.size * FIELDS);
     this.indexes.clear();
+    this.keyTexts.length = 0;
+    this.rateCodes.clear();
     this.beyond.clear();
     this.keyCharCount = 0;
   }
