@@ -106,8 +106,8 @@ const MAX_RATE_CODES = 50_000;
  * A row finds its sum by a packed key: its treatment, date (two), countries, currency and rate as one code unit each,
  * then the buyer's VAT number as it is. Keyed by their COPY text, which joins eight fields per row, the sums took
  * 1.7 s of the encoder's 8.7-8.8 s on the 1M-row report; packed, 1.2 s (8.3 s, three runs each). A row whose codes
- * do not fit (a country not of two capital letters, say) is keyed by its COPY text instead, which never starts with a
- * code unit a packed key starts with. The COPY text is built once per sum.
+ * do not fit (a country not of two capital letters, say) is keyed by its COPY text behind a NUL, which no packed key
+ * starts with (its first code unit is the treatment's, 1 and up). The COPY text is built once per sum.
  *
  * Each amount is added as a two-decimal column stores it: rounded half-up (away from zero, as PostgreSQL rounds a
  * numeric(…, 2) on input) to cents. Whole cents are added as integers while they stay below 2^53, which a double holds
