@@ -4,7 +4,7 @@ import { apiPaths, tokenExchangeResponseSchema } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { signProviderAccessToken } from './support/provider-token';
-import { checkScreenInBothThemes } from './support/screens';
+import { checkScreenInBothThemes, expectNothingLoading } from './support/screens';
 import { openSignedIn, signIn } from './support/sign-in';
 
 /** Each section of the admin sidebar: its link, its path and the heading of its page. */
@@ -25,7 +25,7 @@ const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Administr
 /** The page's heading is there and nothing is loading any more. */
 const isSectionReady = (heading: string) => async (page: Page) => {
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expectNothingLoading(page);
 };
 
 test.describe('the admin area (issue 7)', () => {

@@ -2,7 +2,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { type LiabilitySummary, liabilitySummarySchema } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
-import { checkScreenInBothThemes } from './support/screens';
+import { checkScreenInBothThemes, expectNothingLoading } from './support/screens';
 import { ensureSignedIn, openSignedIn } from './support/sign-in';
 
 /** The page's own token and company, to read the API as the page does. */
@@ -93,7 +93,7 @@ test.describe('dashboard', () => {
     // As a user clicks: on the dashboard once every card has loaded, the pointer on the segment (its month's tooltip
     // shows) before the button goes down. A card that finished loading between the press and the release re-rendered
     // the page under the pointer, and the click missed the segment (a fresh-clone CI run under load).
-    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+    await expectNothingLoading(page);
     await bar.hover();
     await expect(page.getByTestId('liabilities-chart').getByText('Total', { exact: true })).toBeVisible();
     await bar.click();

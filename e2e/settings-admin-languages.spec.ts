@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
-import { switchThemeInPlace, type ThemeId, withTheme } from './support/screens';
+import { expectNothingLoading, switchThemeInPlace, type ThemeId, withTheme } from './support/screens';
 import { openSignedIn } from './support/sign-in';
 import { translate, translatedPattern } from './support/translations';
 import { saveLanguage } from './support/user-language';
@@ -60,7 +60,7 @@ async function expectScreenInBothThemes(
   theme: ThemeId,
 ): Promise<ThemeId> {
   await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
-  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+  await expectNothingLoading(page);
   await expect(page.locator('html')).toHaveAttribute('lang', screen.language);
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
   await expectNoAxeViolations(page);

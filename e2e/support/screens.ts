@@ -67,3 +67,8 @@ export async function saveScreenshot(page: Page, testInfo: TestInfo, name: strin
   }
   await testInfo.attach(name, { path: file, contentType: 'image/png' });
 }
+
+/** Nothing on the page says it is loading (`aria-busy`) any more. */
+export async function expectNothingLoading(page: Page): Promise<void> {
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}

@@ -162,9 +162,11 @@ export class UploadDaySums {
     const arrival = letterCode(tx.arrivalCountry, 2);
     const jurisdiction = letterCode(tx.taxableJurisdiction, 2);
     const currency = letterCode(tx.currency, 3);
-    const rate = this.rateCode(tx.vatRate);
     if (treatmentCode === undefined || date === -1 || departure < 0 || arrival < 0) return undefined;
-    if (jurisdiction < 0 || currency < 0 || rate < 0) return undefined;
+    if (jurisdiction < 0 || currency < 0) return undefined;
+    // Last: a rate is given a code only for a row the packed key takes.
+    const rate = this.rateCode(tx.vatRate);
+    if (rate < 0) return undefined;
     // The date as two code units, its year and its month and day.
     const codes = String.fromCharCode(
       treatmentCode,
