@@ -54,6 +54,45 @@ describe('encoding in a worker thread', () => {
     expect(inWorker).toEqual(here);
   });
 
+  it('hands its chunks over in the few buffers it shares with this thread, the whole file long', async () => {
+    const buffers = new Set<ArrayBufferLike>();
+    const source = encodeInWorkerThread(piecesOf(GENERATED.text, 65_536), OPTIONS, { loadsInFlight: 2 });
+    let chunks = 0;
+    for await (const batch of source.batches) {
+      for (const chunk of [...batch.chunks, ...batch.daySums]) {
+        buffers.add(chunk.buffer);
+        chunks += 1;
+        source.release(chunk);
+      }
+    }
+    expect(chunks).toBeGreaterThan(10);
+    // Two loading, one filled, one waiting: the same four, never a new buffer per chunk (decision 027).
+    expect(buffers.size).toBeLessThanOrEqual(4);
+    for (const buffer of buffers) expect(buffer).toBeInstanceOf(SharedArrayBuffer);
+  });
+
+  it('fills a new buffer given back in the place of a shared one, as the import does after a failed load', async () => {
+    const source = encodeInWorkerThread(piecesOf(GENERATED.text, 65_536), OPTIONS);
+    let text = '';
+    let replaced = 0;
+    let isReplacedUsed = false;
+    for await (const batch of source.batches) {
+      for (const chunk of batch.daySums) source.release(chunk);
+      for (const chunk of batch.chunks) {
+        text += Buffer.from(chunk).toString('utf8');
+        if (chunk.buffer instanceof ArrayBuffer) isReplacedUsed = true;
+        if (replaced < 2 && chunk.buffer instanceof SharedArrayBuffer) {
+          replaced += 1;
+          source.release(new Uint8Array(new ArrayBuffer(chunk.buffer.byteLength)));
+        } else {
+          source.release(chunk);
+        }
+      }
+    }
+    expect(isReplacedUsed).toBe(true);
+    expect(text).toBe((await readAll(encodeInThisThread(piecesOf(GENERATED.text, 65_536), OPTIONS))).text);
+  });
+
   it('reads a local file by its path itself, with the same COPY text, day sums and counts', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'vatlas-encode-'));
     try {

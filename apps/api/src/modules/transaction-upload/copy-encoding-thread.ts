@@ -7,7 +7,13 @@ import {
   type EncodedBatch,
   encodeCopyChunks,
 } from './copy-encoding';
-import type { CopyEncodingWorkerData, SerializedError, ServerMessage, WorkerMessage } from './copy-encoding-worker';
+import type {
+  CopyEncodingWorkerData,
+  SerializedError,
+  ServerMessage,
+  WireChunk,
+  WorkerMessage,
+} from './copy-encoding-worker';
 import { copyEncodingWorkerUrl } from './copy-encoding-worker-source';
 import { FileFormatError, type FileFormatErrorCode } from './formats/parse-types';
 import { type GrowingFile, UploadInterruptedError } from './growing-file';
@@ -75,8 +81,9 @@ export type WorkerInput = AsyncIterable<Uint8Array> | { localPath: string } | Gr
 
 /**
  * Parses and encodes in a worker thread of its own. The worker reads a local file itself; from any other storage the
- * server's thread reads the file and sends it on, about 10 MB ahead of the parser. The buffers go round: those being
- * loaded (`loadsInFlight`), one filled, one waiting. The worker ends when the batches have been read to the end, or when the reader stops early
+ * server's thread reads the file and sends it on, about 10 MB ahead of the parser. The chunk buffers are shared
+ * between the two threads and go round by their index (decision 027): those being loaded (`loadsInFlight`), one
+ * filled, one waiting. The worker ends when the batches have been read to the end, or when the reader stops early
  * (cancel, failure, shutdown).
  */
 export function encodeInWorkerThread(
@@ -84,14 +91,14 @@ export function encodeInWorkerThread(
   options: CopyEncodingOptions,
   { semiSpaceMb, loadsInFlight = 1 }: WorkerEncoding = {},
 ): CopyChunkSource {
-  const bufferCount = loadsInFlight + 2;
   const bufferBytes = chunkBufferBytes(options.chunkBytes);
+  const buffers = Array.from({ length: loadsInFlight + 2 }, () => new SharedArrayBuffer(bufferBytes));
   const localPath = 'localPath' in input ? input.localPath : undefined;
   const growingFile = 'follow' in input ? input : undefined;
   const workerData: CopyEncodingWorkerData = {
     options,
     bufferBytes,
-    bufferCount,
+    buffers,
     localPath,
     isGrowing: growingFile !== undefined,
   };
@@ -180,6 +187,9 @@ export function encodeInWorkerThread(
     void sendInput(input);
   }
 
+  const fromWire = (chunk: WireChunk): Uint8Array =>
+    chunk instanceof Uint8Array ? chunk : new Uint8Array(buffers[chunk.buffer] as SharedArrayBuffer, 0, chunk.length);
+
   async function* batches(): AsyncGenerator<EncodedBatch> {
     try {
       for (;;) {
@@ -191,8 +201,10 @@ export function encodeInWorkerThread(
           });
           continue;
         }
-        if (message.type === 'batch') yield message.batch;
-        else if (message.type === 'failed') throw revive(message.error);
+        if (message.type === 'batch') {
+          const { chunks, daySums } = message.batch;
+          yield { ...message.batch, chunks: chunks.map(fromWire), daySums: daySums.map(fromWire) };
+        } else if (message.type === 'failed') throw revive(message.error);
         else if (message.type === 'done') return;
       }
     } finally {
@@ -203,9 +215,10 @@ export function encodeInWorkerThread(
   return {
     batches: batches(),
     release(chunk) {
-      if (!isClosed && chunk.buffer.byteLength === bufferBytes) {
-        send({ type: 'buffer', buffer: chunk.buffer as ArrayBuffer }, [chunk.buffer as ArrayBuffer]);
-      }
+      if (isClosed || chunk.buffer.byteLength !== bufferBytes) return;
+      const index = buffers.indexOf(chunk.buffer as SharedArrayBuffer);
+      if (index >= 0) send({ type: 'buffer', buffer: index });
+      else send({ type: 'buffer', buffer: chunk.buffer as ArrayBuffer }, [chunk.buffer as ArrayBuffer]);
     },
   };
 }

@@ -11,17 +11,27 @@ import { ChunkBufferPool, type CopyEncodingOptions, type EncodedBatch, encodeCop
 import { FileFormatError } from './formats/parse-types';
 import { type FileGrowth, UploadInterruptedError } from './growing-file';
 
+/**
+ * A chunk between the threads: a view of one of the shared chunk buffers (`CopyEncodingWorkerData.buffers`), by the
+ * buffer's index, or bytes of its own, moved (a buffer made for a single long line).
+ */
+export type WireChunk = { buffer: number; length: number } | Uint8Array;
+
+/** An `EncodedBatch` between the threads. */
+export type WireBatch = Omit<EncodedBatch, 'chunks' | 'daySums'> & { chunks: WireChunk[]; daySums: WireChunk[] };
+
 /** The server's thread to the worker. */
 export type ServerMessage =
   | { type: 'input'; bytes: Uint8Array }
   | { type: 'input-end' }
   | { type: 'file-growth'; growth: FileGrowth }
-  | { type: 'buffer'; buffer: ArrayBuffer };
+  /** A chunk buffer given back: a shared one by its index, or a new one in the place of one the server cannot give. */
+  | { type: 'buffer'; buffer: number | ArrayBuffer };
 
 /** The worker to the server's thread. */
 export type WorkerMessage =
   | { type: 'input-consumed' }
-  | { type: 'batch'; batch: EncodedBatch }
+  | { type: 'batch'; batch: WireBatch }
   | { type: 'done' }
   | { type: 'failed'; error: SerializedError };
 
@@ -35,7 +45,12 @@ export type SerializedError = {
 export type CopyEncodingWorkerData = {
   options: CopyEncodingOptions;
   bufferBytes: number;
-  bufferCount: number;
+  /**
+   * The chunk buffers, `bufferBytes` each, shared with the server's thread: a chunk crosses as its buffer's index, and
+   * the thread that holds the index is the only one to touch the buffer. Moving each chunk's buffer instead made every
+   * crossing a new 4 MB buffer on the receiving heap, and its full collections came that often (decision 027).
+   */
+  buffers: SharedArrayBuffer[];
   /** The file on this machine's disk, read here; without it the server's thread sends the file's bytes. */
   localPath?: string;
   /** The file at `localPath` is still being written: it is read as far as 'file-growth' messages say (decision 023). */
@@ -47,8 +62,8 @@ const FOLLOW_READ_BYTES = 64 * 1024;
 
 const port = parentPort;
 if (!port) throw new Error('copy-encoding-worker runs as a worker thread only');
-const { options, bufferBytes, bufferCount, localPath, isGrowing } = workerData as CopyEncodingWorkerData;
-const pool = new ChunkBufferPool(bufferBytes, bufferCount);
+const { options, bufferBytes, buffers, localPath, isGrowing } = workerData as CopyEncodingWorkerData;
+const pool = new ChunkBufferPool(bufferBytes, buffers);
 
 /** Pieces of the file the server's thread sent, in order; null once it sent the last. */
 const queue: (Uint8Array | null)[] = [];
@@ -57,7 +72,7 @@ let wake: (() => void) | null = null;
 let growth: FileGrowth = { bytes: 0, state: 'growing' };
 port.on('message', (message: ServerMessage) => {
   if (message.type === 'buffer') {
-    pool.release(message.buffer);
+    pool.release(typeof message.buffer === 'number' ? (buffers[message.buffer] as SharedArrayBuffer) : message.buffer);
     return;
   }
   if (message.type === 'file-growth') growth = message.growth;
@@ -114,14 +129,22 @@ async function* sentInput(): AsyncGenerator<Uint8Array> {
 
 const send = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
+/** `chunk` as it crosses to the server's thread; a buffer of its own is added to `moved`. */
+function toWire(chunk: Uint8Array, moved: ArrayBuffer[]): WireChunk {
+  const index = buffers.indexOf(chunk.buffer as SharedArrayBuffer);
+  if (index >= 0 && chunk.byteOffset === 0) return { buffer: index, length: chunk.byteLength };
+  moved.push(chunk.buffer as ArrayBuffer);
+  return chunk;
+}
+
 try {
   const input =
     localPath === undefined ? sentInput() : isGrowing ? followedFile(localPath) : createReadStream(localPath);
   for await (const batch of encodeCopyChunks(input, options, pool)) {
-    send(
-      { type: 'batch', batch },
-      [...batch.chunks, ...batch.daySums].map((bytes) => bytes.buffer as ArrayBuffer),
-    );
+    const moved: ArrayBuffer[] = [];
+    const chunks = batch.chunks.map((chunk) => toWire(chunk, moved));
+    const daySums = batch.daySums.map((chunk) => toWire(chunk, moved));
+    send({ type: 'batch', batch: { ...batch, chunks, daySums } }, moved);
   }
   send({ type: 'done' });
 } catch (error) {

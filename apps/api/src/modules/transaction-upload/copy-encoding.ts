@@ -185,18 +185,19 @@ export type EncodedBatch = {
 
 /**
  * The buffers COPY text is written into, reused for the whole file. `acquire` waits while every buffer is out being
- * loaded, which is what holds the parser back to the pace of the database: memory stays at `count` buffers whatever
- * the file's size.
+ * loaded, which is what holds the parser back to the pace of the database: memory stays at the pool's buffers
+ * whatever the file's size.
  */
 export class ChunkBufferPool {
-  private readonly free: ArrayBuffer[] = [];
-  private readonly waiting: ((buffer: ArrayBuffer) => void)[] = [];
+  private readonly free: ArrayBufferLike[];
+  private readonly waiting: ((buffer: ArrayBufferLike) => void)[] = [];
 
+  /** `buffers`: the pool's own, each `bufferBytes` long (an encoding worker's are shared with the server's thread). */
   constructor(
     readonly bufferBytes: number,
-    count: number,
+    buffers: readonly ArrayBufferLike[],
   ) {
-    for (let index = 0; index < count; index += 1) this.free.push(new ArrayBuffer(bufferBytes));
+    this.free = [...buffers];
   }
 
   acquire(): Promise<Buffer> {
@@ -207,7 +208,7 @@ export class ChunkBufferPool {
 
   /** Gives back the buffer under a loaded chunk; one made for a single long line is left to the GC. */
   release(buffer: ArrayBufferLike): void {
-    if (buffer.byteLength !== this.bufferBytes || !(buffer instanceof ArrayBuffer)) return;
+    if (buffer.byteLength !== this.bufferBytes) return;
     const next = this.waiting.shift();
     if (next) next(buffer);
     else this.free.push(buffer);
@@ -221,7 +222,11 @@ export function chunkBufferBytes(chunkBytes: number): number {
 
 /** The pool of an import: two buffers, one filled while the other is loaded. */
 export function createChunkBufferPool(chunkBytes: number, count = 2): ChunkBufferPool {
-  return new ChunkBufferPool(chunkBufferBytes(chunkBytes), count);
+  const bufferBytes = chunkBufferBytes(chunkBytes);
+  return new ChunkBufferPool(
+    bufferBytes,
+    Array.from({ length: count }, () => new ArrayBuffer(bufferBytes)),
+  );
 }
 
 /** Line index bits of a chunk line's sort key: a chunk holds fewer lines (4 MB of lines of 150 bytes and more). */
