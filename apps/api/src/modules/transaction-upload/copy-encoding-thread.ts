@@ -188,7 +188,9 @@ export function encodeInWorkerThread(
   }
 
   const fromWire = (chunk: WireChunk): Uint8Array =>
-    chunk instanceof Uint8Array ? chunk : new Uint8Array(buffers[chunk.buffer] as SharedArrayBuffer, 0, chunk.length);
+    chunk instanceof Uint8Array
+      ? chunk
+      : new Uint8Array(buffers[chunk.buffer] as SharedArrayBuffer, chunk.offset, chunk.length);
 
   async function* batches(): AsyncGenerator<EncodedBatch> {
     try {

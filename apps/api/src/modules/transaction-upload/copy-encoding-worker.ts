@@ -15,7 +15,7 @@ import { type FileGrowth, UploadInterruptedError } from './growing-file';
  * A chunk between the threads: a view of one of the shared chunk buffers (`CopyEncodingWorkerData.buffers`), by the
  * buffer's index, or bytes of its own, moved (a buffer made for a single long line).
  */
-export type WireChunk = { buffer: number; length: number } | Uint8Array;
+export type WireChunk = { buffer: number; offset: number; length: number } | Uint8Array;
 
 /** An `EncodedBatch` between the threads. */
 export type WireBatch = Omit<EncodedBatch, 'chunks' | 'daySums'> & { chunks: WireChunk[]; daySums: WireChunk[] };
@@ -132,7 +132,7 @@ const send = (message: WorkerMessage, transfer: ArrayBuffer[] = []) => port.post
 /** `chunk` as it crosses to the server's thread; a buffer of its own is added to `moved`. */
 function toWire(chunk: Uint8Array, moved: ArrayBuffer[]): WireChunk {
   const index = buffers.indexOf(chunk.buffer as SharedArrayBuffer);
-  if (index >= 0 && chunk.byteOffset === 0) return { buffer: index, length: chunk.byteLength };
+  if (index >= 0) return { buffer: index, offset: chunk.byteOffset, length: chunk.byteLength };
   moved.push(chunk.buffer as ArrayBuffer);
   return chunk;
 }
