@@ -2,6 +2,7 @@ import type { TenantBrandingSettings, ThemeOverrides } from '@vatlas/domain';
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   char,
   date,
@@ -194,6 +195,11 @@ export const auditEvents = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     // clock_timestamp(), not now(): now() is the transaction's start, so the events of one transaction would tie.
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    /**
+     * The order events were recorded in, which breaks ties of `occurredAt`: PGlite's clock counts milliseconds, and
+     * events recorded in the same millisecond would otherwise be listed in the order of their random ids.
+     */
+    sequence: bigint('sequence', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     action: text('action').notNull(),
     actorUserId: uuid('actor_user_id'),
     tenantId: uuid('tenant_id'),

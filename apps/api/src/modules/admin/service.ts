@@ -274,17 +274,17 @@ export async function findClientErrors(
 }
 
 function encodeAuditCursor(cursor: AuditPageCursor): string {
-  return Buffer.from(`${cursor.occurredAt}|${cursor.id}`).toString('base64url');
+  return Buffer.from(`${cursor.occurredAt}|${cursor.sequence}`).toString('base64url');
 }
 
 function decodeAuditCursor(cursor: string): AuditPageCursor {
-  const [occurredAt = '', id = '', ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
-  if (rest.length > 0 || Number.isNaN(Date.parse(occurredAt)) || !isUuid(id)) {
+  const [occurredAt = '', sequence = '', ...rest] = Buffer.from(cursor, 'base64url').toString('utf8').split('|');
+  if (rest.length > 0 || Number.isNaN(Date.parse(occurredAt)) || !/^\d{1,15}$/.test(sequence)) {
     throw new HttpError(400, 'validation_error', 'The request is invalid.', [
       { field: 'cursor', message: 'is not a cursor of this list' },
     ]);
   }
-  return { occurredAt, id };
+  return { occurredAt, sequence: Number(sequence) };
 }
 
 export async function findAuditEvents(db: Db, query: AdminAuditQuery): Promise<AdminAuditPage> {

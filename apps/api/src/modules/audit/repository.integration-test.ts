@@ -1,7 +1,7 @@
 import { expect, it } from 'vitest';
 import { forEachDatabase } from '../../test/databases';
 import { createHomeTenant, createPerson } from '../user/account-test-kit';
-import { listAuditEvents, recordAuditEvent } from './repository';
+import { type AuditPageCursor, listAuditEvents, recordAuditEvent } from './repository';
 
 forEachDatabase('audit log repository', (context) => {
   it('lists events newest first with the actor e-mail, filtered, a page at a time', async () => {
@@ -34,5 +34,32 @@ forEachDatabase('audit log repository', (context) => {
       actor.id,
     ]);
     expect(await listAuditEvents(db, { limit: 10, companyId: '00000000-0000-4000-8000-000000000001' })).toHaveLength(1);
+  });
+
+  it('lists events of the same millisecond in the order they were recorded, newest first, a page at a time', async () => {
+    const db = context.database.db;
+    const companyId = '00000000-0000-4000-8000-0000000000a7';
+    // PGlite's clock counts milliseconds: a few events of these share each time.
+    for (let index = 0; index < 30; index += 1) {
+      await recordAuditEvent(db, {
+        action: 'filing_marked_filed',
+        companyId,
+        targetType: 'filing',
+        targetId: `${index}`,
+      });
+    }
+    const newestFirst = Array.from({ length: 30 }, (_, index) => `${29 - index}`);
+    const all = await listAuditEvents(db, { limit: 30, companyId });
+    expect(all.map((event) => event.targetId)).toEqual(newestFirst);
+
+    const paged: (string | null)[] = [];
+    let after: AuditPageCursor | undefined;
+    for (;;) {
+      const page = await listAuditEvents(db, { limit: 7, companyId, after });
+      paged.push(...page.map((event) => event.targetId));
+      after = page.at(-1)?.pageKey;
+      if (page.length < 7) break;
+    }
+    expect(paged).toEqual(newestFirst);
   });
 });

@@ -36,10 +36,11 @@ export async function recordAuditEvent(db: Db, event: NewAuditEvent): Promise<vo
     .onConflictDoNothing();
 }
 
-export type AuditPageCursor = { occurredAt: string; id: string };
+export type AuditPageCursor = { occurredAt: string; sequence: number };
 
 /**
- * Newest first, keyset-paged on (occurredAt, id) so a page deep in a long log costs the same as the first. Each event
+ * Newest first (by time, then by the order recorded: PGlite's clock counts milliseconds), keyset-paged on
+ * (occurredAt, sequence) so a page deep in a long log costs the same as the first. Each event
  * carries its `pageKey`: the time to the microsecond, as stored. The event's `occurredAt` (a JavaScript date, to the
  * millisecond) would not do as a cursor: events of one transaction share a time with microseconds, and a cursor cut
  * to the millisecond would skip those after it.
@@ -56,7 +57,7 @@ export async function listAuditEvents(
     const after = sql`${options.after.occurredAt}::timestamptz`;
     const beforeCursor = or(
       lt(auditEvents.occurredAt, after),
-      and(eq(auditEvents.occurredAt, after), lt(auditEvents.id, options.after.id)),
+      and(eq(auditEvents.occurredAt, after), lt(auditEvents.sequence, options.after.sequence)),
     );
     if (beforeCursor) conditions.push(beforeCursor);
   }
@@ -69,10 +70,10 @@ export async function listAuditEvents(
     .from(auditEvents)
     .leftJoin(users, eq(users.id, auditEvents.actorUserId))
     .where(conditions.length > 0 ? and(...conditions) : undefined)
-    .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.id))
+    .orderBy(desc(auditEvents.occurredAt), desc(auditEvents.sequence))
     .limit(options.limit);
   return rows.map(({ event, actorEmail, exactTime }) => ({
-    pageKey: { occurredAt: exactTime, id: event.id },
+    pageKey: { occurredAt: exactTime, sequence: event.sequence },
     id: event.id,
     occurredAt: event.occurredAt.toISOString(),
     action: event.action as AuditAction,
