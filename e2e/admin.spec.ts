@@ -4,7 +4,7 @@ import { apiPaths, tokenExchangeResponseSchema } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { signProviderAccessToken } from './support/provider-token';
-import { checkScreenInBothThemes, expectNothingLoading } from './support/screens';
+import { checkScreenInBothThemes, expectScreenLoaded } from './support/screens';
 import { openSignedIn, signIn } from './support/sign-in';
 
 /** Each section of the admin sidebar: its link, its path and the heading of its page. */
@@ -23,10 +23,7 @@ const SECTIONS = [
 const adminNav = (page: Page) => page.getByRole('navigation', { name: 'Administration' });
 
 /** The page's heading is there and nothing is loading any more. */
-const isSectionReady = (heading: string) => async (page: Page) => {
-  await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
-  await expectNothingLoading(page);
-};
+const isSectionReady = (heading: string) => (page: Page) => expectScreenLoaded(page, heading);
 
 test.describe('the admin area (issue 7)', () => {
   test('an administrator walks every section of the sidebar, each accessible in both themes', async ({

@@ -1,7 +1,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
-import { expectNothingLoading, switchThemeInPlace, type ThemeId, withTheme } from './support/screens';
+import { expectScreenLoaded, switchThemeInPlace, type ThemeId, withTheme } from './support/screens';
 import { openSignedIn } from './support/sign-in';
 import { translate, translatedPattern } from './support/translations';
 import { saveLanguage } from './support/user-language';
@@ -59,8 +59,7 @@ async function expectScreenInBothThemes(
   screen: { language: string; heading: string | RegExp },
   theme: ThemeId,
 ): Promise<ThemeId> {
-  await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
-  await expectNothingLoading(page);
+  await expectScreenLoaded(page, screen.heading);
   await expect(page.locator('html')).toHaveAttribute('lang', screen.language);
   await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
   await expectNoAxeViolations(page);

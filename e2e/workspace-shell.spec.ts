@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
-import { checkScreenInBothThemes, expectNothingLoading } from './support/screens';
+import { checkScreenInBothThemes, expectScreenLoaded } from './support/screens';
 import { ensureSignedIn, openSignedIn, storedToken } from './support/sign-in';
 import { savedLanguage, watchLanguageSaves } from './support/user-language';
 
@@ -138,8 +138,7 @@ test.describe('the app shell (issue 6)', () => {
       await expect(page.locator('html')).toHaveAttribute('lang', 'en');
       expect(await languageSaved()).toBe('en');
       // The dashboard behind the alert, whole: a fresh-clone CI run once checked it before its heading was there.
-      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-      await expectNothingLoading(page);
+      await expectScreenLoaded(page, 'Dashboard');
       await expectNoAxeViolations(page);
 
       // The connection is back: the same choice now works, and is saved.

@@ -72,3 +72,9 @@ export async function saveScreenshot(page: Page, testInfo: TestInfo, name: strin
 export async function expectNothingLoading(page: Page): Promise<void> {
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
 }
+
+/** The screen headed `heading` (its h1) is there, and nothing on it is loading any more. */
+export async function expectScreenLoaded(page: Page, heading: string | RegExp): Promise<void> {
+  await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
+  await expectNothingLoading(page);
+}

@@ -137,7 +137,8 @@ export class UploadDaySums {
       index = this.indexes.size;
       // A key holds the buyer's VAT number, a slice of the parser's text chunk: the map keeps a copy of its own.
       this.indexes.set(detached(key), index);
-      const text = detached(copyTextKey(tx, treatment));
+      // A fallback key is the COPY text already, behind its NUL.
+      const text = detached(packed === undefined ? key.slice(1) : copyTextKey(tx, treatment));
       this.keyTexts.push(text);
       this.keyCharCount += text.length;
       if ((index + 1) * FIELDS > this.values.length) {
