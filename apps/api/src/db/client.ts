@@ -18,11 +18,17 @@ export type DatabaseKind = 'pglite' | 'postgres';
 export type BulkSession = {
   query(text: string, params?: unknown[]): Promise<{ rows: Record<string, unknown>[]; rowCount: number }>;
   /**
-   * Loads COPY text-format lines (tab-separated, `\N` for null, one row per line) into `target`, a table with
-   * an optional column list (`transactions (id, …)`). Answers the number of rows loaded.
+   * Loads COPY data into `target`, a table with an optional column list (`transactions (id, …)`): text-format lines
+   * (tab-separated, `\N` for null, one row per line) or, with `format` 'binary', the binary format with its header and
+   * trailer. Answers the number of rows loaded.
    */
-  copyFrom(target: string, data: Uint8Array): Promise<number>;
+  copyFrom(target: string, data: Uint8Array, format?: CopyFormat): Promise<number>;
 };
+
+export type CopyFormat = 'text' | 'binary';
+
+/** The options clause of a COPY … FROM in `format`. */
+const copyOptions = (format: CopyFormat = 'text') => (format === 'binary' ? ' with (format binary)' : '');
 
 export type BulkLoader = {
   /** Runs `work` in one transaction on one session: committed when it resolves, rolled back when it throws. */
@@ -64,8 +70,8 @@ function createPostgresBulkLoader(pool: pg.Pool): BulkLoader {
             const result = await client.query(text, params);
             return { rows: result.rows, rowCount: result.rowCount ?? 0 };
           },
-          async copyFrom(target, data) {
-            const stream = client.query(copyFrom(`copy ${target} from stdin`));
+          async copyFrom(target, data, format) {
+            const stream = client.query(copyFrom(`copy ${target} from stdin${copyOptions(format)}`));
             await new Promise<void>((resolve, reject) => {
               stream.once('finish', resolve);
               stream.once('error', reject);
@@ -103,7 +109,7 @@ function createPgliteBulkLoader(client: PGlite): BulkLoader {
             const result = await tx.query<Record<string, unknown>>(text, params);
             return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
           },
-          async copyFrom(target, data) {
+          async copyFrom(target, data, format) {
             // PGlite reads /dev/blob from `blob.arrayBuffer()`. A real Blob would hand it a new 4 MB buffer per chunk
             // that lives on in old space until a full GC (which a lean import rarely causes: hundreds of MB piled up);
             // this one is a single copy whose memory is handed to a throw-away owner after the COPY, so a scavenge
@@ -111,7 +117,7 @@ function createPgliteBulkLoader(client: PGlite): BulkLoader {
             const bytes = new Uint8Array(data);
             const blob = { arrayBuffer: async () => bytes.buffer } as unknown as Blob;
             try {
-              const result = await tx.query(`copy ${target} from '/dev/blob'`, [], { blob });
+              const result = await tx.query(`copy ${target} from '/dev/blob'${copyOptions(format)}`, [], { blob });
               return result.affectedRows ?? 0;
             } finally {
               structuredClone(bytes.buffer, { transfer: [bytes.buffer] });

@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { copyBinaryRowsAsText } from './copy-binary-test-kit';
 import type { CopyEncodingOptions } from './copy-encoding';
 import { type CopyChunkSource, encodeInThisThread, encodeInWorkerThread } from './copy-encoding-thread';
 import { FileFormatError } from './formats/parse-types';
@@ -21,7 +22,10 @@ const OPTIONS: CopyEncodingOptions = {
   maxDaySums: 200,
 };
 
-/** Everything a source yields, each chunk given back as the import gives it back once loaded. */
+/**
+ * Everything a source yields, each chunk given back as the import gives it back once loaded; the rows as COPY text
+ * lines (`copyBinaryRowsAsText`), each chunk's in order.
+ */
 async function readAll(source: CopyChunkSource) {
   let text = '';
   let transactions = 0;
@@ -36,7 +40,7 @@ async function readAll(source: CopyChunkSource) {
     }
     last = { bytesRead: batch.bytesRead, linesRead: batch.linesRead };
     for (const chunk of batch.chunks) {
-      text += Buffer.from(chunk).toString('utf8');
+      text += copyBinaryRowsAsText(chunk).join('');
       chunks += 1;
       source.release(chunk);
     }
@@ -45,7 +49,7 @@ async function readAll(source: CopyChunkSource) {
 }
 
 describe('encoding in a worker thread', () => {
-  it('yields the same COPY text, day sums and counts as encoding in this thread', async () => {
+  it('yields the same rows, day sums and counts as encoding in this thread', async () => {
     const inWorker = await readAll(encodeInWorkerThread(piecesOf(GENERATED.text, 65_536), OPTIONS));
     const here = await readAll(encodeInThisThread(piecesOf(GENERATED.text, 65_536), OPTIONS));
     expect(inWorker.transactions).toBe(GENERATED.expected.rowCount);
@@ -79,7 +83,7 @@ describe('encoding in a worker thread', () => {
     for await (const batch of source.batches) {
       for (const chunk of batch.daySums) source.release(chunk);
       for (const chunk of batch.chunks) {
-        text += Buffer.from(chunk).toString('utf8');
+        text += copyBinaryRowsAsText(chunk).join('');
         if (chunk.buffer instanceof ArrayBuffer) isReplacedUsed = true;
         if (replaced < 2 && chunk.buffer instanceof SharedArrayBuffer) {
           replaced += 1;
@@ -93,7 +97,7 @@ describe('encoding in a worker thread', () => {
     expect(text).toBe((await readAll(encodeInThisThread(piecesOf(GENERATED.text, 65_536), OPTIONS))).text);
   });
 
-  it('reads a local file by its path itself, with the same COPY text, day sums and counts', async () => {
+  it('reads a local file by its path itself, with the same rows, day sums and counts', async () => {
     const directory = mkdtempSync(join(tmpdir(), 'vatlas-encode-'));
     try {
       const localPath = join(directory, 'report.txt');

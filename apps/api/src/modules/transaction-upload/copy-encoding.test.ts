@@ -1,15 +1,19 @@
 import type { NormalizedTransaction } from '@vatlas/domain';
 import { describe, expect, it } from 'vitest';
+import { COPY_BINARY_HEADER, CopyBinaryWriter } from './copy-binary';
+import { copyBinaryRowsAsText } from './copy-binary-test-kit';
 import {
+  binaryTargetOf,
   type ChunkBufferPool,
-  ChunkLineOrder,
+  ChunkRowOrder,
   COPY_COLUMNS,
   type CopyEncodingOptions,
   classifyRow,
   createChunkBufferPool,
   encodeCopyChunks,
-  encodeTransactionCopyLine,
   toCopyValues,
+  transactionRowBound,
+  writeTransactionRow,
 } from './copy-encoding';
 import { encodeCopyLine } from './copy-text';
 import { DAY_SUM_COLUMNS } from './day-sums';
@@ -86,7 +90,17 @@ describe('toCopyValues', () => {
   });
 });
 
-describe('encodeTransactionCopyLine', () => {
+/** One row written by `writeTransactionRow`, as a whole piece of binary COPY data. */
+function binaryChunkOf(row: NormalizedTransaction, classified: ReturnType<typeof classifyRow>): Uint8Array {
+  const writer = new CopyBinaryWriter(
+    Buffer.alloc(COPY_BINARY_HEADER.length + transactionRowBound(row, classified) + 2),
+  );
+  writer.position = COPY_BINARY_HEADER.copy(writer.buffer, 0);
+  writeTransactionRow(writer, row, binaryTargetOf(UPLOAD), classified);
+  return writer.buffer.subarray(0, writer.buffer.writeInt16BE(-1, writer.position));
+}
+
+describe('writeTransactionRow', () => {
   const profile = { establishmentCountry: 'DE', ioss: null };
   const rows: [string, NormalizedTransaction][] = [
     ['a sale', SALE],
@@ -124,11 +138,11 @@ describe('encodeTransactionCopyLine', () => {
     ],
   ];
 
-  it.each(rows)('encodes %s exactly as encodeCopyLine(toCopyValues(…)) does', (_name, row) => {
+  it.each(rows)('writes %s as one binary row of the values toCopyValues gives, within its bound', (_name, row) => {
     const classified = classifyRow(row, profile);
-    expect(encodeTransactionCopyLine(row, UPLOAD, classified)).toBe(
-      encodeCopyLine(toCopyValues(row, UPLOAD, classified)),
-    );
+    const chunk = binaryChunkOf(row, classified);
+    expect(copyBinaryRowsAsText(chunk)).toEqual([encodeCopyLine(toCopyValues(row, UPLOAD, classified))]);
+    expect(chunk.length).toBeLessThanOrEqual(COPY_BINARY_HEADER.length + transactionRowBound(row, classified) + 2);
   });
 });
 
@@ -143,12 +157,12 @@ const ENCODING: CopyEncodingOptions = {
   chunkBytes: 20_000,
 };
 
-/** The file's rows as COPY lines, in file order, from the parser and `encodeTransactionCopyLine` directly. */
+/** The file's rows as COPY text lines, in file order, from the parser and `toCopyValues` directly. */
 async function expectedCopyLines(text: string): Promise<string[]> {
   const expected: string[] = [];
   for await (const batch of parseTransactionFile('amazon-vtr', piecesOf(text))) {
     for (const row of batch.transactions) {
-      expected.push(encodeTransactionCopyLine(row, UPLOAD, classifyRow(row, ENCODING.profile)));
+      expected.push(encodeCopyLine(toCopyValues(row, UPLOAD, classifyRow(row, ENCODING.profile))));
     }
   }
   return expected;
@@ -157,9 +171,13 @@ async function expectedCopyLines(text: string): Promise<string[]> {
 /** A piece of day sums, and how many chunks of rows came before it. */
 type DaySumPiece = { text: string; after: number };
 
-/** Everything `encodeCopyChunks` yields for `text`, each buffer given back as the import gives it back once loaded. */
+/**
+ * Everything `encodeCopyChunks` yields for `text`, each buffer given back as the import gives it back once loaded: the
+ * chunks of rows as their rows' COPY text lines (`copyBinaryRowsAsText`) with their sizes in bytes.
+ */
 async function encodeAll(text: string, options: CopyEncodingOptions, pool: ChunkBufferPool) {
-  const chunks: string[] = [];
+  const chunks: string[][] = [];
+  const chunkBytes: number[] = [];
   const daySums: DaySumPiece[] = [];
   let transactions = 0;
   let last = { bytesRead: 0, linesRead: 0 };
@@ -169,7 +187,8 @@ async function encodeAll(text: string, options: CopyEncodingOptions, pool: Chunk
     expect(batch.bytesRead).toBeGreaterThanOrEqual(last.bytesRead);
     last = { bytesRead: batch.bytesRead, linesRead: batch.linesRead };
     for (const chunk of batch.chunks) {
-      chunks.push(Buffer.from(chunk).toString('utf8'));
+      chunks.push(copyBinaryRowsAsText(chunk));
+      chunkBytes.push(chunk.length);
       pool.release(chunk.buffer);
     }
     for (const piece of batch.daySums) {
@@ -177,7 +196,7 @@ async function encodeAll(text: string, options: CopyEncodingOptions, pool: Chunk
       pool.release(piece.buffer);
     }
   }
-  return { chunks, daySums, transactions, ...last };
+  return { chunks, chunkBytes, daySums, transactions, ...last };
 }
 
 /** The day sums' COPY lines, each as its cells; every piece holds whole lines. */
@@ -212,20 +231,16 @@ function addedUpByGrain(lines: readonly string[][]): [string, string][] {
     .sort(([a], [b]) => a.localeCompare(b));
 }
 
-/** A chunk's lines, each with its line break. */
-const linesOf = (chunk: string) => chunk.match(/[^\n]*\n/g) ?? [];
-/** The first 32 bits of a line's id, which order the lines of a chunk. */
+/** The first 32 bits of a line's id, which order the rows of a chunk. */
 const idPrefixOf = (line: string) => line.slice(0, 8);
 
 /**
- * Every chunk in id order, and together every row once: each chunk holds a run of the file's lines (the next ones in
+ * Every chunk in id order, and together every row once: each chunk holds a run of the file's rows (the next ones in
  * file order), reordered by id.
  */
-function expectChunksOfLinesInIdOrder(chunks: readonly string[], expected: readonly string[]) {
+function expectChunksOfLinesInIdOrder(chunks: readonly string[][], expected: readonly string[]) {
   let next = 0;
-  for (const chunk of chunks) {
-    const lines = linesOf(chunk);
-    expect(lines.join('')).toBe(chunk);
+  for (const lines of chunks) {
     const prefixes = lines.map(idPrefixOf);
     expect(prefixes).toEqual(prefixes.toSorted());
     const run = expected.slice(next, next + lines.length);
@@ -235,8 +250,10 @@ function expectChunksOfLinesInIdOrder(chunks: readonly string[], expected: reado
   expect(next).toBe(expected.length);
 }
 
-describe('ChunkLineOrder', () => {
+describe('ChunkRowOrder', () => {
   const line = (id: string, text: string) => `${id}\t${text}\n`;
+  /** The first 32 bits of a line's id, as the encoder reads them from a row's bytes. */
+  const prefixOf = (text: string) => Number.parseInt(text.slice(0, 8), 16);
 
   it('copies the lines of a chunk byte for byte, ordered by the first 32 bits of their ids, ties in the order they came', () => {
     const lines = [
@@ -247,26 +264,26 @@ describe('ChunkLineOrder', () => {
       line('1B000000-0000-8000-8000-000000000004', 'upper-case hex'),
       line('00000000-0000-8000-8000-000000000005', 'the smallest'),
     ];
-    const order = new ChunkLineOrder();
+    const order = new ChunkRowOrder();
     const source = Buffer.alloc(1024);
     let used = 0;
     for (const text of lines) {
-      order.add(text, used);
+      order.add(prefixOf(text), used);
       used += source.write(text, used, 'utf8');
     }
-    expect(order.lineCount).toBe(lines.length);
+    expect(order.rowCount).toBe(lines.length);
     const target = Buffer.alloc(1024);
-    const written = order.copySorted(source, used, target);
+    const written = order.copySorted(source, used, target, 0);
     expect(written).toBe(used);
     expect(target.subarray(0, written).toString('utf8')).toBe(
       [lines[5], lines[1], lines[3], lines[4], lines[0], lines[2]].join(''),
     );
     order.clear();
-    expect(order.lineCount).toBe(0);
+    expect(order.rowCount).toBe(0);
   });
 
   it('takes more lines than it first has room for', () => {
-    const order = new ChunkLineOrder();
+    const order = new ChunkRowOrder();
     const count = 40_000;
     const texts = Array.from({ length: count }, (_, index) =>
       line(`${(count - index).toString(16).padStart(8, '0')}-0000-8000-8000-000000000000`, String(index)),
@@ -274,12 +291,13 @@ describe('ChunkLineOrder', () => {
     const source = Buffer.from(texts.join(''));
     let start = 0;
     for (const text of texts) {
-      order.add(text, start);
+      order.add(prefixOf(text), start);
       start += Buffer.byteLength(text);
     }
-    const target = Buffer.alloc(source.length);
-    order.copySorted(source, source.length, target);
-    expect(target.toString('utf8')).toBe(texts.toReversed().join(''));
+    // After what the target already holds (a chunk's header).
+    const target = Buffer.alloc(source.length + 3, '!');
+    expect(order.copySorted(source, source.length, target, 3)).toBe(target.length);
+    expect(target.toString('utf8')).toBe(`!!!${texts.toReversed().join('')}`);
   });
 });
 
@@ -288,14 +306,11 @@ describe('encodeCopyChunks', () => {
     // Two buffers in the pool (one filled, one its lines are copied into in id order): were a third one needed before
     // one came back, the generator would wait forever.
     const pool = createChunkBufferPool(ENCODING.chunkBytes, 2);
-    const { chunks, daySums, transactions, linesRead } = await encodeAll(GENERATED.text, ENCODING, pool);
+    const { chunks, chunkBytes, daySums, transactions, linesRead } = await encodeAll(GENERATED.text, ENCODING, pool);
     expect(transactions).toBe(GENERATED.expected.rowCount);
     expect(linesRead).toBe(GENERATED.expected.rowCount);
     expect(chunks.length).toBeGreaterThan(10);
-    for (const chunk of chunks.slice(0, -1)) {
-      expect(chunk.endsWith('\n')).toBe(true);
-      expect(Buffer.byteLength(chunk)).toBeGreaterThanOrEqual(ENCODING.chunkBytes - 2000);
-    }
+    for (const bytes of chunkBytes.slice(0, -1)) expect(bytes).toBeGreaterThanOrEqual(ENCODING.chunkBytes - 2000);
     expectChunksOfLinesInIdOrder(chunks, await expectedCopyLines(GENERATED.text));
     // Fewer sums than the encoder holds: all of them come after the last chunk of rows, each grain once, and every
     // row is in one of them.

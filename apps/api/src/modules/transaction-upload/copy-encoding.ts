@@ -7,16 +7,24 @@ import {
   type TransactionSource,
   type TransactionTreatment,
 } from '@vatlas/domain';
-import { type CopyValue, copyFreeText as freeText, copyNormalised as normalised } from './copy-text';
+import {
+  COPY_BINARY_HEADER,
+  COPY_BINARY_TRAILER_BYTES,
+  CopyBinaryWriter,
+  numericBound,
+  uuidBytes,
+} from './copy-binary';
+import type { CopyValue } from './copy-text';
 import { UploadDaySums } from './day-sums';
 import { parseTransactionFile } from './formats/format';
 import type { RowProblem } from './formats/parse-types';
-import { transactionIdentity } from './transaction-identity';
+import { transactionIdentity, transactionIdentityBytes } from './transaction-identity';
 
 /**
- * From a stored transaction file to COPY text for `transactions`: the file is parsed, each row classified and written
- * as a COPY line straight into chunk buffers of about 4 MB. Runs in the server's thread or in a worker thread of its
- * own (copy-encoding-thread.ts); nothing here touches a database.
+ * From a stored transaction file to COPY data for `transactions`: the file is parsed, each row classified and written
+ * as a row of COPY's binary format (decision 028) straight into chunk buffers of about 4 MB; its day sums go as COPY
+ * text. Runs in the server's thread or in a worker thread of its own (copy-encoding-thread.ts); nothing here touches a
+ * database.
  */
 
 /** Column order of every COPY into `transactions` (and its staging copy). */
@@ -54,7 +62,7 @@ export const COPY_COLUMNS = [
 
 /** The COPY chunk of an import (and of the PGlite floor it is measured against). */
 export const DEFAULT_CHUNK_BYTES = 4 * 1024 * 1024;
-/** Room past `chunkBytes` in a chunk buffer, so a line that starts below the mark always fits. */
+/** Room past `chunkBytes` in a chunk buffer, so a row (or day sum line) that starts below the mark always fits. */
 const CHUNK_SLACK_BYTES = 64 * 1024;
 /**
  * Rows the parser hands over at a time, whatever the progress interval: a row's cells are slices of the text chunk
@@ -109,31 +117,95 @@ export function toCopyValues(tx: NormalizedTransaction, upload: CopyTarget, clas
   ];
 }
 
+/** The upload whose rows are encoded. */
+export type CopyTarget = { id: string; companyId: string };
+
+/** The upload with its two uuids as bytes, written into every row. */
+export type BinaryTarget = CopyTarget & { idBytes: Uint8Array; companyIdBytes: Uint8Array };
+
+export const binaryTargetOf = (upload: CopyTarget): BinaryTarget => ({
+  ...upload,
+  idBytes: uuidBytes(upload.id),
+  companyIdBytes: uuidBytes(upload.companyId),
+});
+
+/** Bytes of a row besides its free text: the field count, 29 length words, three uuids, ints, dates, a boolean. */
+const ROW_FIXED_BYTES = 2 + 4 * COPY_COLUMNS.length + 3 * 16 + 2 * 4 + 2 * 4 + 1;
+
 /**
- * `encodeCopyLine(toCopyValues(…))` in one template (the test keeps the two equal): no array of values per row, and
- * only the file's free-text fields (ids, marketplace, channel, VAT numbers, scheme, SKU) are looked at for escapes —
- * the rest are codes, ISO dates, canonical decimals and enums the parsers produced, which never hold a tab, newline,
- * return or backslash. A million rows a file make the difference count.
+ * The most bytes `writeTransactionRow` writes for the row: its fixed part, every text at three bytes a UTF-16 unit,
+ * every decimal at its most.
  */
-export function encodeTransactionCopyLine(
-  tx: NormalizedTransaction,
-  upload: CopyTarget,
-  classified: ClassifiedRow,
-): string {
+export function transactionRowBound(tx: NormalizedTransaction, classified: ClassifiedRow): number {
   return (
-    `${transactionIdentity(upload.companyId, tx)}\t${upload.companyId}\t${upload.id}\t${tx.source}\t${tx.lineNumber}\t` +
-    `${tx.type}\t${freeText(tx.eventId)}\t${freeText(tx.activityId)}\t${tx.taxPointDate}\t${tx.completeDate}\t` +
-    `${freeText(tx.marketplace)}\t${freeText(tx.salesChannel)}\t${normalised(tx.departureCountry)}\t` +
-    `${normalised(tx.arrivalCountry)}\t${normalised(tx.taxableJurisdiction)}\t${normalised(tx.currency)}\t` +
-    `${tx.netAmount}\t${tx.vatAmount}\t${tx.grossAmount}\t${normalised(tx.vatRate)}\t${classified.computedVatAmount}\t` +
-    `${freeText(tx.buyerVatNumber)}\t${freeText(tx.sellerVatNumber)}\t${tx.isExport ? 't' : 'f'}\t` +
-    `${freeText(tx.taxReportingScheme)}\t${normalised(tx.taxCollectionResponsibility)}\t${tx.quantity}\t` +
-    `${freeText(tx.sku)}\t${classified.treatment}\n`
+    ROW_FIXED_BYTES +
+    3 *
+      (tx.source.length +
+        tx.type.length +
+        tx.eventId.length +
+        tx.activityId.length +
+        (tx.marketplace?.length ?? 0) +
+        (tx.salesChannel?.length ?? 0) +
+        (tx.departureCountry?.length ?? 0) +
+        (tx.arrivalCountry?.length ?? 0) +
+        (tx.taxableJurisdiction?.length ?? 0) +
+        (tx.currency?.length ?? 0) +
+        (tx.buyerVatNumber?.length ?? 0) +
+        (tx.sellerVatNumber?.length ?? 0) +
+        (tx.taxReportingScheme?.length ?? 0) +
+        (tx.taxCollectionResponsibility?.length ?? 0) +
+        (tx.sku?.length ?? 0) +
+        classified.treatment.length) +
+    numericBound(tx.netAmount) +
+    numericBound(tx.vatAmount) +
+    numericBound(tx.grossAmount) +
+    numericBound(tx.vatRate) +
+    numericBound(classified.computedVatAmount)
   );
 }
 
-/** The upload whose rows are encoded. */
-export type CopyTarget = { id: string; companyId: string };
+/**
+ * Writes `toCopyValues(…)` as one row of COPY's binary format (copy-binary.ts) at the writer's position, field by field
+ * in COPY_COLUMNS order (the test decodes it back and compares): no text per row, no escapes, and nothing for the
+ * database to parse. A million rows a file make the difference count.
+ */
+export function writeTransactionRow(
+  writer: CopyBinaryWriter,
+  tx: NormalizedTransaction,
+  upload: BinaryTarget,
+  classified: ClassifiedRow,
+): void {
+  writer.row(COPY_COLUMNS.length);
+  writer.uuidBytes(transactionIdentityBytes(upload.companyId, tx));
+  writer.uuidBytes(upload.companyIdBytes);
+  writer.uuidBytes(upload.idBytes);
+  writer.text(tx.source);
+  writer.int32(tx.lineNumber);
+  writer.text(tx.type);
+  writer.text(tx.eventId);
+  writer.text(tx.activityId);
+  writer.date(tx.taxPointDate);
+  writer.date(tx.completeDate);
+  writer.text(tx.marketplace);
+  writer.text(tx.salesChannel);
+  writer.text(tx.departureCountry);
+  writer.text(tx.arrivalCountry);
+  writer.text(tx.taxableJurisdiction);
+  writer.text(tx.currency);
+  writer.numeric(tx.netAmount);
+  writer.numeric(tx.vatAmount);
+  writer.numeric(tx.grossAmount);
+  writer.numeric(tx.vatRate);
+  writer.numeric(classified.computedVatAmount);
+  writer.text(tx.buyerVatNumber);
+  writer.text(tx.sellerVatNumber);
+  writer.boolean(tx.isExport);
+  writer.text(tx.taxReportingScheme);
+  writer.text(tx.taxCollectionResponsibility);
+  writer.int32(tx.quantity);
+  writer.text(tx.sku);
+  writer.text(classified.treatment);
+}
 
 export type CopyEncodingOptions = {
   sourceFormat: TransactionSource;
@@ -174,7 +246,10 @@ export type EncodedBatch = {
   transactionCount: number;
   bytesRead: number;
   linesRead: number;
-  /** COPY text for `transactions`, each a view of a buffer to give back with `release` once it is loaded. */
+  /**
+   * Binary COPY data for `transactions`, each a whole piece (header, rows, trailer) and a view of a buffer to give back
+   * with `release` once it is loaded.
+   */
   chunks: Uint8Array[];
   /**
    * COPY text for `transaction_day_sums` (DAY_SUM_COLUMNS), likewise: the sums of the rows encoded since the last,
@@ -184,7 +259,7 @@ export type EncodedBatch = {
 };
 
 /**
- * The buffers COPY text is written into, reused for the whole file. `acquire` waits while every buffer is out being
+ * The buffers COPY data is written into, reused for the whole file. `acquire` waits while every buffer is out being
  * loaded, which is what holds the parser back to the pace of the database: memory stays at the pool's buffers
  * whatever the file's size.
  */
@@ -206,7 +281,7 @@ export class ChunkBufferPool {
     return new Promise((resolve) => this.waiting.push((next) => resolve(Buffer.from(next))));
   }
 
-  /** Gives back the buffer under a loaded chunk; one made for a single long line is left to the GC. */
+  /** Gives back the buffer under a loaded chunk; one made for a single long row is left to the GC. */
   release(buffer: ArrayBufferLike): void {
     if (buffer.byteLength !== this.bufferBytes) return;
     const next = this.waiting.shift();
@@ -215,7 +290,7 @@ export class ChunkBufferPool {
   }
 }
 
-/** The size of a chunk buffer: the chunk and room for the line that crosses its mark. */
+/** The size of a chunk buffer: the chunk and room for the row that crosses its mark. */
 export function chunkBufferBytes(chunkBytes: number): number {
   return chunkBytes + CHUNK_SLACK_BYTES;
 }
@@ -229,35 +304,35 @@ export function createChunkBufferPool(chunkBytes: number, count = 2): ChunkBuffe
   );
 }
 
-/** Line index bits of a chunk line's sort key: a chunk holds fewer lines (4 MB of lines of 150 bytes and more). */
-const LINE_INDEX_BITS = 21;
-const LINE_INDEX_LIMIT = 2 ** LINE_INDEX_BITS;
+/** Row index bits of a chunk row's sort key: a chunk holds fewer rows (4 MB of rows of 150 bytes and more). */
+const ROW_INDEX_BITS = 21;
+const ROW_INDEX_LIMIT = 2 ** ROW_INDEX_BITS;
 
 /**
- * The lines of the chunk being filled, to hand over in the order of their ids (the primary key): the database then
+ * The rows of the chunk being filled, to hand over in the order of their ids (the primary key): the database then
  * inserts a chunk's keys into the primary key's B-tree in ascending order rather than at random. Measured at 1M rows
  * (bench/RESULTS.md): the COPYs alone took 0.7-2.0 s less of 10.5-11.7 s on PostgreSQL and about 1 s less of 23.5 s
  * on PGlite, where they run on the server's thread: a PGlite import took 39.0-40.9 s against 39.3-44.0 s. On
  * PostgreSQL, whose backend shares the two cores with the encoding, an import took no less time than before. Each
- * line's key is the first 32 bits of its id above its index in the chunk: exact in a float64, sorted natively, and
- * lines whose ids share those bits keep their file order.
+ * row's key is the first 32 bits of its id above its index in the chunk: exact in a float64, sorted natively, and
+ * rows whose ids share those bits keep their file order.
  */
-export class ChunkLineOrder {
+export class ChunkRowOrder {
   private keys = new Float64Array(16_384);
   private starts = new Uint32Array(16_384);
   private count = 0;
 
-  get lineCount(): number {
+  get rowCount(): number {
     return this.count;
   }
 
-  /** A chunk is handed over when its line indexes run out, whatever its bytes. */
+  /** A chunk is handed over when its row indexes run out, whatever its bytes. */
   get isFull(): boolean {
-    return this.count === LINE_INDEX_LIMIT;
+    return this.count === ROW_INDEX_LIMIT;
   }
 
-  /** Records the line that starts at `start` with the COPY line's text, whose first field is a UUID. */
-  add(line: string, start: number): void {
+  /** Records the row that starts at `start`, whose id begins with the 32 bits `idPrefix`. */
+  add(idPrefix: number, start: number): void {
     if (this.count === this.keys.length) {
       const keys = new Float64Array(this.keys.length * 2);
       keys.set(this.keys);
@@ -266,17 +341,20 @@ export class ChunkLineOrder {
       starts.set(this.starts);
       this.starts = starts;
     }
-    this.keys[this.count] = Number.parseInt(line.slice(0, 8), 16) * LINE_INDEX_LIMIT + this.count;
+    this.keys[this.count] = idPrefix * ROW_INDEX_LIMIT + this.count;
     this.starts[this.count] = start;
     this.count += 1;
   }
 
-  /** Copies the `used` bytes of `source` into `target` line by line in id order; returns the bytes written. */
-  copySorted(source: Buffer, used: number, target: Buffer): number {
+  /**
+   * Copies the rows of `source` (the last one ending at `used`) into `target` from `into` on, in id order; answers
+   * where they end.
+   */
+  copySorted(source: Buffer, used: number, target: Buffer, into: number): number {
     const keys = this.keys.subarray(0, this.count).sort();
-    let written = 0;
+    let written = into;
     for (const key of keys) {
-      const index = key % LINE_INDEX_LIMIT;
+      const index = key % ROW_INDEX_LIMIT;
       const start = this.starts[index] as number;
       const end = index + 1 < this.count ? (this.starts[index + 1] as number) : used;
       written += source.copy(target, written, start, end);
@@ -289,9 +367,17 @@ export class ChunkLineOrder {
   }
 }
 
+/** Where a row's id begins: after the field count and the id's length word. */
+const ID_OFFSET_IN_ROW = 2 + 4;
+
+/** The chunk's rows in `buffer` up to `length`, with the trailer that ends COPY's binary data written after them. */
+function ended(buffer: Buffer, length: number): Uint8Array {
+  return buffer.subarray(0, buffer.writeInt16BE(-1, length));
+}
+
 /**
  * Parses `input` and yields each parser batch with its problems and counts. A chunk is yielded the moment it is full
- * (in a batch of its own, counts unchanged) with its lines in id order (`ChunkLineOrder`), so the generator holds no
+ * (in a batch of its own, counts unchanged) with its rows in id order (`ChunkRowOrder`), so the generator holds no
  * more than the buffer it fills and, while it hands one over, the one it copies it into: the pool needs two buffers at
  * least. The rows' day sums are written out likewise, a buffer at a time beside the one being filled, whenever they
  * pass `maxDaySums` (or their keys `maxDaySumKeyChars`) and after the last chunk. Rows are encoded until the first
@@ -309,11 +395,14 @@ export async function* encodeCopyChunks(
   const maxDaySums = options.maxDaySums ?? MAX_DAY_SUMS;
   const maxDaySumKeyChars = options.maxDaySumKeyChars ?? MAX_DAY_SUM_KEY_CHARS;
   let counts = { bytesRead: 0, linesRead: 0 };
-  const order = new ChunkLineOrder();
+  const order = new ChunkRowOrder();
+  const target = binaryTargetOf(options.upload);
+  const writer = new CopyBinaryWriter(Buffer.alloc(0));
   /**
    * The filled part of the buffer, handed over in id order: copied into another buffer of the pool, which waits for
    * one as the encoder would have waited for the next to fill anyway, and holds no more memory. A buffer made for a
-   * single long line goes as it is. An empty buffer goes back to the pool.
+   * single long row goes as it is. An empty buffer goes back to the pool. Each chunk begins with the binary format's
+   * header and ends with its trailer: a COPY of its own.
    */
   const take = async (): Promise<Uint8Array[]> => {
     const buffer = filling;
@@ -321,15 +410,15 @@ export async function* encodeCopyChunks(
     filling = null;
     used = 0;
     if (!buffer) return [];
-    if (length === 0) {
+    if (length === 0 || order.rowCount === 0) {
       pool.release(buffer.buffer);
       return [];
     }
-    if (order.lineCount < 2 || buffer.length !== pool.bufferBytes) return [buffer.subarray(0, length)];
+    if (order.rowCount < 2 || buffer.length !== pool.bufferBytes) return [ended(buffer, length)];
     const sorted = await pool.acquire();
-    const written = order.copySorted(buffer, length, sorted);
+    const written = order.copySorted(buffer, length, sorted, COPY_BINARY_HEADER.copy(sorted, 0));
     pool.release(buffer.buffer);
-    return [sorted.subarray(0, written)];
+    return [ended(sorted, written)];
   };
   /** A batch of its own for filled buffers, the counts unchanged. */
   const handOver = (filled: Pick<EncodedBatch, 'chunks' | 'daySums'>): EncodedBatch => ({
@@ -338,7 +427,7 @@ export async function* encodeCopyChunks(
     ...counts,
     ...filled,
   });
-  /** A buffer of the pool to write into, or one of its own for a line of `room` bytes that no pool buffer holds. */
+  /** A buffer of the pool to write into, or one of its own for a row of `room` bytes that no pool buffer holds. */
   const acquireFor = async (room: number): Promise<Buffer> => {
     const buffer = await pool.acquire();
     if (room <= buffer.length) return buffer;
@@ -386,18 +475,21 @@ export async function* encodeCopyChunks(
             daySums.add(tx, classified.treatment, classified.computedVatAmount);
             if (daySums.size >= maxDaySums || daySums.keyChars >= maxDaySumKeyChars) yield* writeDaySums(daySums);
           }
-          const line = encodeTransactionCopyLine(tx, options.upload, classified);
-          // UTF-8 takes at most 3 bytes per UTF-16 code unit: a line that might not fit starts a new chunk.
-          const room = line.length * 3;
+          // A row that might not fit, with the chunk's trailer after it, starts a new chunk.
+          const room = transactionRowBound(tx, classified) + COPY_BINARY_TRAILER_BYTES;
           if (filling && (used + room > filling.length || order.isFull)) {
             yield handOver({ chunks: await take(), daySums: [] });
           }
           if (!filling) {
-            filling = await acquireFor(room);
-            order.clear(); // The order holds the lines of the buffer being filled.
+            filling = await acquireFor(COPY_BINARY_HEADER.length + room);
+            used = COPY_BINARY_HEADER.copy(filling, 0);
+            order.clear(); // The order holds the rows of the buffer being filled.
           }
-          order.add(line, used);
-          used += filling.write(line, used, 'utf8');
+          writer.buffer = filling;
+          writer.position = used;
+          writeTransactionRow(writer, tx, target, classified);
+          order.add(filling.readUInt32BE(used + ID_OFFSET_IN_ROW), used);
+          used = writer.position;
           if (used >= options.chunkBytes) yield handOver({ chunks: await take(), daySums: [] });
         }
       }

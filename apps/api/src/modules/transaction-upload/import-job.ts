@@ -115,14 +115,16 @@ export type ChunkCounts = { imported: number; duplicate: number };
  */
 export async function loadChunk(bulk: BulkLoader, data: Uint8Array): Promise<ChunkCounts> {
   try {
-    const imported = await bulk.transaction((session) => session.copyFrom(`transactions (${COPY_COLUMN_LIST})`, data));
+    const imported = await bulk.transaction((session) =>
+      session.copyFrom(`transactions (${COPY_COLUMN_LIST})`, data, 'binary'),
+    );
     return { imported, duplicate: 0 };
   } catch (error) {
     if ((error as { code?: string }).code !== UNIQUE_VIOLATION) throw error;
   }
   return bulk.transaction(async (session) => {
     await session.query('create temp table transaction_staging (like transactions) on commit drop');
-    const staged = await session.copyFrom(`transaction_staging (${COPY_COLUMN_LIST})`, data);
+    const staged = await session.copyFrom(`transaction_staging (${COPY_COLUMN_LIST})`, data, 'binary');
     // In the order of the ids, as the COPY inserts a chunk: two loads under way at once that hold the same ids then wait
     // for each other in one order, never in a circle.
     const inserted = await session.query(
@@ -253,7 +255,7 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
       chunkBytes: deps.chunkBytes ?? DEFAULT_CHUNK_BYTES,
       ...(deps.maxDaySums !== undefined && { maxDaySums: deps.maxDaySums }),
     };
-    // COPY text goes straight into a few byte buffers, reused for the whole file: one is filled while another is
+    // COPY data goes straight into a few byte buffers, reused for the whole file: one is filled while another is
     // loaded. No string per row outlives its row, so the heap holds no more than a parser batch.
     const source = deps.receiving
       ? encodeInWorkerThread(deps.receiving, options, workerEncodingOf(deps.database))
