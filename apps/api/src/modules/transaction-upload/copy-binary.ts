@@ -57,10 +57,13 @@ export function pgDateDays(iso: string): number {
   const match = ISO_DATE.exec(iso);
   if (!match) throw new Error(`Not an ISO date: ${JSON.stringify(iso)}`);
   const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const time = Date.UTC(year, month - 1, day);
-  const check = new Date(time);
-  if (check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day) throw new Error(`No such date: ${iso}`);
-  return (time - EPOCH_MS) / MS_PER_DAY;
+  // setUTCFullYear, not Date.UTC, which reads the years 0-99 as 1900-1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month - 1, day);
+  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day) {
+    throw new Error(`No such date: ${iso}`);
+  }
+  return (date.getTime() - EPOCH_MS) / MS_PER_DAY;
 }
 
 const NUMERIC_POSITIVE = 0x0000;
@@ -68,8 +71,8 @@ const NUMERIC_NEGATIVE = 0x4000;
 
 /**
  * Writes rows of the binary format into a buffer, field by field, from `position` on. The caller sees to the room
- * (`textBound`, `numericBound`). Lengths and numbers are stored byte by byte: a million rows of 29 fields make
- * Buffer's checked writers count.
+ * (three bytes a UTF-16 unit of text, `numericBound` for a decimal). Lengths and numbers are stored byte by byte: a
+ * million rows of 29 fields make Buffer's checked writers count.
  */
 export class CopyBinaryWriter {
   position = 0;
@@ -103,15 +106,8 @@ export class CopyBinaryWriter {
     this.position = this.int32At(this.position, -1);
   }
 
-  /** A uuid from its canonical text. */
-  uuid(text: string): void {
-    const at = this.int32At(this.position, 16);
-    writeUuid(this.buffer, at, text);
-    this.position = at + 16;
-  }
-
-  /** A uuid already as its 16 bytes (a longer array gives its first 16). */
-  uuidBytes(bytes: Uint8Array): void {
+  /** A uuid as its 16 bytes (`uuidBytes`; a longer array gives its first 16). */
+  uuid(bytes: Uint8Array): void {
     const at = this.int32At(this.position, 16);
     const buffer = this.buffer;
     for (let index = 0; index < 16; index++) buffer[at + index] = bytes[index] as number;
@@ -217,9 +213,6 @@ function digitAt(text: string, index: number): number {
   if (digit < 0 || digit > 9) throw new Error(`Not a decimal: ${text}`);
   return digit;
 }
-
-/** The most bytes `CopyBinaryWriter.text` writes for `value`, its length word included. */
-export const textBound = (value: string | null): number => 4 + (value === null ? 0 : value.length * 3);
 
 /** The most bytes `CopyBinaryWriter.numeric` writes for `value`, its length word included. */
 export const numericBound = (value: string | null): number => 4 + (value === null ? 0 : 8 + 2 * (value.length + 2));

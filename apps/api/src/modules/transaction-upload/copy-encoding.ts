@@ -176,9 +176,9 @@ export function writeTransactionRow(
   classified: ClassifiedRow,
 ): void {
   writer.row(COPY_COLUMNS.length);
-  writer.uuidBytes(transactionIdentityBytes(upload.companyId, tx));
-  writer.uuidBytes(upload.companyIdBytes);
-  writer.uuidBytes(upload.idBytes);
+  writer.uuid(transactionIdentityBytes(upload.companyId, tx));
+  writer.uuid(upload.companyIdBytes);
+  writer.uuid(upload.idBytes);
   writer.text(tx.source);
   writer.int32(tx.lineNumber);
   writer.text(tx.type);
