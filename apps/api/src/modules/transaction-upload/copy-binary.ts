@@ -106,12 +106,16 @@ export class CopyBinaryWriter {
     this.position = this.int32At(this.position, -1);
   }
 
-  /** A uuid as its 16 bytes (`uuidBytes`; a longer array gives its first 16). */
-  uuid(bytes: Uint8Array): void {
+  /** The length word of a uuid field; answers where its 16 bytes go, for a caller that writes them itself. */
+  uuidAt(): number {
     const at = this.int32At(this.position, 16);
-    const buffer = this.buffer;
-    for (let index = 0; index < 16; index++) buffer[at + index] = bytes[index] as number;
     this.position = at + 16;
+    return at;
+  }
+
+  /** A uuid as its 16 bytes (`uuidBytes`). */
+  uuid(bytes: Uint8Array): void {
+    this.buffer.set(bytes.subarray(0, 16), this.uuidAt());
   }
 
   int32(value: number): void {

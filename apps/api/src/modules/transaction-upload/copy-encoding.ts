@@ -18,7 +18,7 @@ import type { CopyValue } from './copy-text';
 import { UploadDaySums } from './day-sums';
 import { parseTransactionFile } from './formats/format';
 import type { RowProblem } from './formats/parse-types';
-import { transactionIdentity, transactionIdentityBytes } from './transaction-identity';
+import { transactionIdentity, writeTransactionIdentity } from './transaction-identity';
 
 /**
  * From a stored transaction file to COPY data for `transactions`: the file is parsed, each row classified and written
@@ -176,7 +176,7 @@ export function writeTransactionRow(
   classified: ClassifiedRow,
 ): void {
   writer.row(COPY_COLUMNS.length);
-  writer.uuid(transactionIdentityBytes(upload.companyId, tx));
+  writeTransactionIdentity(writer.buffer, writer.uuidAt(), upload.companyId, tx);
   writer.uuid(upload.companyIdBytes);
   writer.uuid(upload.idBytes);
   writer.text(tx.source);
