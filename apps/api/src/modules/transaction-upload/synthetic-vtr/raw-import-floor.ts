@@ -52,8 +52,9 @@ const COLUMNS = [
 ];
 
 /**
- * The same COPY encoding as the real import (`encodeTransactionCopyLine` in copy-encoding.ts: one template, only the
- * free-text fields looked at for escapes), of the normalised row alone.
+ * COPY text of the normalised row alone, in one template with only the free-text fields looked at for escapes, as the
+ * import wrote its rows before it wrote them in COPY's binary format (decision 028, which says why the floor stays
+ * text: its time is its parser's).
  */
 function copyLine(row: NormalizedTransaction): string {
   return (
