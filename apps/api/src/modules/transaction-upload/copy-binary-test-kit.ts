@@ -92,8 +92,3 @@ export function copyBinaryRowsAsText(chunk: Uint8Array): string[] {
   if (at !== bytes.length) throw new Error(`${bytes.length - at} bytes after the trailer`);
   return rows;
 }
-
-/** The first 32 bits of each row's id, in chunk order. */
-export function copyBinaryIdPrefixes(chunk: Uint8Array): string[] {
-  return copyBinaryRowsAsText(chunk).map((line) => line.slice(0, 8));
-}

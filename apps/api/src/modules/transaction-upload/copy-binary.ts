@@ -115,7 +115,7 @@ export class CopyBinaryWriter {
 
   /** A uuid as its 16 bytes (`uuidBytes`). */
   uuid(bytes: Uint8Array): void {
-    this.buffer.set(bytes.subarray(0, 16), this.uuidAt());
+    this.buffer.set(bytes, this.uuidAt());
   }
 
   int32(value: number): void {

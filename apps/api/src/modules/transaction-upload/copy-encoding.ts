@@ -410,7 +410,7 @@ export async function* encodeCopyChunks(
     filling = null;
     used = 0;
     if (!buffer) return [];
-    if (length === 0 || order.rowCount === 0) {
+    if (length === 0) {
       pool.release(buffer.buffer);
       return [];
     }
@@ -483,9 +483,9 @@ export async function* encodeCopyChunks(
           if (!filling) {
             filling = await acquireFor(COPY_BINARY_HEADER.length + room);
             used = COPY_BINARY_HEADER.copy(filling, 0);
+            writer.buffer = filling;
             order.clear(); // The order holds the rows of the buffer being filled.
           }
-          writer.buffer = filling;
           writer.position = used;
           writeTransactionRow(writer, tx, target, classified);
           order.add(filling.readUInt32BE(used + ID_OFFSET_IN_ROW), used);
