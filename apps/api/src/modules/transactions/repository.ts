@@ -75,6 +75,11 @@ function filterConditions(filter: TransactionFilterConditions): (SQL | undefined
  * where OFFSET would read and drop every earlier row.
  */
 export async function listTransactionPage(db: Db, filter: TransactionFilter): Promise<TransactionRecord[]> {
+  return transactionPageQuery(db, filter);
+}
+
+/** The query of `listTransactionPage`, to run or to explain. */
+export function transactionPageQuery(db: Db, filter: TransactionFilter) {
   const isDescending = filter.sort === 'date-desc';
   const conditions = filterConditions(filter);
   if (filter.after) {

@@ -5,7 +5,7 @@ import {
   transactionDetailSchema,
   transactionPageSchema,
 } from '@vatlas/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { dataPeriods, users } from '../../db/schema';
@@ -17,7 +17,7 @@ import {
   transactionFixture,
 } from '../tax-position/tax-position-test-kit';
 import { bearer, createCompany, type Person, startAppWithCompanyOwner } from '../user/account-test-kit';
-import { countTransactions } from './repository';
+import { countTransactions, type TransactionFilter, transactionPageQuery } from './repository';
 import { exportTransactionsCsv } from './service';
 
 const PROFILE = { establishmentCountry: 'DE', ioss: null } as const;
@@ -33,6 +33,7 @@ forEachDatabase('transactions API', (context) => {
   let visibleIds: string[];
   let distanceSaleId: string;
   let marchPeriodId: string;
+  let tenantId: string;
 
   beforeAll(async () => {
     const db = context.database.db;
@@ -40,8 +41,7 @@ forEachDatabase('transactions API', (context) => {
       label: 'transactions-owner',
       companyName: 'Transactions GmbH',
     });
-    ({ app, owner, companyId, token } = started);
-    const { tenantId } = started;
+    ({ app, owner, companyId, token, tenantId } = started);
     await setUpTaxProfile(db, companyId, {
       establishmentCountry: 'DE',
       oss: { memberState: 'DE', from: '2021-07-01' },
@@ -326,6 +326,41 @@ forEachDatabase('transactions API', (context) => {
     const ids = parseCsv(body).rows.map((row) => row.split(',')[0]);
     expect(ids).toHaveLength(30);
     expect(new Set(ids)).toEqual(new Set(visibleIds));
+  });
+
+  it('walks the jurisdiction index for a jurisdiction filter, on the first page and deeper', async () => {
+    // A company of its own with enough rows that the planner weighs its indexes by their statistics: 2,400 rows over
+    // 2023, a sixth of them without a jurisdiction (stock movements), which the partial index leaves out.
+    const db = context.database.db;
+    const planned = await createCompany(db, { tenantId, name: 'Planned GmbH' });
+    const jurisdictions = ['DE', 'FR', 'IT', 'PL', 'ES', null] as const;
+    await insertTransactions(db, {
+      companyId: planned,
+      uploadId: await insertUpload(db, planned),
+      profile: PROFILE,
+      rows: Array.from({ length: 2400 }, (_, index) =>
+        transactionFixture({
+          taxPointDate: `2023-${String(1 + (index % 12)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`,
+          taxableJurisdiction: jurisdictions[index % jurisdictions.length] ?? null,
+        }),
+      ),
+    });
+    await db.execute(sql`analyze transactions`);
+    const planOf = async (filter: Omit<TransactionFilter, 'companyId' | 'limit'>) => {
+      const query = transactionPageQuery(db, { companyId: planned, limit: 50, ...filter }).toSQL();
+      const plan = await context.database.bulk.transaction((session) =>
+        session.query(`explain ${query.sql}`, query.params as unknown[]),
+      );
+      return plan.rows.map((row) => Object.values(row).join('')).join('\n');
+    };
+    // A jurisdiction with no rows: walking the date index instead would read all 2,400 to find none.
+    expect(await planOf({ jurisdiction: 'MT', sort: 'date-asc' })).toContain(
+      'transactions_company_jurisdiction_date_idx',
+    );
+    const deeper = { taxPointDate: '2023-06-15', id: '00000000-0000-4000-8000-000000000000' };
+    expect(await planOf({ jurisdiction: 'MT', sort: 'date-desc', after: deeper })).toContain(
+      'transactions_company_jurisdiction_date_idx',
+    );
   });
 
   it('refuses an export of another company and a data period of another company', async () => {
