@@ -1,3 +1,4 @@
+import { uuidText } from './copy-binary';
 import { COPY_COLUMNS } from './copy-encoding';
 import { encodeCopyLine } from './copy-text';
 
@@ -44,10 +45,8 @@ function numericText(value: Buffer): string {
 
 function valueText(type: (typeof COLUMN_TYPES)[keyof typeof COLUMN_TYPES] | undefined, value: Buffer): string {
   switch (type) {
-    case 'uuid': {
-      const hex = value.toString('hex');
-      return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
-    }
+    case 'uuid':
+      return uuidText(value);
     case 'int':
       return String(value.readInt32BE(0));
     case 'date':

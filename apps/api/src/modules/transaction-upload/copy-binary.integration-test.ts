@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { forEachDatabase } from '../../test/databases';
-import { COPY_BINARY_HEADER, CopyBinaryWriter, uuidBytes } from './copy-binary';
+import { CopyBinaryWriter, endCopyBinary, startCopyBinary, uuidBytes } from './copy-binary';
 
 /** One row of the test table: a value of each type the import writes, as text (null for NULL). */
 type Row = {
@@ -76,7 +76,7 @@ const ROWS: Row[] = [
 /** The rows as one piece of binary COPY data, written field by field as the import writes its rows. */
 function binaryCopyOf(rows: readonly Row[]): Uint8Array {
   const writer = new CopyBinaryWriter(Buffer.alloc(64 * 1024));
-  writer.position = COPY_BINARY_HEADER.copy(writer.buffer, 0);
+  writer.position = startCopyBinary(writer.buffer);
   for (const row of rows) {
     writer.row(9);
     writer.uuid(uuidBytes(row.id));
@@ -89,7 +89,7 @@ function binaryCopyOf(rows: readonly Row[]): Uint8Array {
     writer.boolean(row.flag);
     writer.int32(row.count);
   }
-  return writer.buffer.subarray(0, writer.buffer.writeInt16BE(-1, writer.position));
+  return endCopyBinary(writer.buffer, writer.position);
 }
 
 forEachDatabase('COPY binary rows as the import writes them', (context) => {

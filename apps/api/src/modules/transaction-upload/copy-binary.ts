@@ -14,37 +14,27 @@ export const COPY_BINARY_TRAILER_BYTES = 2;
 
 /** A uuid's 16 bytes from its canonical text ("8-4-4-4-12" hex digits); throws on anything else. */
 export function uuidBytes(text: string): Uint8Array {
-  const bytes = new Uint8Array(16);
-  writeUuid(bytes, 0, text);
+  // Node's hex decoding stops at the first pair that is not hex: 16 bytes from 32 digits means every one was.
+  const bytes = Buffer.from(text.replaceAll('-', ''), 'hex');
+  const isCanonical = text.length === 36 && [8, 13, 18, 23].every((index) => text.charCodeAt(index) === 45);
+  if (!isCanonical || bytes.length !== 16) throw new Error(`Not a uuid: ${JSON.stringify(text)}`);
   return bytes;
 }
 
-const HEX_VALUES = new Int8Array(128).fill(-1);
-for (let digit = 0; digit < 16; digit++) {
-  HEX_VALUES[digit.toString(16).charCodeAt(0)] = digit;
-  HEX_VALUES[digit.toString(16).toUpperCase().charCodeAt(0)] = digit;
+/** A uuid's canonical text (lower case) from its 16 bytes. */
+export function uuidText(bytes: Uint8Array): string {
+  const hex = Buffer.from(bytes.buffer, bytes.byteOffset, 16).toString('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
 }
 
-function hexValue(text: string, index: number): number {
-  const code = text.charCodeAt(index);
-  const value = code < 128 ? (HEX_VALUES[code] as number) : -1;
-  if (value < 0) throw new Error(`Not a uuid: ${JSON.stringify(text)}`);
-  return value;
+/** Writes the header at the start of `buffer`; answers where the rows begin. */
+export function startCopyBinary(buffer: Buffer): number {
+  return COPY_BINARY_HEADER.copy(buffer, 0);
 }
 
-/** Writes the 16 bytes of a canonical uuid text at `offset` (no length word). */
-function writeUuid(target: Uint8Array, offset: number, text: string): void {
-  if (text.length !== 36) throw new Error(`Not a uuid: ${JSON.stringify(text)}`);
-  let index = 0;
-  for (let byte = 0; byte < 16; byte++) {
-    // Dashes after the 4th, 6th, 8th and 10th byte.
-    if (byte === 4 || byte === 6 || byte === 8 || byte === 10) {
-      if (text.charCodeAt(index) !== 45) throw new Error(`Not a uuid: ${JSON.stringify(text)}`);
-      index += 1;
-    }
-    target[offset + byte] = (hexValue(text, index) << 4) | hexValue(text, index + 1);
-    index += 2;
-  }
+/** Writes the trailer after the rows, which end at `end`; answers the whole piece of binary COPY data. */
+export function endCopyBinary(buffer: Buffer, end: number): Uint8Array {
+  return buffer.subarray(0, buffer.writeInt16BE(-1, end));
 }
 
 /** Days from 2000-01-01, PostgreSQL's date epoch, to a date of the proleptic Gregorian calendar. */

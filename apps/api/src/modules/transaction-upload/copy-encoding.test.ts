@@ -1,6 +1,6 @@
 import type { NormalizedTransaction } from '@vatlas/domain';
 import { describe, expect, it } from 'vitest';
-import { COPY_BINARY_HEADER, CopyBinaryWriter } from './copy-binary';
+import { COPY_BINARY_HEADER, CopyBinaryWriter, endCopyBinary, startCopyBinary } from './copy-binary';
 import { copyBinaryRowsAsText } from './copy-binary-test-kit';
 import {
   binaryTargetOf,
@@ -95,9 +95,9 @@ function binaryChunkOf(row: NormalizedTransaction, classified: ReturnType<typeof
   const writer = new CopyBinaryWriter(
     Buffer.alloc(COPY_BINARY_HEADER.length + transactionRowBound(row, classified) + 2),
   );
-  writer.position = COPY_BINARY_HEADER.copy(writer.buffer, 0);
+  writer.position = startCopyBinary(writer.buffer);
   writeTransactionRow(writer, row, binaryTargetOf(UPLOAD), classified);
-  return writer.buffer.subarray(0, writer.buffer.writeInt16BE(-1, writer.position));
+  return endCopyBinary(writer.buffer, writer.position);
 }
 
 describe('writeTransactionRow', () => {

@@ -11,7 +11,9 @@ import {
   COPY_BINARY_HEADER,
   COPY_BINARY_TRAILER_BYTES,
   CopyBinaryWriter,
+  endCopyBinary,
   numericBound,
+  startCopyBinary,
   uuidBytes,
 } from './copy-binary';
 import type { CopyValue } from './copy-text';
@@ -370,11 +372,6 @@ export class ChunkRowOrder {
 /** Where a row's id begins: after the field count and the id's length word. */
 const ID_OFFSET_IN_ROW = 2 + 4;
 
-/** The chunk's rows in `buffer` up to `length`, with the trailer that ends COPY's binary data written after them. */
-function ended(buffer: Buffer, length: number): Uint8Array {
-  return buffer.subarray(0, buffer.writeInt16BE(-1, length));
-}
-
 /**
  * Parses `input` and yields each parser batch with its problems and counts. A chunk is yielded the moment it is full
  * (in a batch of its own, counts unchanged) with its rows in id order (`ChunkRowOrder`), so the generator holds no
@@ -414,11 +411,11 @@ export async function* encodeCopyChunks(
       pool.release(buffer.buffer);
       return [];
     }
-    if (order.rowCount < 2 || buffer.length !== pool.bufferBytes) return [ended(buffer, length)];
+    if (order.rowCount < 2 || buffer.length !== pool.bufferBytes) return [endCopyBinary(buffer, length)];
     const sorted = await pool.acquire();
-    const written = order.copySorted(buffer, length, sorted, COPY_BINARY_HEADER.copy(sorted, 0));
+    const written = order.copySorted(buffer, length, sorted, startCopyBinary(sorted));
     pool.release(buffer.buffer);
-    return [ended(sorted, written)];
+    return [endCopyBinary(sorted, written)];
   };
   /** A batch of its own for filled buffers, the counts unchanged. */
   const handOver = (filled: Pick<EncodedBatch, 'chunks' | 'daySums'>): EncodedBatch => ({
@@ -482,7 +479,7 @@ export async function* encodeCopyChunks(
           }
           if (!filling) {
             filling = await acquireFor(COPY_BINARY_HEADER.length + room);
-            used = COPY_BINARY_HEADER.copy(filling, 0);
+            used = startCopyBinary(filling);
             writer.buffer = filling;
             order.clear(); // The order holds the rows of the buffer being filled.
           }

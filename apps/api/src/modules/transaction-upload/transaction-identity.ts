@@ -1,5 +1,6 @@
 import { hash } from 'node:crypto';
 import type { NormalizedTransaction } from '@vatlas/domain';
+import { uuidText } from './copy-binary';
 
 type IdentityFields = Pick<NormalizedTransaction, 'source' | 'eventId' | 'activityId' | 'type' | 'sku'>;
 
@@ -10,10 +11,9 @@ type IdentityFields = Pick<NormalizedTransaction, 'source' | 'eventId' | 'activi
  * event and activity ids. Version 8 UUID (RFC 9562 §5.8) over the first 128 bits of a SHA-256.
  */
 export function transactionIdentity(companyId: string, tx: IdentityFields): string {
-  const bytes = Buffer.alloc(16);
+  const bytes = new Uint8Array(16);
   writeTransactionIdentity(bytes, 0, companyId, tx);
-  const hex = bytes.toString('hex');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20, 32)}`;
+  return uuidText(bytes);
 }
 
 /**

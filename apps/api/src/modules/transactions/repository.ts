@@ -72,14 +72,9 @@ function filterConditions(filter: TransactionFilterConditions): (SQL | undefined
 /**
  * One page of the company's visible transactions in tax-point order with the id as tiebreaker. Keyset pagination
  * (a row-value comparison on the key of `transactions_company_date_idx`): every page costs the same however deep,
- * where OFFSET would read and drop every earlier row.
+ * where OFFSET would read and drop every earlier row. The query itself, to await or to explain.
  */
-export async function listTransactionPage(db: Db, filter: TransactionFilter): Promise<TransactionRecord[]> {
-  return transactionPageQuery(db, filter);
-}
-
-/** The query of `listTransactionPage`, to run or to explain. */
-export function transactionPageQuery(db: Db, filter: TransactionFilter) {
+export function listTransactionPage(db: Db, filter: TransactionFilter) {
   const isDescending = filter.sort === 'date-desc';
   const conditions = filterConditions(filter);
   if (filter.after) {
