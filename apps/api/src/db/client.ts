@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { setImmediate } from 'node:timers/promises';
-import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
-import { drizzle as drizzleNodePostgres } from 'drizzle-orm/node-postgres';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { is, sql } from 'drizzle-orm';
+import { drizzle as drizzleNodePostgres, NodePgTransaction } from 'drizzle-orm/node-postgres';
+import { type PgDatabase, type PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite, PgliteTransaction } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { type Schema, schema } from './schema';
@@ -57,6 +57,60 @@ async function measurePing(db: Db): Promise<number> {
   return Math.round((performance.now() - startedAt) * 100) / 100;
 }
 
+/** `BulkSession.copyFrom` on a node-postgres connection, through pg-copy-streams. */
+async function copyOnPostgres(
+  client: pg.ClientBase,
+  target: string,
+  data: Uint8Array,
+  format?: CopyFormat,
+): Promise<number> {
+  const stream = client.query(copyFrom(`copy ${target} from stdin${copyOptions(format)}`));
+  await new Promise<void>((resolve, reject) => {
+    stream.once('finish', resolve);
+    stream.once('error', reject);
+    stream.end(data);
+  });
+  return stream.rowCount;
+}
+
+/** `BulkSession.copyFrom` in a PGlite transaction, which reads COPY data only from /dev/blob. */
+async function copyOnPglite(tx: Transaction, target: string, data: Uint8Array, format?: CopyFormat): Promise<number> {
+  // PGlite reads /dev/blob from `blob.arrayBuffer()`. A real Blob would hand it a new 4 MB buffer per chunk that lives
+  // on in old space until a full GC (which a lean import rarely causes: hundreds of MB piled up); this one is a single
+  // copy whose memory is handed to a throw-away owner after the COPY, so a scavenge frees it.
+  const bytes = new Uint8Array(data);
+  const blob = { arrayBuffer: async () => bytes.buffer } as unknown as Blob;
+  try {
+    const result = await tx.query(`copy ${target} from '/dev/blob'${copyOptions(format)}`, [], { blob });
+    return result.affectedRows ?? 0;
+  } finally {
+    structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
+  }
+}
+
+/**
+ * `BulkSession.copyFrom` inside a Drizzle transaction (the handle a `db.transaction` callback gets), or in a
+ * transaction of its own when `db` is none: for what a transaction writes in bulk among its other statements (the
+ * recompute's EC Sales List lines). Drizzle speaks no COPY, so the COPY goes to the driver's connection the
+ * transaction runs on, which Drizzle's session keeps in a field it does not declare public (`client`: a pool client,
+ * or a PGlite transaction). Both drivers' paths are tested (`copy-binary.integration-test.ts`): a Drizzle that moved it
+ * would fail them, not this.
+ */
+export async function copyInTransaction(
+  db: Db,
+  target: string,
+  data: Uint8Array,
+  format?: CopyFormat,
+): Promise<number> {
+  if (!is(db, PgTransaction)) {
+    return db.transaction((tx) => copyInTransaction(tx as unknown as Db, target, data, format));
+  }
+  const connection = (db._.session as unknown as { client: unknown }).client;
+  if (is(db, NodePgTransaction)) return copyOnPostgres(connection as pg.ClientBase, target, data, format);
+  if (is(db, PgliteTransaction)) return copyOnPglite(connection as Transaction, target, data, format);
+  throw new Error('copyInTransaction: a transaction of a driver Vatlas does not use');
+}
+
 function createPostgresBulkLoader(pool: pg.Pool): BulkLoader {
   return {
     async transaction(work) {
@@ -70,15 +124,7 @@ function createPostgresBulkLoader(pool: pg.Pool): BulkLoader {
             const result = await client.query(text, params);
             return { rows: result.rows, rowCount: result.rowCount ?? 0 };
           },
-          async copyFrom(target, data, format) {
-            const stream = client.query(copyFrom(`copy ${target} from stdin${copyOptions(format)}`));
-            await new Promise<void>((resolve, reject) => {
-              stream.once('finish', resolve);
-              stream.once('error', reject);
-              stream.end(data);
-            });
-            return stream.rowCount;
-          },
+          copyFrom: (target, data, format) => copyOnPostgres(client, target, data, format),
         };
         const result = await work(session);
         await client.query('commit');
@@ -109,20 +155,7 @@ function createPgliteBulkLoader(client: PGlite): BulkLoader {
             const result = await tx.query<Record<string, unknown>>(text, params);
             return { rows: result.rows, rowCount: result.affectedRows ?? 0 };
           },
-          async copyFrom(target, data, format) {
-            // PGlite reads /dev/blob from `blob.arrayBuffer()`. A real Blob would hand it a new 4 MB buffer per chunk
-            // that lives on in old space until a full GC (which a lean import rarely causes: hundreds of MB piled up);
-            // this one is a single copy whose memory is handed to a throw-away owner after the COPY, so a scavenge
-            // frees it.
-            const bytes = new Uint8Array(data);
-            const blob = { arrayBuffer: async () => bytes.buffer } as unknown as Blob;
-            try {
-              const result = await tx.query(`copy ${target} from '/dev/blob'${copyOptions(format)}`, [], { blob });
-              return result.affectedRows ?? 0;
-            } finally {
-              structuredClone(bytes.buffer, { transfer: [bytes.buffer] });
-            }
-          },
+          copyFrom: (target, data, format) => copyOnPglite(tx, target, data, format),
         }),
       );
     },

@@ -274,7 +274,7 @@ forEachDatabase('tax position recompute', (context) => {
   it('stores EC sales list lines as they are, whatever a file put in a VAT number', async () => {
     const db = context.database.db;
     const otherCompany = await createCompany(db, { tenantId: await createHomeTenant(db), name: 'Odd Numbers GmbH' });
-    // The array literal each column travels in gives quotes, backslashes, commas, braces and NULL a meaning.
+    // Text that a text format (COPY's, an array literal's) would give a meaning: quotes, backslashes, commas, braces, NULL.
     const vatNumbers = ['FR"1', 'FR\\2', 'FR,3', '{FR4}', 'NULL', ' FR 6 ', null];
     await insertEcSalesListLines(
       db,

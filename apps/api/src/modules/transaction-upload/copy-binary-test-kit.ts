@@ -1,4 +1,4 @@
-import { uuidText } from './copy-binary';
+import { uuidText } from '../../db/copy-binary';
 import { COPY_COLUMNS } from './copy-encoding';
 import { encodeCopyLine } from './copy-text';
 

@@ -1,6 +1,6 @@
 import type { NormalizedTransaction } from '@vatlas/domain';
 import { describe, expect, it } from 'vitest';
-import { COPY_BINARY_HEADER, CopyBinaryWriter, endCopyBinary, startCopyBinary } from './copy-binary';
+import { COPY_BINARY_HEADER, CopyBinaryWriter, endCopyBinary, startCopyBinary } from '../../db/copy-binary';
 import { copyBinaryRowsAsText } from './copy-binary-test-kit';
 import {
   binaryTargetOf,

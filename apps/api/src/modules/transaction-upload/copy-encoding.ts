@@ -15,7 +15,7 @@ import {
   numericBound,
   startCopyBinary,
   uuidBytes,
-} from './copy-binary';
+} from '../../db/copy-binary';
 import type { CopyValue } from './copy-text';
 import { UploadDaySums } from './day-sums';
 import { parseTransactionFile } from './formats/format';

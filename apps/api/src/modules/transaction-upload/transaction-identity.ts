@@ -1,6 +1,6 @@
 import { hash } from 'node:crypto';
 import type { NormalizedTransaction } from '@vatlas/domain';
-import { uuidText } from './copy-binary';
+import { uuidText } from '../../db/copy-binary';
 
 type IdentityFields = Pick<NormalizedTransaction, 'source' | 'eventId' | 'activityId' | 'type' | 'sku'>;
 

@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import { forEachDatabase } from '../../test/databases';
+import { forEachDatabase } from '../test/databases';
+import { copyInTransaction, type Db } from './client';
 import { CopyBinaryWriter, endCopyBinary, startCopyBinary, uuidBytes } from './copy-binary';
 
 /** One row of the test table: a value of each type the import writes, as text (null for NULL). */
@@ -73,6 +75,11 @@ const ROWS: Row[] = [
   },
 ];
 
+/** The columns of a table of `Row`s. */
+const ROW_COLUMNS =
+  '(id uuid, amount numeric(18,2), rate numeric(7,6), exact numeric, day date, label text, country char(2), ' +
+  'flag boolean, count integer)';
+
 /** The rows as one piece of binary COPY data, written field by field as the import writes its rows. */
 function binaryCopyOf(rows: readonly Row[]): Uint8Array {
   const writer = new CopyBinaryWriter(Buffer.alloc(64 * 1024));
@@ -95,10 +102,7 @@ function binaryCopyOf(rows: readonly Row[]): Uint8Array {
 forEachDatabase('COPY binary rows as the import writes them', (context) => {
   it("are read by the database's own binary input as the values they were written from", async () => {
     const stored = await context.database.bulk.transaction(async (session) => {
-      await session.query(
-        'create temp table binary_rows (id uuid, amount numeric(18,2), rate numeric(7,6), exact numeric, day date, ' +
-          'label text, country char(2), flag boolean, count integer) on commit drop',
-      );
+      await session.query(`create temp table binary_rows ${ROW_COLUMNS} on commit drop`);
       const loaded = await session.copyFrom('binary_rows', binaryCopyOf(ROWS), 'binary');
       expect(loaded).toBe(ROWS.length);
       const result = await session.query(
@@ -121,12 +125,46 @@ forEachDatabase('COPY binary rows as the import writes them', (context) => {
     const tooLarge = { ...(ROWS[0] as Row), amount: '12345678901234567.00' };
     await expect(
       context.database.bulk.transaction(async (session) => {
-        await session.query(
-          'create temp table binary_rows (id uuid, amount numeric(18,2), rate numeric(7,6), ' +
-            'exact numeric, day date, label text, country char(2), flag boolean, count integer) on commit drop',
-        );
+        await session.query(`create temp table binary_rows ${ROW_COLUMNS} on commit drop`);
         await session.copyFrom('binary_rows', binaryCopyOf([tooLarge]), 'binary');
       }),
     ).rejects.toThrow(/numeric field overflow/);
+  });
+});
+
+forEachDatabase('copyInTransaction', (context) => {
+  it("runs inside a Drizzle transaction on that transaction's connection, and rolls back with it", async () => {
+    const { db } = context.database;
+    const count = async (on: Db) =>
+      ((await on.execute(sql`select count(*)::int as "rows" from copied_rows`)) as unknown as { rows: unknown[] }).rows;
+    const rolledBack = new Error('rolled back on purpose');
+    await expect(
+      db.transaction(async (tx) => {
+        const inTransaction = tx as unknown as Db;
+        // A table only this transaction can see yet: a COPY on any other connection would not find it.
+        await inTransaction.execute(sql.raw(`create table copied_rows ${ROW_COLUMNS}`));
+        expect(await copyInTransaction(inTransaction, 'copied_rows', binaryCopyOf(ROWS), 'binary')).toBe(ROWS.length);
+        expect(await count(inTransaction)).toEqual([{ rows: ROWS.length }]);
+        throw rolledBack;
+      }),
+    ).rejects.toBe(rolledBack);
+    const table = (await db.execute(sql`select to_regclass('copied_rows')::text as "name"`)) as unknown as {
+      rows: unknown[];
+    };
+    expect(table.rows).toEqual([{ name: null }]);
+  });
+
+  it('runs in a transaction of its own when given no transaction', async () => {
+    const { db } = context.database;
+    await db.execute(sql.raw(`create table copied_rows ${ROW_COLUMNS}`));
+    try {
+      expect(await copyInTransaction(db, 'copied_rows', binaryCopyOf(ROWS), 'binary')).toBe(ROWS.length);
+      const stored = (await db.execute(sql`select id::text from copied_rows order by id`)) as unknown as {
+        rows: { id: string }[];
+      };
+      expect(stored.rows.map((row) => row.id)).toEqual(ROWS.map((row) => row.id.toLowerCase()).sort());
+    } finally {
+      await db.execute(sql`drop table copied_rows`);
+    }
   });
 });
