@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import { forEachDatabase } from '../test/databases';
 import { copyInTransaction, type Db } from './client';
-import { CopyBinaryWriter, endCopyBinary, startCopyBinary, uuidBytes } from './copy-binary';
+import { copyBinaryData, uuidBytes } from './copy-binary';
 
 /** One row of the test table: a value of each type the import writes, as text (null for NULL). */
 type Row = {
@@ -82,21 +82,20 @@ const ROW_COLUMNS =
 
 /** The rows as one piece of binary COPY data, written field by field as the import writes its rows. */
 function binaryCopyOf(rows: readonly Row[]): Uint8Array {
-  const writer = new CopyBinaryWriter(Buffer.alloc(64 * 1024));
-  writer.position = startCopyBinary(writer.buffer);
-  for (const row of rows) {
-    writer.row(9);
-    writer.uuid(uuidBytes(row.id));
-    writer.numeric(row.amount);
-    writer.numeric(row.rate);
-    writer.numeric(row.exact);
-    writer.date(row.day);
-    writer.text(row.label);
-    writer.text(row.country);
-    writer.boolean(row.flag);
-    writer.int32(row.count);
-  }
-  return endCopyBinary(writer.buffer, writer.position);
+  return copyBinaryData(64 * 1024, (writer) => {
+    for (const row of rows) {
+      writer.row(9);
+      writer.uuid(uuidBytes(row.id));
+      writer.numeric(row.amount);
+      writer.numeric(row.rate);
+      writer.numeric(row.exact);
+      writer.date(row.day);
+      writer.text(row.label);
+      writer.text(row.country);
+      writer.boolean(row.flag);
+      writer.int32(row.count);
+    }
+  });
 }
 
 forEachDatabase('COPY binary rows as the import writes them', (context) => {

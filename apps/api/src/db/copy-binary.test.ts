@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CopyBinaryWriter, numericBound, pgDateDays, uuidBytes } from './copy-binary';
+import {
+  COPY_BINARY_HEADER,
+  CopyBinaryWriter,
+  copyBinaryData,
+  numericBound,
+  pgDateDays,
+  uuidBytes,
+} from './copy-binary';
 
 /** The bytes one call writes (its length word included), as hex. */
 function written(write: (writer: CopyBinaryWriter) => void): string {
@@ -50,5 +57,16 @@ describe('CopyBinaryWriter', () => {
     for (const decimal of ['0', '-0.000001', '1234567890123.45', '99999999']) {
       expect(written((writer) => writer.numeric(decimal)).length / 2).toBeLessThanOrEqual(numericBound(decimal));
     }
+  });
+
+  it('makes a piece of COPY data of the header, the rows written and the trailer, and no more', () => {
+    const hexOf = (data: Uint8Array) => Buffer.from(data).toString('hex');
+    const header = COPY_BINARY_HEADER.toString('hex');
+    const oneRow = copyBinaryData(64, (writer) => {
+      writer.row(1);
+      writer.int32(7);
+    });
+    expect(hexOf(oneRow)).toBe(`${header}0001${'00000004'}00000007ffff`);
+    expect(hexOf(copyBinaryData(0, () => undefined))).toBe(`${header}ffff`);
   });
 });

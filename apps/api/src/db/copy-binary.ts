@@ -37,6 +37,19 @@ export function endCopyBinary(buffer: Buffer, end: number): Uint8Array {
   return buffer.subarray(0, buffer.writeInt16BE(-1, end));
 }
 
+/**
+ * One piece of binary COPY data (header, rows, trailer) in a buffer of its own: `writeRows` writes the rows, at most
+ * `rowBytes` bytes of them (the caller's bound, as for `CopyBinaryWriter`).
+ */
+export function copyBinaryData(rowBytes: number, writeRows: (writer: CopyBinaryWriter) => void): Uint8Array {
+  const writer = new CopyBinaryWriter(
+    Buffer.allocUnsafe(COPY_BINARY_HEADER.length + rowBytes + COPY_BINARY_TRAILER_BYTES),
+  );
+  writer.position = startCopyBinary(writer.buffer);
+  writeRows(writer);
+  return endCopyBinary(writer.buffer, writer.position);
+}
+
 /** Days from 2000-01-01, PostgreSQL's date epoch, to a date of the proleptic Gregorian calendar. */
 const EPOCH_MS = Date.UTC(2000, 0, 1);
 const MS_PER_DAY = 86_400_000;

@@ -8,15 +8,7 @@ import {
 } from '@vatlas/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import { copyInTransaction, type Db } from '../../db/client';
-import {
-  COPY_BINARY_HEADER,
-  COPY_BINARY_TRAILER_BYTES,
-  CopyBinaryWriter,
-  endCopyBinary,
-  numericBound,
-  startCopyBinary,
-  uuidBytes,
-} from '../../db/copy-binary';
+import { copyBinaryData, numericBound, uuidBytes } from '../../db/copy-binary';
 import {
   ecSalesListLines,
   liabilities,
@@ -377,9 +369,9 @@ const EC_SALES_LIST_LINE_FIXED_BYTES = 2 + 4 * 9 + 16 + 2 * 4 + 4 + 1;
 
 /** The company's EC sales list lines as binary COPY data (db/copy-binary.ts) for `EC_SALES_LIST_COPY_TARGET`. */
 function ecSalesListCopy(companyId: string, lines: readonly EcSalesListLine[]): Uint8Array {
-  let bytes = COPY_BINARY_HEADER.length + COPY_BINARY_TRAILER_BYTES;
+  let rowBytes = 0;
   for (const line of lines) {
-    bytes +=
+    rowBytes +=
       EC_SALES_LIST_LINE_FIXED_BYTES +
       3 *
         (line.reportingCountry.length +
@@ -389,24 +381,23 @@ function ecSalesListCopy(companyId: string, lines: readonly EcSalesListLine[]): 
       numericBound(line.netEur) +
       numericBound(line.netLocal);
   }
-  const writer = new CopyBinaryWriter(Buffer.allocUnsafe(bytes));
-  writer.position = startCopyBinary(writer.buffer);
   const company = uuidBytes(companyId);
-  for (const line of lines) {
-    writer.row(EC_SALES_LIST_COPY_FIELDS);
-    writer.uuid(company);
-    writer.text(line.reportingCountry);
-    writer.date(line.periodStart);
-    writer.date(line.periodEnd);
-    writer.text(line.customerVatNumber);
-    writer.text(line.kind);
-    writer.numeric(line.netEur);
-    writer.numeric(line.netLocal);
-    writer.text(line.currency);
-    writer.int32(line.transactionCount);
-    writer.boolean(line.incomplete);
-  }
-  return endCopyBinary(writer.buffer, writer.position);
+  return copyBinaryData(rowBytes, (writer) => {
+    for (const line of lines) {
+      writer.row(EC_SALES_LIST_COPY_FIELDS);
+      writer.uuid(company);
+      writer.text(line.reportingCountry);
+      writer.date(line.periodStart);
+      writer.date(line.periodEnd);
+      writer.text(line.customerVatNumber);
+      writer.text(line.kind);
+      writer.numeric(line.netEur);
+      writer.numeric(line.netLocal);
+      writer.text(line.currency);
+      writer.int32(line.transactionCount);
+      writer.boolean(line.incomplete);
+    }
+  });
 }
 
 /**

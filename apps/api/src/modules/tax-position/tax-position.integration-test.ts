@@ -274,8 +274,9 @@ forEachDatabase('tax position recompute', (context) => {
   it('stores EC sales list lines as they are, whatever a file put in a VAT number', async () => {
     const db = context.database.db;
     const otherCompany = await createCompany(db, { tenantId: await createHomeTenant(db), name: 'Odd Numbers GmbH' });
-    // Text that a text format (COPY's, an array literal's) would give a meaning: quotes, backslashes, commas, braces, NULL.
-    const vatNumbers = ['FR"1', 'FR\\2', 'FR,3', '{FR4}', 'NULL', ' FR 6 ', null];
+    // Text that a text format (COPY's, an array literal's) would give a meaning: quotes, backslashes, commas, braces,
+    // NULL; and characters of two and four bytes in UTF-8, which the binary COPY's room for a line must hold.
+    const vatNumbers = ['FR"1', 'FR\\2', 'FR,3', '{FR4}', 'NULL', ' FR 6 ', 'ΕΛ 7 😀', null];
     await insertEcSalesListLines(
       db,
       otherCompany,
