@@ -74,7 +74,7 @@ const NUMERIC_NEGATIVE = 0x4000;
 
 /**
  * Writes rows of the binary format into a buffer, field by field, from `position` on. The caller sees to the room
- * (three bytes a UTF-16 unit of text, `numericBound` for a decimal). Lengths and numbers are stored byte by byte: a
+ * (`textBound` for a text, `numericBound` for a decimal). Lengths and numbers are stored byte by byte: a
  * million rows of 29 fields make Buffer's checked writers count.
  */
 export class CopyBinaryWriter {
@@ -223,3 +223,6 @@ function digitAt(text: string, index: number): number {
 
 /** The most bytes `CopyBinaryWriter.numeric` writes for `value`, its length word included. */
 export const numericBound = (value: string | null): number => 4 + (value === null ? 0 : 8 + 2 * (value.length + 2));
+
+/** The most bytes `CopyBinaryWriter.text` writes for `value`, its length word included: three a UTF-16 unit. */
+export const textBound = (value: string | null): number => 4 + 3 * (value?.length ?? 0);
