@@ -181,6 +181,12 @@ export const clientErrors = pgTable(
     userAgent: text('user_agent'),
     reportedAt: timestamp('reported_at', { withTimezone: true }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The order errors were received in, which breaks ties of `receivedAt`, as the audit log's `sequence` does: PGlite's
+     * clock counts milliseconds, and errors received in the same millisecond would otherwise be listed in the order of
+     * their random ids.
+     */
+    sequence: bigint('sequence', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (table) => [index('client_errors_received_at_idx').on(table.receivedAt)],
 );

@@ -227,7 +227,7 @@ export async function listClientErrors(db: Db, options: Page) {
     db
       .select()
       .from(clientErrors)
-      .orderBy(desc(clientErrors.receivedAt), desc(clientErrors.id))
+      .orderBy(desc(clientErrors.receivedAt), desc(clientErrors.sequence))
       .offset(options.offset)
       .limit(options.limit),
     db.select({ value: count() }).from(clientErrors),
