@@ -5,7 +5,7 @@ import { z } from 'zod';
 export const dataPeriodStatusSchema = z
   .enum(['empty', 'importing', 'imported', 'failed'])
   .describe(
-    '`importing` while an upload of the month is queued or being processed; else `failed` when its latest upload ' +
+    '`importing` while an upload of the month is queued, being imported or being validated; else `failed` when its latest upload ' +
       'failed; else `imported` when it holds transactions of completed uploads; else `empty`.',
   );
 export type DataPeriodStatus = z.infer<typeof dataPeriodStatusSchema>;
@@ -21,9 +21,9 @@ export const dataPeriodSchema = z.object({
   startDate: z.string().describe('ISO date, first day of the month'),
   endDate: z.string().describe('ISO date, last day of the month'),
   status: dataPeriodStatusSchema,
-  /** Uploads that named this period. */
+  /** Uploads that named this period (once their file is whole). */
   uploadCount: z.number().int().nonnegative(),
-  /** Transactions of completed uploads whose report date (complete date) falls in the month. */
+  /** Transactions stored by this period's completed uploads. */
   transactionCount: z.number().int().nonnegative(),
   createdAt: z.string().describe('ISO 8601, UTC'),
 });

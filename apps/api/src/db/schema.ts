@@ -318,6 +318,8 @@ export const documents = pgTable(
     storageKey: text('storage_key').notNull().unique(),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The order documents were stored in, which breaks ties of `uploadedAt` (see `transactionUploads.sequence`). */
+    sequence: bigint('sequence', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
   },
   (table) => [index('documents_company_id_idx').on(table.companyId)],
 );
@@ -340,6 +342,12 @@ export const powerOfAttorneySignatures = pgTable(
     /** 'drawn' | 'typed'. */
     signatureKind: text('signature_kind').notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * The order signatures were made in, which breaks ties of `signedAt` (see `transactionUploads.sequence`): a country
+     * without an active signature shows its newest one as revoked, which must be its last, not one made in the same
+     * millisecond before it.
+     */
+    sequence: bigint('sequence', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     ipAddress: text('ip_address').notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
@@ -445,6 +453,12 @@ export const transactionUploads = pgTable(
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
+    /**
+     * The order uploads were made in, which breaks ties of `createdAt`: the lists show the newest first and the worker
+     * claims the oldest first. `now()` is a transaction's start and PGlite's clock counts milliseconds, so uploads made
+     * in one transaction or one millisecond would otherwise be taken in the order of their random ids.
+     */
+    sequence: bigint('sequence', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
     /**
      * When the whole file was stored. Null while an import runs as the file arrives (decision 023): such an upload is
      * no one's to see, cancel or claim until its request ends, and is deleted with its rows if it never does.

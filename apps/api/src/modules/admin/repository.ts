@@ -174,7 +174,7 @@ export async function listUploads(db: Db, options: Page & { status?: string; sin
       .from(transactionUploads)
       .innerJoin(companies, eq(companies.id, transactionUploads.companyId))
       .where(where)
-      .orderBy(desc(transactionUploads.createdAt), desc(transactionUploads.id))
+      .orderBy(desc(transactionUploads.createdAt), desc(transactionUploads.sequence))
       .offset(options.offset)
       .limit(options.limit),
     db.select({ value: count() }).from(transactionUploads).where(where),

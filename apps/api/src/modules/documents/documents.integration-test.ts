@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -237,6 +237,37 @@ forEachDatabase('documents API', (context) => {
       headers: bearer(outsiderToken),
     });
     expect(response.statusCode).toBe(404);
+  });
+
+  it('lists documents stored at the same time newest first, in the order they were stored', async () => {
+    // One millisecond of PGlite's clock: only the order they were stored in tells them apart (migration 0020).
+    const uploadedAt = new Date('2025-01-01T12:00:00.123Z');
+    const stored: string[] = [];
+    for (let number = 1; number <= 6; number++) {
+      const [row] = await context.database.db
+        .insert(documents)
+        .values({
+          companyId: otherCompanyId,
+          documentType: 'other',
+          fileName: `same-time-${number}.pdf`,
+          contentType: 'application/pdf',
+          sizeBytes: 1,
+          sha256: 'c'.repeat(64),
+          storageKey: `test/same-time-${number}-${randomUUID()}`,
+          uploadedAt,
+        })
+        .returning({ id: documents.id });
+      if (row) stored.push(row.id);
+    }
+    const outsiderToken = await signIn(app, provider, outsider);
+    const listed = documentListSchema.parse(
+      (
+        await app.inject({ method: 'GET', url: apiPaths.documents(otherCompanyId), headers: bearer(outsiderToken) })
+      ).json(),
+    );
+    expect(
+      listed.filter((document) => document.fileName.startsWith('same-time-')).map((document) => document.id),
+    ).toEqual([...stored].reverse());
   });
 
   it('lists what the selected jurisdictions need and completes document-center once all is there and signed', async () => {

@@ -17,7 +17,7 @@ export async function listDocumentsOfCompany(db: Db, companyId: string): Promise
     .select()
     .from(documents)
     .where(eq(documents.companyId, companyId))
-    .orderBy(desc(documents.uploadedAt), asc(documents.id));
+    .orderBy(desc(documents.uploadedAt), desc(documents.sequence));
 }
 
 export async function findDocument(db: Db, companyId: string, documentId: string): Promise<DocumentRecord | undefined> {

@@ -111,31 +111,74 @@ forEachDatabase('period manager', (context) => {
     expect(refused.json()).toMatchObject({ code: 'data_period_has_uploads' });
   });
 
-  it('counts the rows its completed uploads hold, not those of failed or cancelled ones', async () => {
-    const db = context.database.db;
-    const period = (
-      await call({ method: 'POST', url: apiPaths.dataPeriods(companyId), payload: { month: '2025-05' } })
-    ).json<DataPeriod>();
-    const upload = (status: string, rowsImported: number) => {
+  /** Writes uploads of `periodId`, one after another in the order given. */
+  async function insertUploads(
+    periodId: string,
+    uploads: readonly { status: string; rowsImported?: number; receivedAt?: Date | null; createdAt?: Date }[],
+  ) {
+    for (const { status, ...rest } of uploads) {
       const id = randomUUID();
-      return {
+      await context.database.db.insert(transactionUploads).values({
         id,
         companyId,
-        dataPeriodId: period.id,
+        dataPeriodId: periodId,
         sourceFormat: 'amazon-vtr',
         fileName: `${status}.txt`,
         storageKey: `test/${id}`,
         sha256: id.replaceAll('-', '').padEnd(64, '0'),
         sizeBytes: '1',
         status,
-        rowsImported,
-      };
-    };
-    await db
-      .insert(transactionUploads)
-      .values([upload('completed', 7), upload('completed', 5), upload('failed', 11), upload('cancelled', 13)]);
-    const answer = (await call({ method: 'GET', url: apiPaths.dataPeriod(companyId, period.id) })).json<DataPeriod>();
-    expect(answer).toMatchObject({ uploadCount: 4, transactionCount: 12 });
+        ...rest,
+      });
+    }
+  }
+
+  const addPeriod = async (month: string) =>
+    (await call({ method: 'POST', url: apiPaths.dataPeriods(companyId), payload: { month } })).json<DataPeriod>();
+  const readPeriod = async (periodId: string) =>
+    (await call({ method: 'GET', url: apiPaths.dataPeriod(companyId, periodId) })).json<DataPeriod>();
+
+  it('counts the rows its completed uploads hold, not those of failed or cancelled ones', async () => {
+    const period = await addPeriod('2025-05');
+    await insertUploads(period.id, [
+      { status: 'completed', rowsImported: 7 },
+      { status: 'completed', rowsImported: 5 },
+      { status: 'failed', rowsImported: 11 },
+      { status: 'cancelled', rowsImported: 13 },
+    ]);
+    expect(await readPeriod(period.id)).toMatchObject({ uploadCount: 4, transactionCount: 12 });
+  });
+
+  it('is importing while an upload of it is being validated, and leaves out an upload whose file is still arriving', async () => {
+    const validating = await addPeriod('2025-06');
+    await insertUploads(validating.id, [{ status: 'validating' }]);
+    expect(await readPeriod(validating.id)).toMatchObject({ status: 'importing', uploadCount: 1 });
+
+    // Decision 023: an import that starts while its file arrives is no one's to see until the whole file is in.
+    const arriving = await addPeriod('2025-07');
+    await insertUploads(arriving.id, [{ status: 'processing', receivedAt: null }]);
+    expect(await readPeriod(arriving.id)).toMatchObject({ status: 'empty', uploadCount: 0 });
+    const uploads = (await call({ method: 'GET', url: apiPaths.transactionUploads(companyId) })).json<
+      TransactionUpload[]
+    >();
+    expect(uploads.filter((upload) => upload.dataPeriodId === arriving.id)).toEqual([]);
+  });
+
+  it('takes its state from the upload made last, also among uploads made at the same time (migration 0020)', async () => {
+    // One transaction's now(), or one millisecond of PGlite's clock: only the order they were made in tells them apart.
+    const createdAt = new Date('2025-08-01T10:00:00.123Z');
+    const lastFailed = await addPeriod('2025-08');
+    await insertUploads(lastFailed.id, [
+      ...Array.from({ length: 4 }, () => ({ status: 'completed', createdAt })),
+      { status: 'failed', createdAt },
+    ]);
+    const lastCompleted = await addPeriod('2025-09');
+    await insertUploads(lastCompleted.id, [
+      ...Array.from({ length: 4 }, () => ({ status: 'failed', createdAt })),
+      { status: 'completed', createdAt },
+    ]);
+    expect(await readPeriod(lastFailed.id)).toMatchObject({ status: 'failed', uploadCount: 5 });
+    expect(await readPeriod(lastCompleted.id)).toMatchObject({ status: 'imported', uploadCount: 5 });
   });
 
   it('deletes a period without uploads, and answers 404 for one of another company', async () => {

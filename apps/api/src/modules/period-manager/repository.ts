@@ -35,7 +35,8 @@ export async function ensureDataPeriod(
  * The company's periods (all, or one) with their uploads and the transactions their completed uploads hold: rows of
  * other uploads are not part of the company's data yet, or any more. An upload's `rows_imported` is the number of its
  * rows in `transactions` (a row another upload already stored was not stored again), so the count is a sum over a
- * few uploads instead of a count over a million rows.
+ * few uploads instead of a count over a million rows. An upload whose file is still arriving (decision 023) is no
+ * one's to see until its request ends, as in the company's list of uploads, so it is not counted here either.
  */
 export async function listDataPeriodSummaries(
   db: Db,
@@ -50,11 +51,11 @@ export async function listDataPeriodSummaries(
   if (periods.length === 0) return [];
   const uploads = (await db.execute(sql`
     select u.data_period_id as "periodId", count(*)::int as "uploadCount",
-      count(*) filter (where u.status in ('queued', 'processing'))::int as "activeUploadCount",
-      (array_agg(u.status order by u.created_at desc))[1] as "latestStatus",
+      count(*) filter (where u.status in ('queued', 'processing', 'validating'))::int as "activeUploadCount",
+      (array_agg(u.status order by u.created_at desc, u.sequence desc))[1] as "latestStatus",
       coalesce(sum(u.rows_imported) filter (where u.status = 'completed'), 0)::int as "transactionCount"
     from transaction_uploads u
-    where u.company_id = ${companyId} and u.data_period_id is not null
+    where u.company_id = ${companyId} and u.data_period_id is not null and u.received_at is not null
     group by u.data_period_id`)) as unknown as Rows<{
     periodId: string;
     uploadCount: number;

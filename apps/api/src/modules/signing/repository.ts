@@ -11,7 +11,7 @@ export async function listSignaturesOfCompany(db: Db, companyId: string): Promis
     .select()
     .from(powerOfAttorneySignatures)
     .where(eq(powerOfAttorneySignatures.companyId, companyId))
-    .orderBy(desc(powerOfAttorneySignatures.signedAt), desc(powerOfAttorneySignatures.id));
+    .orderBy(desc(powerOfAttorneySignatures.signedAt), desc(powerOfAttorneySignatures.sequence));
 }
 
 export async function findActiveSignature(

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -7,7 +7,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PDFDict, PDFDocument, PDFHexString, PDFName, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { companies, companyJurisdictions, legalRepresentatives, tenants } from '../../db/schema';
+import {
+  companies,
+  companyJurisdictions,
+  legalRepresentatives,
+  powerOfAttorneySignatures,
+  tenants,
+} from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
 import { listAuditEvents } from '../audit/repository';
@@ -246,5 +252,35 @@ forEachDatabase('power-of-attorney API', (context) => {
       ['DE', 'signed'],
       ['FR', 'unsigned'],
     ]);
+  });
+
+  it('shows the last of the revoked signatures of a country, also among signatures made at the same time', async () => {
+    // One millisecond of PGlite's clock: only the order they were made in tells them apart (migration 0020).
+    const signedAt = new Date('2025-01-01T12:00:00.123Z');
+    const made: string[] = [];
+    for (let number = 1; number <= 8; number++) {
+      const [row] = await context.database.db
+        .insert(powerOfAttorneySignatures)
+        .values({
+          companyId,
+          countryCode: 'FR',
+          documentSha256: 'a'.repeat(64),
+          signedStorageKey: `test/poa-fr-${number}-${randomUUID()}`,
+          signedSha256: 'b'.repeat(64),
+          signerName: `Signer ${number}`,
+          signatureKind: 'typed',
+          signedAt,
+          ipAddress: '192.0.2.1',
+          revokedAt: new Date(`2025-01-0${number + 1}T08:00:00.000Z`),
+        })
+        .returning({ id: powerOfAttorneySignatures.id });
+      if (row) made.push(row.id);
+    }
+    const list = powerOfAttorneyListSchema.parse((await call('GET', apiPaths.powersOfAttorney(companyId))).json());
+    expect(list.jurisdictions.find((entry) => entry.countryCode === 'FR')).toMatchObject({
+      state: 'revoked',
+      signature: { id: made.at(-1), signerName: 'Signer 8' },
+      revokedAt: '2025-01-09T08:00:00.000Z',
+    });
   });
 });

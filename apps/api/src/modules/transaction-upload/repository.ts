@@ -85,7 +85,7 @@ export async function listUploadsOfCompany(db: Db, companyId: string): Promise<R
     .select()
     .from(transactionUploads)
     .where(and(eq(transactionUploads.companyId, companyId), isReceived))
-    .orderBy(desc(transactionUploads.createdAt), desc(transactionUploads.id));
+    .orderBy(desc(transactionUploads.createdAt), desc(transactionUploads.sequence));
   return rows as ReceivedUploadRecord[];
 }
 
@@ -377,7 +377,7 @@ export async function claimNextUpload(db: Db, workerId: string, staleAfterSecond
               and candidate.heartbeat_at < now() - make_interval(secs => ${staleAfterSeconds})))
         and not exists (
           ${runningJobsOf(sql`candidate.company_id`, staleAfterSeconds)} and busy.id <> candidate.id)
-      order by candidate.created_at, candidate.id
+      order by candidate.created_at, candidate.sequence
       limit 1
       for update skip locked)
     returning id`)) as unknown as Rows<{ id: string }>;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -646,6 +647,41 @@ forEachDatabase('transaction uploads', (context) => {
     expect(removed.statusCode).toBe(204);
     expect((await get(apiPaths.columnMapping(companyId, id))).statusCode).toBe(404);
   });
+  it('lists uploads made at the same time newest first and claims them oldest first, in the order they were made', async () => {
+    // One transaction's now(), or one millisecond of PGlite's clock: only the order they were made in tells them apart
+    // (migration 0020). Made long ago, so that they are the oldest queued uploads of the database, claimed first.
+    const db = context.database.db;
+    const sameTimeCompanyId = await createFreshCompany('Same Time Co');
+    const createdAt = new Date('2001-02-03T04:05:06.789Z');
+    const made: string[] = [];
+    for (let number = 1; number <= 6; number++) {
+      const id = randomUUID();
+      await db.insert(transactionUploads).values({
+        id,
+        companyId: sameTimeCompanyId,
+        sourceFormat: 'amazon-vtr',
+        fileName: `same-time-${number}.txt`,
+        storageKey: `test/${id}`,
+        sha256: id.replaceAll('-', '').padEnd(64, '0'),
+        sizeBytes: '1',
+        status: 'queued',
+        createdAt,
+      });
+      made.push(id);
+    }
+    const listed = (await get(apiPaths.transactionUploads(sameTimeCompanyId))).json<TransactionUpload[]>();
+    expect(listed.map((listedUpload) => listedUpload.id)).toEqual([...made].reverse());
+
+    const claimed: (string | null)[] = [];
+    for (const _ of made) {
+      const id = await claimNextUpload(db, 'order-worker', 30);
+      claimed.push(id);
+      // Done with it: the company's next upload waits only while one of its imports runs.
+      if (id) await db.update(transactionUploads).set({ status: 'cancelled' }).where(eq(transactionUploads.id, id));
+    }
+    expect(claimed).toEqual(made);
+  });
+
   it('starts an upload at once: the upload wakes the idle worker instead of leaving it to the next poll', async () => {
     // Ten minutes between polls: without the wake-up the upload would wait far beyond the test's patience.
     // A company of its own: earlier tests leave this file's companies with an upload a "busy worker" holds.
