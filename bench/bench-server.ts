@@ -207,6 +207,11 @@ export type UploadedImport = {
   /** First byte of the upload to the upload's end (completed, failed or cancelled). */
   importSeconds: number;
   upload: TransactionUpload;
+  /**
+   * How long each status poll took to answer, from the 202 to the end: what a user's request meets while the import
+   * loads its rows and commits its totals (the completion holds PGlite, the server's one connection to it).
+   */
+  pollLatenciesMs: number[];
 };
 
 /**
@@ -249,15 +254,18 @@ export async function uploadVtrAndWait(options: {
   if (answer.status !== 202) throw new Error(`upload answered ${answer.status}: ${answer.body}`);
   const uploadSeconds = (performance.now() - started) / 1000;
   const { id } = transactionUploadSchema.parse(JSON.parse(answer.body));
+  const pollLatenciesMs: number[] = [];
   for (;;) {
     await new Promise((wait) => setTimeout(wait, options.pollMs));
+    const asked = performance.now();
     const polled = await fetch(`${publicUrl}${apiPaths.transactionUpload(companyId, id)}`, {
       headers: { authorization: `Bearer ${token}` },
     });
     const upload = transactionUploadSchema.parse(await polled.json());
+    pollLatenciesMs.push(performance.now() - asked);
     options.onPoll?.(upload);
     if (upload.status === 'completed' || upload.status === 'failed' || upload.status === 'cancelled') {
-      return { uploadSeconds, importSeconds: (performance.now() - started) / 1000, upload };
+      return { uploadSeconds, importSeconds: (performance.now() - started) / 1000, upload, pollLatenciesMs };
     }
   }
 }
