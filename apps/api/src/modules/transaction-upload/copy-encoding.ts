@@ -62,7 +62,7 @@ export const COPY_COLUMNS = [
   'treatment',
 ] as const;
 
-/** The COPY chunk of an import (and of the PGlite floor it is measured against). */
+/** The COPY chunk of an import on PostgreSQL (PGlite's is smaller: import-job.ts `CHUNK_BYTES`), and of the floors. */
 export const DEFAULT_CHUNK_BYTES = 4 * 1024 * 1024;
 /** Room past `chunkBytes` in a chunk buffer, so a row (or day sum line) that starts below the mark always fits. */
 const CHUNK_SLACK_BYTES = 64 * 1024;
