@@ -97,9 +97,9 @@ const LOADS_IN_FLIGHT: Record<Database['kind'], number> = { postgres: 2, pglite:
 /**
  * The rows' COPY chunk per database. PGlite is the server's one connection, and a chunk's COPY holds it, and with it
  * every other request, until the chunk is in: about 0.4 s for 4 MB, about 0.1 s for 1 MB. Measured at 1M rows,
- * alternated: 1 MB chunks loaded as fast (imports of 32.6 and 34.0 s against 35.1 and 32.5 s), the status polls of the
- * benchmark answered in 100-110 ms at the median against 372-375 ms, and the server peaked 25-38 MiB lower (decision
- * 030). PostgreSQL loads in processes of its own, beside the requests, and keeps 4 MB.
+ * alternated, with and without a year stored: 1 MB chunks loaded as fast, and the benchmark's status polls answered in
+ * 100-138 ms at the median against 372-566 ms (decision 030). PostgreSQL loads in processes of its own, beside the
+ * requests, and keeps 4 MB.
  */
 const CHUNK_BYTES: Record<Database['kind'], number> = { postgres: DEFAULT_CHUNK_BYTES, pglite: 1024 * 1024 };
 
