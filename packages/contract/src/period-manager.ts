@@ -5,8 +5,8 @@ import { z } from 'zod';
 export const dataPeriodStatusSchema = z
   .enum(['empty', 'importing', 'imported', 'failed'])
   .describe(
-    '`importing` while an upload of the month is queued, being imported or being validated; else `failed` when its latest upload ' +
-      'failed; else `imported` when it holds transactions of completed uploads; else `empty`.',
+    '`importing` while an upload of the month is queued, being imported or being validated; else `failed` when its ' +
+      'latest upload failed; else `imported` when it holds transactions of completed uploads; else `empty`.',
   );
 export type DataPeriodStatus = z.infer<typeof dataPeriodStatusSchema>;
 
