@@ -157,7 +157,7 @@ function sampleMemory(pid: number): { stop(): number } {
 
 // ---- reading with the rows stored -----------------------------------------------------------------------------------
 
-type Latency = { p50: number; p95: number } | null;
+type Latency = { p50: number; p95: number; max: number } | null;
 
 async function timedGet(url: string, token: string): Promise<{ ms: number; body: unknown } | null> {
   const started = performance.now();
@@ -170,7 +170,7 @@ async function timedGet(url: string, token: string): Promise<{ ms: number; body:
 function summarise(latencies: number[]): Latency {
   if (latencies.length === 0) return null;
   const sorted = [...latencies].sort((a, b) => a - b);
-  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95) };
+  return { p50: percentile(sorted, 0.5), p95: percentile(sorted, 0.95), max: sorted.at(-1) ?? 0 };
 }
 
 async function repeat(url: string, token: string): Promise<Latency> {
@@ -354,10 +354,9 @@ try {
 
 const latency = (value: Latency) => (value === null ? 'n/a' : `${value.p50.toFixed(1)} / ${value.p95.toFixed(1)}`);
 /** The status polls' median and longest answer: the longest is the longest a user's request waited on the import. */
-const pollLatency = (latencies: readonly number[]) => {
-  if (latencies.length === 0) return 'n/a';
-  const sorted = [...latencies].sort((a, b) => a - b);
-  return `${percentile(sorted, 0.5).toFixed(1)} / ${(sorted.at(-1) ?? 0).toFixed(1)}`;
+const pollLatency = (latencies: number[]) => {
+  const summary = summarise(latencies);
+  return summary === null ? 'n/a' : `${summary.p50.toFixed(1)} / ${summary.max.toFixed(1)}`;
 };
 const ratioOf = (run: Measured) => run.result.importSeconds / run.floor.seconds;
 const runRows = measured.map((run) => ({

@@ -26,6 +26,12 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * The order a table's rows were written in, which breaks ties of the time a list is ordered by: `now()` is a
+ * transaction's start and PGlite's clock counts milliseconds, so rows written in one transaction or one millisecond
+ * would otherwise come in the order of their random ids.
+ */
+const insertionOrder = () => bigint('sequence', { mode: 'number' }).notNull().generatedAlwaysAsIdentity();
 
 /** A tenant's branding; the logo is a URL only, never markup (docs/decisions/009-tenant-themes.md). */
 export type TenantBranding = TenantBrandingSettings;
@@ -181,12 +187,8 @@ export const clientErrors = pgTable(
     userAgent: text('user_agent'),
     reportedAt: timestamp('reported_at', { withTimezone: true }),
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
-    /**
-     * The order errors were received in, which breaks ties of `receivedAt`, as the audit log's `sequence` does: PGlite's
-     * clock counts milliseconds, and errors received in the same millisecond would otherwise be listed in the order of
-     * their random ids.
-     */
-    sequence: bigint('sequence', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    /** The order errors were received in, which breaks ties of `receivedAt`. */
+    sequence: insertionOrder(),
   },
   (table) => [index('client_errors_received_at_idx').on(table.receivedAt)],
 );
@@ -201,11 +203,8 @@ export const auditEvents = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     // clock_timestamp(), not now(): now() is the transaction's start, so the events of one transaction would tie.
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
-    /**
-     * The order events were recorded in, which breaks ties of `occurredAt`: PGlite's clock counts milliseconds, and
-     * events recorded in the same millisecond would otherwise be listed in the order of their random ids.
-     */
-    sequence: bigint('sequence', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    /** The order events were recorded in, which breaks ties of `occurredAt` (PGlite's clock counts milliseconds). */
+    sequence: insertionOrder(),
     action: text('action').notNull(),
     actorUserId: uuid('actor_user_id'),
     tenantId: uuid('tenant_id'),
@@ -318,8 +317,8 @@ export const documents = pgTable(
     storageKey: text('storage_key').notNull().unique(),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     uploadedAt: timestamp('uploaded_at', { withTimezone: true }).notNull().defaultNow(),
-    /** The order documents were stored in, which breaks ties of `uploadedAt` (see `transactionUploads.sequence`). */
-    sequence: bigint('sequence', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    /** The order documents were stored in, which breaks ties of `uploadedAt`. */
+    sequence: insertionOrder(),
   },
   (table) => [index('documents_company_id_idx').on(table.companyId)],
 );
@@ -343,11 +342,10 @@ export const powerOfAttorneySignatures = pgTable(
     signatureKind: text('signature_kind').notNull(),
     signedAt: timestamp('signed_at', { withTimezone: true }).notNull().defaultNow(),
     /**
-     * The order signatures were made in, which breaks ties of `signedAt` (see `transactionUploads.sequence`): a country
-     * without an active signature shows its newest one as revoked, which must be its last, not one made in the same
-     * millisecond before it.
+     * The order signatures were made in, which breaks ties of `signedAt`: a country without an active signature shows
+     * its newest one as revoked, which must be its last, not one made in the same millisecond before it.
      */
-    sequence: bigint('sequence', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    sequence: insertionOrder(),
     ipAddress: text('ip_address').notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
@@ -453,12 +451,8 @@ export const transactionUploads = pgTable(
     heartbeatAt: timestamp('heartbeat_at', { withTimezone: true }),
     uploadedBy: uuid('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
-    /**
-     * The order uploads were made in, which breaks ties of `createdAt`: the lists show the newest first and the worker
-     * claims the oldest first. `now()` is a transaction's start and PGlite's clock counts milliseconds, so uploads made
-     * in one transaction or one millisecond would otherwise be taken in the order of their random ids.
-     */
-    sequence: bigint('sequence', { mode: 'number' }).notNull().generatedAlwaysAsIdentity(),
+    /** The order uploads were made in, which breaks ties of `createdAt`: lists newest first, the worker's claim oldest. */
+    sequence: insertionOrder(),
     /**
      * When the whole file was stored. Null while an import runs as the file arrives (decision 023): such an upload is
      * no one's to see, cancel or claim until its request ends, and is deleted with its rows if it never does.

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,11 +5,12 @@ import { apiPaths, type DataPeriod, type TransactionUpload } from '@vatlas/contr
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { companies, transactionUploads } from '../../db/schema';
+import { companies } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
 import { buildMultipart } from '../documents/document-test-kit';
 import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
+import { insertUpload, type UploadStatus } from '../tax-position/tax-position-test-kit';
 import { createImportWorker } from '../transaction-upload/import-worker';
 import { generateVtrText } from '../transaction-upload/synthetic-vtr';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
@@ -114,22 +114,10 @@ forEachDatabase('period manager', (context) => {
   /** Writes uploads of `periodId`, one after another in the order given. */
   async function insertUploads(
     periodId: string,
-    uploads: readonly { status: string; rowsImported?: number; receivedAt?: Date | null; createdAt?: Date }[],
+    uploads: readonly { status: UploadStatus; rowsImported?: number; receivedAt?: Date | null; createdAt?: Date }[],
   ) {
     for (const { status, ...rest } of uploads) {
-      const id = randomUUID();
-      await context.database.db.insert(transactionUploads).values({
-        id,
-        companyId,
-        dataPeriodId: periodId,
-        sourceFormat: 'amazon-vtr',
-        fileName: `${status}.txt`,
-        storageKey: `test/${id}`,
-        sha256: id.replaceAll('-', '').padEnd(64, '0'),
-        sizeBytes: '1',
-        status,
-        ...rest,
-      });
+      await insertUpload(context.database.db, companyId, status, { dataPeriodId: periodId, ...rest });
     }
   }
 
@@ -169,12 +157,12 @@ forEachDatabase('period manager', (context) => {
     const createdAt = new Date('2025-08-01T10:00:00.123Z');
     const lastFailed = await addPeriod('2025-08');
     await insertUploads(lastFailed.id, [
-      ...Array.from({ length: 4 }, () => ({ status: 'completed', createdAt })),
+      ...Array.from({ length: 4 }, () => ({ status: 'completed' as const, createdAt })),
       { status: 'failed', createdAt },
     ]);
     const lastCompleted = await addPeriod('2025-09');
     await insertUploads(lastCompleted.id, [
-      ...Array.from({ length: 4 }, () => ({ status: 'failed', createdAt })),
+      ...Array.from({ length: 4 }, () => ({ status: 'failed' as const, createdAt })),
       { status: 'completed', createdAt },
     ]);
     expect(await readPeriod(lastFailed.id)).toMatchObject({ status: 'failed', uploadCount: 5 });

@@ -42,9 +42,15 @@ export function transactionFixture(overrides: Partial<NormalizedTransaction> = {
   };
 }
 
-export type UploadStatus = 'queued' | 'processing' | 'completed' | 'failed' | 'cancelled';
+export type UploadStatus = 'queued' | 'processing' | 'validating' | 'completed' | 'failed' | 'cancelled';
 
-export async function insertUpload(db: Db, companyId: string, status: UploadStatus = 'completed'): Promise<string> {
+/** An upload row of `companyId` in `status`, with no file; `values` sets any other column (a period, times, counts). */
+export async function insertUpload(
+  db: Db,
+  companyId: string,
+  status: UploadStatus = 'completed',
+  values: Partial<typeof transactionUploads.$inferInsert> = {},
+): Promise<string> {
   const id = randomUUID();
   await db.insert(transactionUploads).values({
     id,
@@ -55,6 +61,7 @@ export async function insertUpload(db: Db, companyId: string, status: UploadStat
     sha256: id.replaceAll('-', '').padEnd(64, '0'),
     sizeBytes: '1',
     status,
+    ...values,
   });
   return id;
 }

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import { forEachDatabase } from '../../test/databases';
 import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
 import { buildMultipart } from '../documents/document-test-kit';
 import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
+import { insertUpload } from '../tax-position/tax-position-test-kit';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
 import type { TaxPositionRecomputer } from './import-job';
 import { createImportWorker, type ImportWorker } from './import-worker';
@@ -655,19 +655,7 @@ forEachDatabase('transaction uploads', (context) => {
     const createdAt = new Date('2001-02-03T04:05:06.789Z');
     const made: string[] = [];
     for (let number = 1; number <= 6; number++) {
-      const id = randomUUID();
-      await db.insert(transactionUploads).values({
-        id,
-        companyId: sameTimeCompanyId,
-        sourceFormat: 'amazon-vtr',
-        fileName: `same-time-${number}.txt`,
-        storageKey: `test/${id}`,
-        sha256: id.replaceAll('-', '').padEnd(64, '0'),
-        sizeBytes: '1',
-        status: 'queued',
-        createdAt,
-      });
-      made.push(id);
+      made.push(await insertUpload(db, sameTimeCompanyId, 'queued', { createdAt }));
     }
     const listed = (await get(apiPaths.transactionUploads(sameTimeCompanyId))).json<TransactionUpload[]>();
     expect(listed.map((listedUpload) => listedUpload.id)).toEqual([...made].reverse());
