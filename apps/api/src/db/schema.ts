@@ -751,6 +751,12 @@ export const taxPositionProfiles = pgTable('tax_position_profiles', {
     .primaryKey()
     .references(() => companies.id, { onDelete: 'cascade' }),
   profile: jsonb('profile').$type<Record<string, unknown>>().notNull(),
+  /**
+   * How many times the stored position was replaced since the row was made: every recompute adds one. A position
+   * computed outside the transaction that stores it (`prepareTaxPosition`) is stored only while this is what it was
+   * when the computing began; otherwise another change came in between, and the position is computed again.
+   */
+  generation: bigint('generation', { mode: 'number' }).notNull().default(0),
 });
 
 /**

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   type CompanyTaxProfile,
   type EcSalesListLine,
@@ -102,6 +103,13 @@ const treatmentList = (treatments: readonly string[]) =>
  */
 export type TaxYears = readonly number[] | undefined;
 
+/**
+ * The day sums a recompute reads: the company's, of `years`. With `completing`, the sums of that upload count too,
+ * though it is not completed yet: a completion computes the position it will store before its transaction begins
+ * (`prepareTaxPosition`).
+ */
+export type DaySumScope = { companyId: string; years: TaxYears; completing?: string };
+
 /** A condition on a year column: it is one of `years` (always true for every year). */
 const isTaxYear = (year: SQL, years: TaxYears): SQL =>
   years === undefined ? sql`true` : sql`${year} = any(${`{${years.join(',')}}`}::int[])`;
@@ -115,19 +123,22 @@ const inTaxYears = (date: SQL, years: TaxYears): SQL => isTaxYear(sql`extract(ye
  * included). The returns' sums, the EC sales list's and the rate days are each summed from them: the rows themselves
  * are never read, and what is read three times is some tens of thousands of sums.
  */
-const visibleDaySumsOf = (companyId: string, years: TaxYears) =>
-  sql`transaction_day_sums where upload_id in ${visibleUploadsOf(companyId)}
-    and ${inTaxYears(sql`tax_point_date`, years)}`;
+const visibleDaySumsOf = ({ companyId, years, completing }: DaySumScope) => {
+  const uploads = completing
+    ? sql`(select id from transaction_uploads where company_id = ${companyId}
+        and (status = 'completed' or id = ${completing}))`
+    : visibleUploadsOf(companyId);
+  return sql`transaction_day_sums where upload_id in ${uploads} and ${inTaxYears(sql`tax_point_date`, years)}`;
+};
 
 /** The tax points of the returns' day sums, first and last (undefined when there are none): the rates window. */
 export async function selectTaxPointSpan(
   db: Db,
-  companyId: string,
-  years: TaxYears,
+  scope: DaySumScope,
 ): Promise<{ first: string; last: string } | undefined> {
   const result = (await db.execute(sql`
     select min(tax_point_date)::text as "first", max(tax_point_date)::text as "last"
-    from ${visibleDaySumsOf(companyId, years)}
+    from ${visibleDaySumsOf(scope)}
       and treatment not in (${treatmentList(RETURNS_GRAIN.outsideReturns)})
   `)) as unknown as Rows<{ first: string | null; last: string | null }>;
   const span = result.rows[0];
@@ -138,11 +149,7 @@ export async function selectTaxPointSpan(
  * The intra-EU distance sales from `visibleDaySumsOf` per day and currency, the grain `coarsenForThreshold` pins in
  * the domain: what the €10,000 threshold reads, a few sums a day.
  */
-export async function selectDistanceSaleDaySums(
-  db: Db,
-  companyId: string,
-  years: TaxYears,
-): Promise<TransactionDaySum[]> {
+export async function selectDistanceSaleDaySums(db: Db, scope: DaySumScope): Promise<TransactionDaySum[]> {
   const result = (await db.execute(
     asDaySumLines(sql`
     select
@@ -155,7 +162,7 @@ export async function selectDistanceSaleDaySums(
       null::text as "vatRate",
       null::text as "buyerVatNumber",
       ${SUMMED_AMOUNTS}
-    from ${visibleDaySumsOf(companyId, years)}
+    from ${visibleDaySumsOf(scope)}
       and treatment = 'intra-eu-distance-sale'
     group by tax_point_date, 1, 6
   `),
@@ -167,9 +174,24 @@ export async function selectDistanceSaleDaySums(
 const DAY_SUM_FETCH_ROWS = 2000;
 
 /**
- * Runs a day-sum query (the inner query of `asDaySumLines`) through a cursor named `cursor`, handing `onSums` at most
- * `fetchRows` sums at a time: what is held is one fetch, whatever the company's number of sums. Call inside a
- * transaction.
+ * Lets the event loop run what is waiting (a request that arrived, a timer) before the next statement. PGlite runs on
+ * this thread and answers through promises alone: a chain of its statements never leaves the event loop a turn. Outside
+ * a transaction (`prepareTaxPosition`) a request's statement then runs between two of the chain's.
+ */
+export const giveRequestsATurn = () => setImmediate();
+
+/** Cursors declared so far: each gets a name of its own (`forEachDaySumFetch`). */
+let cursorsDeclared = 0;
+
+/**
+ * Runs a day-sum query (the inner query of `asDaySumLines`) through a cursor named after `cursor`, handing `onSums` at
+ * most `fetchRows` sums at a time: what is held is one fetch, whatever the company's number of sums. Inside a
+ * transaction or, on PGlite's one session, outside any (`prepareTaxPosition`): the cursor is declared WITH HOLD, so
+ * that outside a transaction its result is computed at once and each fetch is a statement of its own, between which
+ * other requests run. PGlite answers on this thread, so a statement's answer comes as soon as it is asked for: each
+ * statement waits for the event loop's turn first (`giveRequestsATurn`), or a request that arrived meanwhile would
+ * wait for the last fetch. Each cursor has a name of its own: on PGlite a recompute that runs meanwhile declares its
+ * cursors on the same session. Closed however it ends, so none outlives its use on a session that lives on.
  */
 async function forEachDaySumFetch(
   db: Db,
@@ -179,13 +201,24 @@ async function forEachDaySumFetch(
   fetchRows: number,
 ): Promise<void> {
   const rows = Math.max(1, Math.floor(fetchRows));
-  await db.execute(sql`declare ${sql.identifier(cursor)} no scroll cursor for ${query}`);
-  for (;;) {
-    const result = (await db.execute(sql.raw(`fetch forward ${rows} from "${cursor}"`))) as unknown as Rows<DaySumLine>;
-    if (result.rows.length > 0) await onSums(result.rows.map(parseDaySumLine));
-    if (result.rows.length < rows) break;
+  cursorsDeclared += 1;
+  const name = `${cursor}_${cursorsDeclared}`;
+  await giveRequestsATurn();
+  await db.execute(sql`declare ${sql.identifier(name)} no scroll cursor with hold for ${query}`);
+  const close = () => db.execute(sql`close ${sql.identifier(name)}`);
+  try {
+    for (;;) {
+      await giveRequestsATurn();
+      const result = (await db.execute(sql.raw(`fetch forward ${rows} from "${name}"`))) as unknown as Rows<DaySumLine>;
+      if (result.rows.length > 0) await onSums(result.rows.map(parseDaySumLine));
+      if (result.rows.length < rows) break;
+    }
+  } catch (error) {
+    // In a transaction the failure may have ended it, and the cursor with it; the failure is what to report.
+    await close().catch(() => undefined);
+    throw error;
   }
-  await db.execute(sql`close ${sql.identifier(cursor)}`);
+  await close();
 }
 
 /**
@@ -198,8 +231,7 @@ async function forEachDaySumFetch(
  */
 export async function forEachReturnsDaySums(
   db: Db,
-  companyId: string,
-  years: TaxYears,
+  scope: DaySumScope,
   onSums: (sums: TransactionDaySum[]) => Promise<void>,
   fetchRows = DAY_SUM_FETCH_ROWS,
 ): Promise<void> {
@@ -216,7 +248,7 @@ export async function forEachReturnsDaySums(
       case when treatment in (${withRate}) then trim_scale(vat_rate)::text end as "vatRate",
       null::text as "buyerVatNumber",
       ${SUMMED_AMOUNTS}
-    from ${visibleDaySumsOf(companyId, years)}
+    from ${visibleDaySumsOf(scope)}
       and treatment not in (${treatmentList(RETURNS_GRAIN.outsideReturns)})
     group by tax_point_date, 1, 3, 4, 6, 7
   `;
@@ -233,8 +265,7 @@ const EC_SALES_LIST_TREATMENTS = ['intra-eu-b2b-supply', 'own-goods-transfer'] a
  */
 export async function forEachEcSalesListMonth(
   db: Db,
-  companyId: string,
-  years: TaxYears,
+  scope: DaySumScope,
   onMonths: (sums: TransactionDaySum[]) => Promise<void>,
   fetchRows = DAY_SUM_FETCH_ROWS,
 ): Promise<void> {
@@ -250,7 +281,7 @@ export async function forEachEcSalesListMonth(
       buyer_vat_number as "buyerVatNumber",
       ${SUMMED_AMOUNTS},
       tax_point_date as "day"
-    from ${visibleDaySumsOf(companyId, years)}
+    from ${visibleDaySumsOf(scope)}
       and treatment in (${treatmentList(EC_SALES_LIST_TREATMENTS)})
     group by tax_point_date, 8, 1, 3, 4, 6
   `;
@@ -336,13 +367,28 @@ export async function isComputedWithProfile(db: Db, companyId: string, profile: 
   return row !== undefined;
 }
 
-/** Records the profile the company's stored tax position was computed with. */
+/** Records the profile the company's stored tax position was computed with, and counts the recompute. */
 export async function storeComputedProfile(db: Db, companyId: string, profile: CompanyTaxProfile): Promise<void> {
   const value = profile as unknown as Record<string, unknown>;
   await db
     .insert(taxPositionProfiles)
     .values({ companyId, profile: value })
-    .onConflictDoUpdate({ target: taxPositionProfiles.companyId, set: { profile: value } });
+    .onConflictDoUpdate({
+      target: taxPositionProfiles.companyId,
+      set: { profile: value, generation: sql`${taxPositionProfiles.generation} + 1` },
+    });
+}
+
+/**
+ * How many times the company's stored tax position was replaced (`taxPositionProfiles.generation`); null before its
+ * first recompute.
+ */
+export async function selectTaxPositionGeneration(db: Db, companyId: string): Promise<number | null> {
+  const [row] = await db
+    .select({ generation: taxPositionProfiles.generation })
+    .from(taxPositionProfiles)
+    .where(eq(taxPositionProfiles.companyId, companyId));
+  return row === undefined ? null : Number(row.generation);
 }
 
 /**
@@ -359,7 +405,7 @@ export async function selectYearsWithMissingRates(db: Db, companyId: string): Pr
   return rows.flatMap((row) => (row.year === null ? [] : [row.year])).sort((a, b) => a - b);
 }
 
-/** The columns of `ecSalesListCopy`'s rows, in the order it writes them. */
+/** The columns of `encodeEcSalesListLines`'s rows, in the order it writes them. */
 const EC_SALES_LIST_COPY_COLUMNS = [
   'company_id',
   'reporting_country',
@@ -376,8 +422,11 @@ const EC_SALES_LIST_COPY_COLUMNS = [
 /** A line's bytes besides its texts and decimals: the field count, then a uuid, two dates, an int and a flag. */
 const EC_SALES_LIST_LINE_FIXED_BYTES = 2 + (4 + 16) + 2 * (4 + 4) + (4 + 4) + (4 + 1);
 
-/** The company's EC sales list lines as binary COPY data (db/copy-binary.ts) for `EC_SALES_LIST_COPY_COLUMNS`. */
-function ecSalesListCopy(companyId: string, lines: readonly EcSalesListLine[]): Uint8Array {
+/**
+ * The company's EC sales list lines as binary COPY data (db/copy-binary.ts) for `EC_SALES_LIST_COPY_COLUMNS`, as
+ * `copyEcSalesListLines` stores them: about 120 bytes a line.
+ */
+export function encodeEcSalesListLines(companyId: string, lines: readonly EcSalesListLine[]): Uint8Array {
   let rowBytes = 0;
   for (const line of lines) {
     rowBytes +=
@@ -420,9 +469,12 @@ export async function insertEcSalesListLines(
   companyId: string,
   lines: readonly EcSalesListLine[],
 ): Promise<void> {
-  if (lines.length === 0) return;
-  const target = `ec_sales_list_lines (${EC_SALES_LIST_COPY_COLUMNS.join(', ')})`;
-  await copyInTransaction(db, target, ecSalesListCopy(companyId, lines), 'binary');
+  if (lines.length > 0) await copyEcSalesListLines(db, encodeEcSalesListLines(companyId, lines));
+}
+
+/** Stores EC sales list lines encoded by `encodeEcSalesListLines`, in the caller's transaction (or one of its own). */
+export async function copyEcSalesListLines(db: Db, data: Uint8Array): Promise<void> {
+  await copyInTransaction(db, `ec_sales_list_lines (${EC_SALES_LIST_COPY_COLUMNS.join(', ')})`, data, 'binary');
 }
 
 /**
@@ -526,7 +578,7 @@ export async function insertRateDays(db: Db, companyId: string, years: TaxYears)
   await db.execute(sql`
     insert into transaction_rate_days (company_id, jurisdiction, rate_date, vat_rate)
     select ${companyId}::uuid, taxable_jurisdiction, tax_point_date, trim_scale(vat_rate)
-    from ${visibleDaySumsOf(companyId, years)}
+    from ${visibleDaySumsOf({ companyId, years })}
       and taxable_jurisdiction is not null and vat_rate is not null
     group by tax_point_date, taxable_jurisdiction, trim_scale(vat_rate)
   `);

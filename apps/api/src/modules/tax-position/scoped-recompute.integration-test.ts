@@ -1,6 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setImmediate } from 'node:timers/promises';
 import { formatMoneyRoundedHalfUp, money, type NormalizedTransaction } from '@vatlas/domain';
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -16,7 +17,9 @@ import {
   ossThresholdYears,
   taxPositionProblems,
   taxPositionProfiles,
+  transactionDaySums,
   transactionRateDays,
+  transactionUploads,
 } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { ensureExchangeRates } from '../exchange-rates/service';
@@ -25,7 +28,7 @@ import { createLocalFileStorage } from '../storage/file-storage';
 import { selectTaxYearsOfUpload } from '../transaction-upload/repository';
 import { deleteUpload } from '../transaction-upload/service';
 import { createCompany, createHomeTenant } from '../user/account-test-kit';
-import { recomputeTaxPosition } from './service';
+import { type PreparedTaxPosition, prepareTaxPosition, recomputeTaxPosition } from './service';
 import { insertTransactions, insertUpload, setUpTaxProfile, transactionFixture } from './tax-position-test-kit';
 
 /**
@@ -142,14 +145,36 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     return companyId;
   };
 
-  /** Stores a completed upload of `rows`, recomputed as the import's completion does: for the upload's years. */
-  const importRows = async (companyId: string, rows: readonly NormalizedTransaction[]) => {
+  /**
+   * Stores an upload of `rows` and completes it as an import does (`runImport`): its position prepared for the upload's
+   * years first, then the upload completed and the position stored in one transaction. `meanwhile` runs between the
+   * two, as other requests may; without `isPrepared` the completion computes the position itself.
+   */
+  const completeRows = async (
+    companyId: string,
+    rows: readonly NormalizedTransaction[],
+    {
+      isPrepared = true,
+      meanwhile = async () => undefined,
+    }: { isPrepared?: boolean; meanwhile?: (uploadId: string) => Promise<unknown> } = {},
+  ) => {
     const db = context.database.db;
-    const uploadId = await insertUpload(db, companyId, 'completed');
+    const uploadId = await insertUpload(db, companyId, 'processing');
     await insertTransactions(db, { companyId, uploadId, profile: PROFILE, rows });
-    await recomputeTaxPosition(db, companyId, { changedYears: await selectTaxYearsOfUpload(db, uploadId) });
-    return uploadId;
+    const changedYears = await selectTaxYearsOfUpload(db, uploadId);
+    const prepared = isPrepared
+      ? await prepareTaxPosition(context.database, companyId, { uploadId, changedYears })
+      : undefined;
+    await meanwhile(uploadId);
+    await db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await t.update(transactionUploads).set({ status: 'completed' }).where(eq(transactionUploads.id, uploadId));
+      await recomputeTaxPosition(t, companyId, { changedYears, prepared });
+    });
+    return { uploadId, prepared };
   };
+  const importRows = async (companyId: string, rows: readonly NormalizedTransaction[]) =>
+    (await completeRows(companyId, rows)).uploadId;
 
   const removeUpload = (companyId: string, uploadId: string) =>
     deleteUpload(
@@ -402,6 +427,130 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     expect(await storedPosition(db, companyId)).toEqual(await recomputedWhole(uploads.slice(0, 2)));
   });
 
+  describe("an import's completion, prepared before its transaction", () => {
+    it('stores the position as prepared while nothing it was computed from changed', async () => {
+      const db = context.database.db;
+      const companyId = await newCompany('Prepared GmbH');
+      await importRows(companyId, UPLOAD_2022);
+      const { prepared } = await completeRows(companyId, UPLOAD_2023, {
+        // Behind every recompute's back, as nothing but a test does: the upload's sums change after the position was
+        // prepared. Stored as prepared, the change does not show.
+        meanwhile: async (uploadId) => {
+          await db.update(transactionDaySums).set({ netAmount: '0' }).where(eq(transactionDaySums.uploadId, uploadId));
+        },
+      });
+      expect(prepared?.years).toEqual([2023, 2024]);
+      const stored = await storedPosition(db, companyId);
+      expect(stored.eslLines.map((line) => [line.periodStart, line.netEur])).toEqual([
+        ['2022-12-01', '250.00'],
+        ['2023-01-01', '250.00'],
+        ['2023-12-01', '250.00'],
+      ]);
+      expect(stored.liabilities).toContainEqual(
+        expect.objectContaining({ jurisdiction: 'FR', scheme: 'local', periodStart: '2023-02-01', netEur: '100.00' }),
+      );
+    });
+
+    /**
+     * Completes UPLOAD_2023 for a company that holds `earlier`, with `meanwhile` run between the position's preparing
+     * and its storing; answers what is stored.
+     */
+    const completeWith = async (
+      name: string,
+      earlier: readonly NormalizedTransaction[],
+      meanwhile: (companyId: string, earlierUploadId: string) => Promise<unknown>,
+    ) => {
+      const companyId = await newCompany(name);
+      const earlierUploadId = await importRows(companyId, earlier);
+      await completeRows(companyId, UPLOAD_2023, { meanwhile: () => meanwhile(companyId, earlierUploadId) });
+      return storedPosition(context.database.db, companyId);
+    };
+
+    it('computes the position again when another upload completed meanwhile', async () => {
+      const stored = await completeWith('Overtaken GmbH', UPLOAD_2021, (companyId) =>
+        importRows(companyId, UPLOAD_2022),
+      );
+      expect(stored).toEqual(await recomputedWhole([UPLOAD_2021, UPLOAD_2022, UPLOAD_2023]));
+      // 2022's crossing, which the prepared position did not know of, makes 2023's sale to France French.
+      expect(stored.liabilities).toContainEqual(
+        expect.objectContaining({ jurisdiction: 'FR', scheme: 'local', periodStart: '2023-02-01', netEur: '100.00' }),
+      );
+    });
+
+    it('computes the position again when an upload was deleted meanwhile', async () => {
+      const stored = await completeWith('Shrunk GmbH', UPLOAD_2022, (companyId, upload2022) =>
+        removeUpload(companyId, upload2022),
+      );
+      expect(stored).toEqual(await recomputedWhole([UPLOAD_2023]));
+      // Without 2022's crossing, which the prepared position counted, 2023's sale to France is German.
+      expect(stored.liabilities).not.toContainEqual(expect.objectContaining({ jurisdiction: 'FR' }));
+    });
+
+    it('computes the position again when the tax profile changed meanwhile without a recompute', async () => {
+      const stored = await completeWith('Moved Meanwhile GmbH', UPLOAD_2021, (companyId) =>
+        context.database.db
+          .update(companies)
+          .set({ establishmentCountryCode: 'FR' })
+          .where(eq(companies.id, companyId)),
+      );
+      expect(stored).toEqual(await recomputedWhole([UPLOAD_2021, UPLOAD_2023], 'FR'));
+    });
+
+    it('gives up preparing an EC Sales List larger than it may hold: the completion computes it instead', async () => {
+      const db = context.database.db;
+      const companyId = await newCompany('Many Buyers GmbH');
+      const rows = Array.from({ length: 40 }, (_, index) =>
+        toBusiness(`2023-0${1 + (index % 9)}-1${index % 10}`, `FR${String(index).padStart(3, '0')}`),
+      );
+      const uploadId = await insertUpload(db, companyId, 'processing');
+      await insertTransactions(db, { companyId, uploadId, profile: PROFILE, rows });
+      const completing = { uploadId, changedYears: [2023] };
+      const whole = await prepareTaxPosition(context.database, companyId, completing);
+      expect(whole?.ecSalesList.length).toBeGreaterThan(0);
+      const bytes = whole?.ecSalesList.reduce((sum, data) => sum + data.byteLength, 0) ?? 0;
+      expect(
+        await prepareTaxPosition(context.database, companyId, completing, { maxEcSalesListBytes: bytes - 1 }),
+      ).toBeUndefined();
+      expect(
+        await prepareTaxPosition(context.database, companyId, completing, { maxEcSalesListBytes: bytes }),
+      ).toBeDefined();
+    });
+
+    it('lets other statements run while it computes, and leaves no cursor open', async () => {
+      const db = context.database.db;
+      const companyId = await newCompany('Busy GmbH');
+      // Enough sums for many fetches: a business buyer a day, two years long.
+      const rows = Array.from({ length: 700 }, (_, index) => {
+        const date = new Date(Date.UTC(2022, 0, 1 + index)).toISOString().slice(0, 10);
+        return index % 2 === 0 ? toBusiness(date, `FR${index}`) : toFrance(date, '90.00');
+      });
+      const uploadId = await insertUpload(db, companyId, 'processing');
+      await insertTransactions(db, { companyId, uploadId, profile: PROFILE, rows });
+      const happened: string[] = [];
+      let prepared: PreparedTaxPosition | undefined;
+      const preparing = prepareTaxPosition(context.database, companyId, {
+        uploadId,
+        changedYears: [2022, 2023],
+      }).then((position) => {
+        prepared = position;
+        happened.push('prepared');
+      });
+      // The event loop's next turn, when the computing is under way: on PGlite, a transaction around it would hold this
+      // statement back to its end.
+      await setImmediate();
+      await db.execute(sql`select 1`);
+      happened.push('another statement');
+      await preparing;
+      expect(happened).toEqual(['another statement', 'prepared']);
+      expect(prepared?.ecSalesList.length).toBeGreaterThan(0);
+      // The unnamed one is this statement's own.
+      const cursors = (await db.execute(sql`select name from pg_cursors where name <> ''`)) as unknown as {
+        rows: { name: string }[];
+      };
+      expect(cursors.rows).toEqual([]);
+    });
+  });
+
   describe('property', () => {
     const dayOf = (year: number) =>
       fc
@@ -435,15 +584,19 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
           .map(([rows, nextYearRows]) => [...rows, ...nextYearRows]),
       );
 
-    it('any uploads, imported in any order and some deleted, store what a recompute of every year stores', async () => {
+    it('any uploads, imported in any order, prepared or not, and some deleted, store what a whole recompute stores', async () => {
       const db = context.database.db;
       await fc.assert(
         fc.asyncProperty(
-          fc.array(fc.record({ rows: upload, isDeleted: fc.boolean() }), { minLength: 1, maxLength: 5 }),
+          fc.array(fc.record({ rows: upload, isPrepared: fc.boolean(), isDeleted: fc.boolean() }), {
+            minLength: 1,
+            maxLength: 5,
+          }),
           async (uploads) => {
             const companyId = await newCompany('Property GmbH');
             const ids: string[] = [];
-            for (const { rows } of uploads) ids.push(await importRows(companyId, rows));
+            for (const { rows, isPrepared } of uploads)
+              ids.push((await completeRows(companyId, rows, { isPrepared })).uploadId);
             for (const [index, { isDeleted }] of uploads.entries()) {
               if (isDeleted) await removeUpload(companyId, ids[index] as string);
             }

@@ -1,3 +1,4 @@
+import { isDeepStrictEqual } from 'node:util';
 import {
   addIsoDays,
   type CompanyTaxProfile,
@@ -5,21 +6,27 @@ import {
   createExchangeRateTable,
   createReturnsBuilder,
   type EcSalesListBuilder,
+  type EcSalesListLine,
   mergeProblems,
   OSS_RATE_LOOKAHEAD_DAYS,
   type ReturnsBuilder,
+  type TaxPosition,
   type TaxPositionProblem,
   type TransactionDaySum,
   yearOf,
 } from '@vatlas/domain';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { loadExchangeRateTable } from '../exchange-rates/repository';
 import { groupBy, refreshFilings } from '../filings/service';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
 import {
   clearTaxPosition,
+  copyEcSalesListLines,
+  type DaySumScope,
+  encodeEcSalesListLines,
   forEachEcSalesListMonth,
   forEachReturnsDaySums,
+  giveRequestsATurn,
   insertEcSalesListLines,
   insertRateDays,
   insertTaxPosition,
@@ -28,6 +35,7 @@ import {
   lockTaxPosition,
   selectDistanceSaleDaySums,
   selectTaxPointSpan,
+  selectTaxPositionGeneration,
   selectYearsWithMissingRates,
   storeComputedProfile,
   type TaxYears,
@@ -53,12 +61,39 @@ function rateWindowOf({ first, last }: { first: string; last: string }): { from:
  * What changed since the stored position was computed: the calendar years of the tax points an upload added or took
  * away (`selectTaxYearsOfUpload`). Without a scope every year is recomputed (a change of schemes touches them all).
  */
-export type TaxPositionScope = { changedYears: readonly number[] };
+export type TaxPositionScope = {
+  changedYears: readonly number[];
+  /**
+   * The position an import's completion computed before its transaction began (`prepareTaxPosition`): stored as it is
+   * when nothing it was computed from changed since, else computed again.
+   */
+  prepared?: PreparedTaxPosition;
+};
 
 /** `years` and, for each, the year `offset` away from it, ascending. */
 function withYearsAt(years: readonly number[], offset: 1 | -1): number[] {
   return [...new Set(years.flatMap((year) => [year, year + offset]))].sort((a, b) => a - b);
 }
+
+/** What a recompute computes and stores besides the EC Sales List, whose lines are handed on as they are built. */
+type ComputedTaxPosition = {
+  /** The liabilities, OSS lines and threshold of each year. */
+  positions: Pick<TaxPosition, 'liabilities' | 'ossLines' | 'ossThresholds'>[];
+  problemsByYear: Map<number, TaxPositionProblem[]>;
+};
+
+/**
+ * A tax position computed and not stored yet (`prepareTaxPosition`), with what it was computed from: the stored
+ * position's generation when the computing began (null before the company's first recompute) and the company's tax
+ * profile. `ecSalesList` holds its EC Sales List lines as binary COPY data, a month or so a piece.
+ */
+export type PreparedTaxPosition = ComputedTaxPosition & {
+  companyId: string;
+  generation: number | null;
+  profile: CompanyTaxProfile;
+  years: TaxYears;
+  ecSalesList: Uint8Array[];
+};
 
 /**
  * Recomputes everything the company's transactions imply — liabilities, OSS return lines, EC Sales List lines, the
@@ -67,55 +102,164 @@ function withYearsAt(years: readonly number[], offset: 1 | -1): number[] {
  * the transaction that completes it, so totals change together with the rows' visibility), after an upload is
  * deleted and after the company's schemes change, one at a time per company (`lockTaxPosition`). Idempotent, and a
  * scoped recompute stores what a whole one would (`yearsToRecompute`): the same transactions, profile and rates give
- * the same stored position.
+ * the same stored position. A position the completion prepared is stored without computing it again when it is still
+ * current (`isStillCurrent`).
  */
 export async function recomputeTaxPosition(db: Db, companyId: string, scope?: TaxPositionScope): Promise<void> {
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await lockTaxPosition(t, companyId);
+    const prepared = scope?.prepared;
+    if (prepared && (await isStillCurrent(t, companyId, prepared))) {
+      await clearTaxPosition(t, companyId, prepared.years);
+      for (const data of prepared.ecSalesList) await copyEcSalesListLines(t, data);
+      await storeTaxPosition(t, companyId, prepared);
+      return;
+    }
     // Read once this is the company's only recompute: a change of schemes that committed meanwhile is computed with.
     const profile = await loadCompanyTaxProfile(t, companyId);
     if (!profile) return;
     const years = await yearsToRecompute(t, companyId, profile, scope);
-    // A year's threshold reads the year before (`exceededPreviousYear`): its distance sales are read (and converted),
-    // its lines stay as stored.
-    const readYears = years && withYearsAt(years, -1);
-    // Everything below reads the day sums stored with each upload, never the rows, and holds a fetch of them at a
-    // time: a large seller has tens of thousands at the returns' grain, and more per business customer.
-    const span = await selectTaxPointSpan(t, companyId, readYears);
-    const rates = span ? await loadExchangeRateTable(t, rateWindowOf(span)) : createExchangeRateTable([]);
-    const distanceSales = byYearOf(await selectDistanceSaleDaySums(t, companyId, readYears));
-    // One builder per year, fed that year's sums and the distance sales of that year and the one before: what a year
-    // stores, its problems included, then depends on those two years only, which is what makes scoping exact.
-    const returnsByYear = new Map<number, ReturnsBuilder>();
-    const returnsOf = (year: number) => {
-      const found = returnsByYear.get(year);
-      if (found) return found;
-      const created = createReturnsBuilder({
-        profile,
-        rates,
-        distanceSales: [...(distanceSales.get(year - 1) ?? []), ...(distanceSales.get(year) ?? [])],
-      });
-      returnsByYear.set(year, created);
-      return created;
-    };
-    await forEachReturnsDaySums(t, companyId, years, async (sums) => {
-      for (const [year, ofYear] of byYearOf(sums)) returnsOf(year).add(ofYear);
-    });
+    // Only the day sums and the rates are read from here on: the old lines can go first, and the EC Sales List's go
+    // in as they are built, a month at a time.
     await clearTaxPosition(t, companyId, years);
-    const eslProblems = await insertEcSalesList(t, companyId, years, { profile, rates });
-    const problemsByYear = new Map(eslProblems);
-    for (const [year, builder] of returnsByYear) {
-      const returns = builder.finish();
-      const ossThresholds = returns.ossThresholds.filter((threshold) => threshold.year === year);
-      await insertTaxPosition(t, companyId, { ...returns, ossThresholds });
-      problemsByYear.set(year, mergeProblems(returns.problems, eslProblems.get(year) ?? []));
-    }
-    await insertTaxPositionProblems(t, companyId, problemsByYear);
-    await insertRateDays(t, companyId, years);
-    await storeComputedProfile(t, companyId, profile);
-    await refreshFilings(t, companyId, { profile });
+    const computed = await computeTaxPosition(t, { companyId, years }, profile, (lines) =>
+      insertEcSalesListLines(t, companyId, lines),
+    );
+    await storeTaxPosition(t, companyId, { ...computed, profile, years });
   });
+}
+
+/**
+ * EC Sales List bytes a prepared position holds at most (about 120 bytes a line: the 1M-row benchmark's 75,025 lines
+ * took 9.0 MB). A completion whose lines would take more computes them in its transaction instead, a
+ * month at a time, as every other recompute does.
+ */
+const MAX_PREPARED_EC_SALES_LIST_BYTES = 32 * 1024 * 1024;
+
+class PreparedPositionTooLarge extends Error {}
+
+/**
+ * Computes the tax position an upload's completion will store, as if the upload were completed already, before the
+ * transaction that completes it: that transaction then only writes (`recomputeTaxPosition` with `prepared`). On
+ * PGlite, whose one connection a transaction holds against every other request, the reads are statements of their own
+ * and the computing runs between them; on PostgreSQL they share one read-only snapshot, beside the other sessions.
+ * Answers undefined when there is nothing to prepare (no tax profile) or its EC Sales List would hold too much memory
+ * (`MAX_PREPARED_EC_SALES_LIST_BYTES`); the completion then computes the position itself.
+ *
+ * What the position is computed from — the completed uploads, the tax profile, the stored position's years — is
+ * checked when it is stored: any recompute that committed meanwhile (another upload completed or deleted, schemes
+ * changed) counts itself in the generation, and a profile changed without one (a new seat) differs. Exchange rates
+ * imported meanwhile are not checked: a position stored with the rates of a moment before is what a completion a moment
+ * earlier would have stored, and a rate that was missing is looked for again by every later recompute.
+ */
+export async function prepareTaxPosition(
+  database: Database,
+  companyId: string,
+  completing: { uploadId: string; changedYears: readonly number[] },
+  { maxEcSalesListBytes = MAX_PREPARED_EC_SALES_LIST_BYTES } = {},
+): Promise<PreparedTaxPosition | undefined> {
+  const prepare = async (db: Db): Promise<PreparedTaxPosition | undefined> => {
+    const generation = await selectTaxPositionGeneration(db, companyId);
+    const profile = await loadCompanyTaxProfile(db, companyId);
+    if (!profile) return undefined;
+    const years = await yearsToRecompute(db, companyId, profile, { changedYears: completing.changedYears });
+    const ecSalesList: Uint8Array[] = [];
+    let ecSalesListBytes = 0;
+    const scope = { companyId, years, completing: completing.uploadId };
+    const computed = await computeTaxPosition(db, scope, profile, async (lines) => {
+      if (lines.length === 0) return;
+      const data = encodeEcSalesListLines(companyId, lines);
+      ecSalesListBytes += data.byteLength;
+      if (ecSalesListBytes > maxEcSalesListBytes) throw new PreparedPositionTooLarge();
+      ecSalesList.push(data);
+    });
+    return { ...computed, companyId, generation, profile, years, ecSalesList };
+  };
+  try {
+    if (database.kind === 'pglite') return await prepare(database.db);
+    return await database.db.transaction((tx) => prepare(tx as unknown as Db), {
+      isolationLevel: 'repeatable read',
+      accessMode: 'read only',
+    });
+  } catch (error) {
+    if (error instanceof PreparedPositionTooLarge) return undefined;
+    throw error;
+  }
+}
+
+/** Whether nothing `prepared` was computed from changed since (`prepareTaxPosition`). Call holding the lock. */
+async function isStillCurrent(db: Db, companyId: string, prepared: PreparedTaxPosition): Promise<boolean> {
+  if (prepared.companyId !== companyId) return false;
+  if ((await selectTaxPositionGeneration(db, companyId)) !== prepared.generation) return false;
+  return isDeepStrictEqual(await loadCompanyTaxProfile(db, companyId), prepared.profile);
+}
+
+/**
+ * Computes the position of `scope` from its day sums and rates, handing the EC Sales List's lines to
+ * `onEcSalesListLines` a month at a time as they are built; answers the rest. Reads nothing a recompute stores.
+ */
+async function computeTaxPosition(
+  db: Db,
+  scope: DaySumScope,
+  profile: CompanyTaxProfile,
+  onEcSalesListLines: (lines: readonly EcSalesListLine[]) => Promise<void>,
+): Promise<ComputedTaxPosition> {
+  // A year's threshold reads the year before (`exceededPreviousYear`): its distance sales are read (and converted),
+  // its lines stay as stored.
+  const readScope = { ...scope, years: scope.years && withYearsAt(scope.years, -1) };
+  // Everything below reads the day sums stored with each upload, never the rows, and holds a fetch of them at a
+  // time: a large seller has tens of thousands at the returns' grain, and more per business customer. Each statement
+  // waits for the event loop's turn (`giveRequestsATurn`): on PGlite, outside a transaction, a request that came
+  // meanwhile goes first.
+  await giveRequestsATurn();
+  const span = await selectTaxPointSpan(db, readScope);
+  await giveRequestsATurn();
+  const rates = span ? await loadExchangeRateTable(db, rateWindowOf(span)) : createExchangeRateTable([]);
+  await giveRequestsATurn();
+  const distanceSales = byYearOf(await selectDistanceSaleDaySums(db, readScope));
+  // One builder per year, fed that year's sums and the distance sales of that year and the one before: what a year
+  // stores, its problems included, then depends on those two years only, which is what makes scoping exact.
+  const returnsByYear = new Map<number, ReturnsBuilder>();
+  const returnsOf = (year: number) => {
+    const found = returnsByYear.get(year);
+    if (found) return found;
+    const created = createReturnsBuilder({
+      profile,
+      rates,
+      distanceSales: [...(distanceSales.get(year - 1) ?? []), ...(distanceSales.get(year) ?? [])],
+    });
+    returnsByYear.set(year, created);
+    return created;
+  };
+  await forEachReturnsDaySums(db, scope, async (sums) => {
+    for (const [year, ofYear] of byYearOf(sums)) returnsOf(year).add(ofYear);
+  });
+  const eslProblems = await buildEcSalesList(db, scope, { profile, rates }, onEcSalesListLines);
+  const problemsByYear = new Map(eslProblems);
+  const positions: ComputedTaxPosition['positions'] = [];
+  for (const [year, builder] of returnsByYear) {
+    const returns = builder.finish();
+    positions.push({ ...returns, ossThresholds: returns.ossThresholds.filter((threshold) => threshold.year === year) });
+    problemsByYear.set(year, mergeProblems(returns.problems, eslProblems.get(year) ?? []));
+  }
+  return { positions, problemsByYear };
+}
+
+/**
+ * Stores a computed position (its EC Sales List aside) after `clearTaxPosition`, then what is derived from the stored
+ * lines: the rate days and the filings.
+ */
+async function storeTaxPosition(
+  db: Db,
+  companyId: string,
+  computed: ComputedTaxPosition & { profile: CompanyTaxProfile; years: TaxYears },
+): Promise<void> {
+  for (const position of computed.positions) await insertTaxPosition(db, companyId, position);
+  await insertTaxPositionProblems(db, companyId, computed.problemsByYear);
+  await insertRateDays(db, companyId, computed.years);
+  await storeComputedProfile(db, companyId, computed.profile);
+  await refreshFilings(db, companyId, { profile: computed.profile });
 }
 
 /**
@@ -136,33 +280,33 @@ async function yearsToRecompute(
 }
 
 /**
- * Builds and inserts the EC Sales List of `years` a month at a time: its sums carry the buyer VAT number, so there are
- * as many as business customers per day; a few months of sums and lines are all that is held at once. Answers the
- * problems met, per year.
+ * Builds the EC Sales List of `scope` a month at a time, handing each month's lines to `onLines` as they are built: its
+ * sums carry the buyer VAT number, so there are as many as business customers per day; a few months of sums and lines
+ * are all that is held at once. Answers the problems met, per year.
  */
-async function insertEcSalesList(
+async function buildEcSalesList(
   db: Db,
-  companyId: string,
-  years: TaxYears,
+  scope: DaySumScope,
   input: Parameters<typeof createEcSalesListBuilder>[0],
+  onLines: (lines: readonly EcSalesListLine[]) => Promise<void>,
 ): Promise<Map<number, TaxPositionProblem[]>> {
   const problems = new Map<number, TaxPositionProblem[]>();
   let current: { year: number; builder: EcSalesListBuilder } | undefined;
   const finishYear = async () => {
     if (!current) return;
     const { lines, problems: met } = current.builder.finish();
-    await insertEcSalesListLines(db, companyId, lines);
+    await onLines(lines);
     problems.set(current.year, met);
   };
   // The months arrive in order, so a year's builder is finished once a later year's sums arrive.
-  await forEachEcSalesListMonth(db, companyId, years, async (monthSums) => {
+  await forEachEcSalesListMonth(db, scope, async (monthSums) => {
     for (const [year, sums] of byYearOf(monthSums)) {
       if (current?.year !== year) {
         await finishYear();
         current = { year, builder: createEcSalesListBuilder(input) };
       }
       current.builder.add(sums);
-      await insertEcSalesListLines(db, companyId, current.builder.drain());
+      await onLines(current.builder.drain());
     }
   });
   await finishYear();

@@ -366,8 +366,7 @@ forEachDatabase('tax position recompute', (context) => {
     await db.transaction(async (tx) => {
       await forEachReturnsDaySums(
         tx as unknown as Db,
-        otherCompany,
-        undefined,
+        { companyId: otherCompany, years: undefined },
         async (sums) => {
           fetches.push(
             sums.map((sum) => ({
@@ -395,7 +394,7 @@ forEachDatabase('tax position recompute', (context) => {
       { treatment: 'domestic-sale', date: '2023-05-03', to: null, currency: 'EUR', net: '100.00' },
       { treatment: 'intra-eu-distance-sale', date: '2023-05-04', to: 'FR', currency: 'EUR', net: '30.00' },
     ]);
-    const distanceSales = await selectDistanceSaleDaySums(db, otherCompany, undefined);
+    const distanceSales = await selectDistanceSaleDaySums(db, { companyId: otherCompany, years: undefined });
     expect(
       distanceSales
         .map((sum) => ({ date: sum.date, currency: sum.currency, net: sum.netAmount, count: sum.transactionCount }))
@@ -407,7 +406,10 @@ forEachDatabase('tax position recompute', (context) => {
     ]);
     expect(distanceSales.every((sum) => sum.treatment === 'intra-eu-distance-sale')).toBe(true);
     // The marketplace's sale of June is in no return, so the rates window ends with May's last sum.
-    expect(await selectTaxPointSpan(db, otherCompany, undefined)).toEqual({ first: '2023-05-01', last: '2023-05-04' });
+    expect(await selectTaxPointSpan(db, { companyId: otherCompany, years: undefined })).toEqual({
+      first: '2023-05-01',
+      last: '2023-05-04',
+    });
   });
 
   it('hands the EC sales list its sums a whole month at a time, in order, whatever the cursor fetches', async () => {
@@ -459,8 +461,7 @@ forEachDatabase('tax position recompute', (context) => {
       // Two sums per fetch: January's four sums (three after summing 01-05) span two fetches.
       await forEachEcSalesListMonth(
         t,
-        otherCompany,
-        undefined,
+        { companyId: otherCompany, years: undefined },
         async (sums) => {
           handedOver.push(
             sums.map((sum) => ({

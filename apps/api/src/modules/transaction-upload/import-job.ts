@@ -2,7 +2,7 @@ import { type ColumnMapping, columnMappingSchema, MAX_STORED_UPLOAD_PROBLEMS } f
 import type { TransactionSource } from '@vatlas/domain';
 import type { BulkLoader, Database, Db } from '../../db/client';
 import { FileNotFoundError, type FileStorage } from '../storage/file-storage';
-import type { TaxPositionScope } from '../tax-position/service';
+import { prepareTaxPosition, type TaxPositionScope } from '../tax-position/service';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
 import {
   type ClassificationProfile,
@@ -31,7 +31,8 @@ import {
 /**
  * Recomputes a company's tax position from its completed uploads' rows, for the calendar years an upload changed
  * (`selectTaxYearsOfUpload`) or, without them, every year. Called inside the transaction that completes or deletes an
- * upload, so totals change together with the rows they count.
+ * upload, so totals change together with the rows they count; a completion hands it the position it prepared before
+ * that transaction (`prepareTaxPosition`), which it stores unless something changed meanwhile.
  */
 export type TaxPositionRecomputer = (db: Db, companyId: string, scope?: TaxPositionScope) => Promise<void>;
 
@@ -381,12 +382,14 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
   const signal = await reportProgress(db, upload.id, deps.workerId, progress);
   if (!signal.isOwned) return 'lost';
   if (signal.isCancelRequested) return finish({ status: 'cancelled' });
+  // The tax position is computed before the transaction that completes the upload, which then only writes: on PGlite
+  // a transaction holds the server's one connection, and with it every other request, until it ends.
+  const changedYears = await selectTaxYearsOfUpload(db, upload.id);
+  const prepared = await prepareTaxPosition(deps.database, upload.companyId, { uploadId: upload.id, changedYears });
   const isCompleted = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     if (!(await finishJob(txDb, upload.id, deps.workerId, { status: 'completed' }))) return false;
-    await deps.recomputeTaxPosition(txDb, upload.companyId, {
-      changedYears: await selectTaxYearsOfUpload(txDb, upload.id),
-    });
+    await deps.recomputeTaxPosition(txDb, upload.companyId, { changedYears, prepared });
     return true;
   });
   if (isCompleted) return 'completed';
