@@ -15,6 +15,7 @@ import {
   type TransactionDaySum,
   yearOf,
 } from '@vatlas/domain';
+import { sql } from 'drizzle-orm';
 import type { Database, Db } from '../../db/client';
 import { loadExchangeRateTable } from '../exchange-rates/repository';
 import { groupBy, refreshFilings } from '../filings/service';
@@ -143,7 +144,8 @@ class PreparedPositionTooLarge extends Error {}
  * Computes the tax position an upload's completion will store, as if the upload were completed already, before the
  * transaction that completes it: that transaction then only writes (`recomputeTaxPosition` with `prepared`). On
  * PGlite, whose one connection a transaction holds against every other request, the reads are statements of their own
- * and the computing runs between them; on PostgreSQL they share one read-only snapshot, beside the other sessions.
+ * and the computing runs between them. On PostgreSQL they run beside the other sessions, on two of their own that share
+ * one read-only snapshot (`inSnapshot`): the EC Sales List is read and built while the returns are.
  * Answers undefined when there is nothing to prepare (no tax profile) or its EC Sales List would hold too much memory
  * (`MAX_PREPARED_EC_SALES_LIST_BYTES`); the completion then computes the position itself.
  *
@@ -159,7 +161,7 @@ export async function prepareTaxPosition(
   completing: { uploadId: string; changedYears: readonly number[] },
   { maxEcSalesListBytes = MAX_PREPARED_EC_SALES_LIST_BYTES } = {},
 ): Promise<PreparedTaxPosition | undefined> {
-  const prepare = async (db: Db): Promise<PreparedTaxPosition | undefined> => {
+  const prepare = async (db: Db, ecSalesListReader?: Reader): Promise<PreparedTaxPosition | undefined> => {
     const generation = await selectTaxPositionGeneration(db, companyId);
     const profile = await loadCompanyTaxProfile(db, companyId);
     if (!profile) return undefined;
@@ -167,25 +169,61 @@ export async function prepareTaxPosition(
     const ecSalesList: Uint8Array[] = [];
     let ecSalesListBytes = 0;
     const scope = { companyId, years, completing: completing.uploadId };
-    const computed = await computeTaxPosition(db, scope, profile, async (lines) => {
-      if (lines.length === 0) return;
-      const data = encodeEcSalesListLines(companyId, lines);
-      ecSalesListBytes += data.byteLength;
-      if (ecSalesListBytes > maxEcSalesListBytes) throw new PreparedPositionTooLarge();
-      ecSalesList.push(data);
-    });
+    const computed = await computeTaxPosition(
+      db,
+      scope,
+      profile,
+      async (lines) => {
+        if (lines.length === 0) return;
+        const data = encodeEcSalesListLines(companyId, lines);
+        ecSalesListBytes += data.byteLength;
+        if (ecSalesListBytes > maxEcSalesListBytes) throw new PreparedPositionTooLarge();
+        ecSalesList.push(data);
+      },
+      ecSalesListReader,
+    );
     return { ...computed, companyId, generation, profile, years, ecSalesList };
   };
   try {
     if (database.kind === 'pglite') return await prepare(database.db);
-    return await database.db.transaction((tx) => prepare(tx as unknown as Db), {
-      isolationLevel: 'repeatable read',
-      accessMode: 'read only',
-    });
+    return await inSnapshot(database.db, undefined, async (db, snapshot) =>
+      prepare(db, (read) => inSnapshot(database.db, snapshot, read)),
+    );
   } catch (error) {
     if (error instanceof PreparedPositionTooLarge) return undefined;
     throw error;
   }
+}
+
+/** Runs reads on a database session of its own (`inSnapshot`). */
+type Reader = <T>(read: (db: Db) => Promise<T>) => Promise<T>;
+
+/**
+ * Runs `read` in a read-only transaction of its own, on PostgreSQL only: in the snapshot another such transaction
+ * exported (`snapshot`), or in a new one, which `read` gets to hand on. Both then see the same committed data, on two
+ * sessions that the database runs side by side.
+ */
+async function inSnapshot<T>(
+  db: Db,
+  snapshot: string | undefined,
+  read: (db: Db, snapshot: string) => Promise<T>,
+): Promise<T> {
+  return db.transaction(
+    async (tx) => {
+      const t = tx as unknown as Db;
+      if (snapshot !== undefined) {
+        // A statement that takes no parameter: the id goes in as a literal, of the digits and dashes it is made of.
+        if (!/^[0-9A-F-]+$/i.test(snapshot)) throw new Error(`Not a snapshot id: ${snapshot}`);
+        await t.execute(sql.raw(`set transaction snapshot '${snapshot}'`));
+        return read(t, snapshot);
+      }
+      const exported = (await t.execute(sql`select pg_export_snapshot() as id`)) as unknown as {
+        rows: { id: string }[];
+      };
+      return read(t, exported.rows[0]?.id ?? '');
+    },
+    { isolationLevel: 'repeatable read', accessMode: 'read only' },
+  );
 }
 
 /** Whether nothing `prepared` was computed from changed since (`prepareTaxPosition`). Call holding the lock. */
@@ -197,13 +235,16 @@ async function isStillCurrent(db: Db, companyId: string, prepared: PreparedTaxPo
 
 /**
  * Computes the position of `scope` from its day sums and rates, handing the EC Sales List's lines to
- * `onEcSalesListLines` a month at a time as they are built; answers the rest. Reads nothing a recompute stores.
+ * `onEcSalesListLines` a month at a time as they are built; answers the rest. Reads nothing a recompute stores. With
+ * `ecSalesListReader` (a second session in the same snapshot) the EC Sales List is read and built while the returns
+ * are: each session's database work then goes on while this thread builds from the other's sums.
  */
 async function computeTaxPosition(
   db: Db,
   scope: DaySumScope,
   profile: CompanyTaxProfile,
   onEcSalesListLines: (lines: readonly EcSalesListLine[]) => Promise<void>,
+  ecSalesListReader?: Reader,
 ): Promise<ComputedTaxPosition> {
   // A year's threshold reads the year before (`exceededPreviousYear`): its distance sales are read (and converted),
   // its lines stay as stored.
@@ -232,10 +273,18 @@ async function computeTaxPosition(
     returnsByYear.set(year, created);
     return created;
   };
-  await forEachReturnsDaySums(db, scope, async (sums) => {
-    for (const [year, ofYear] of byYearOf(sums)) returnsOf(year).add(ofYear);
-  });
-  const eslProblems = await buildEcSalesList(db, scope, { profile, rates }, onEcSalesListLines);
+  const readReturns = () =>
+    forEachReturnsDaySums(db, scope, async (sums) => {
+      for (const [year, ofYear] of byYearOf(sums)) returnsOf(year).add(ofYear);
+    });
+  const readEcSalesList = (reader: Db) => buildEcSalesList(reader, scope, { profile, rates }, onEcSalesListLines);
+  let eslProblems: Map<number, TaxPositionProblem[]>;
+  if (ecSalesListReader) {
+    [, eslProblems] = await allSettled(readReturns(), ecSalesListReader(readEcSalesList));
+  } else {
+    await readReturns();
+    eslProblems = await readEcSalesList(db);
+  }
   const problemsByYear = new Map(eslProblems);
   const positions: ComputedTaxPosition['positions'] = [];
   for (const [year, builder] of returnsByYear) {
@@ -311,6 +360,17 @@ async function buildEcSalesList(
   });
   await finishYear();
   return problems;
+}
+
+/**
+ * Both results once both have ended, or the first failure once both have ended: neither goes on using its session
+ * after the caller has moved on (Promise.all rejects while the other still runs).
+ */
+async function allSettled<A, B>(a: Promise<A>, b: Promise<B>): Promise<[A, B]> {
+  const [first, second] = await Promise.allSettled([a, b]);
+  if (first.status === 'rejected') throw first.reason;
+  if (second.status === 'rejected') throw second.reason;
+  return [first.value, second.value];
 }
 
 /** Day sums by the calendar year of their tax point. */
