@@ -133,8 +133,8 @@ export async function recomputeTaxPosition(db: Db, companyId: string, scope?: Ta
 
 /**
  * EC Sales List bytes a prepared position holds at most (about 120 bytes a line: the 1M-row benchmark's 75,025 lines
- * took 9.0 MB). A completion whose lines would take more computes them in its transaction instead, a
- * month at a time, as every other recompute does.
+ * took 9.0 MB). A completion whose lines would take more computes them in its transaction instead, a month at a time,
+ * as every other recompute does.
  */
 const MAX_PREPARED_EC_SALES_LIST_BYTES = 32 * 1024 * 1024;
 
@@ -201,7 +201,8 @@ type Reader = <T>(read: (db: Db) => Promise<T>) => Promise<T>;
 /**
  * Runs `read` in a read-only transaction of its own, on PostgreSQL only: in the snapshot another such transaction
  * exported (`snapshot`), or in a new one, which `read` gets to hand on. Both then see the same committed data, on two
- * sessions that the database runs side by side.
+ * sessions that the database runs side by side. The first holds its pool connection while it waits for the second's:
+ * an import worker runs one import at a time, so a process's preparings hold a few of its pool's ten at most.
  */
 async function inSnapshot<T>(
   db: Db,
