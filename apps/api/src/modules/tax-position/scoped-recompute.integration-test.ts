@@ -452,6 +452,17 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     });
 
     /**
+     * The cursors open on the session that asks: on PGlite the one the preparing ran on. The unnamed one is the asking
+     * statement's own.
+     */
+    const openCursors = async () => {
+      const result = (await context.database.db.execute(
+        sql`select name from pg_cursors where name <> ''`,
+      )) as unknown as { rows: { name: string }[] };
+      return result.rows.map((row) => row.name);
+    };
+
+    /**
      * Completes UPLOAD_2023 for a company that holds `earlier`, with `meanwhile` run between the position's preparing
      * and its storing; answers what is stored.
      */
@@ -509,11 +520,23 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
       expect(whole?.ecSalesList.length).toBeGreaterThan(0);
       const bytes = whole?.ecSalesList.reduce((sum, data) => sum + data.byteLength, 0) ?? 0;
       expect(
-        await prepareTaxPosition(context.database, companyId, completing, { maxEcSalesListBytes: bytes - 1 }),
-      ).toBeUndefined();
-      expect(
         await prepareTaxPosition(context.database, companyId, completing, { maxEcSalesListBytes: bytes }),
       ).toBeDefined();
+      const tooLarge = await prepareTaxPosition(context.database, companyId, completing, {
+        maxEcSalesListBytes: bytes - 1,
+      });
+      expect(tooLarge).toBeUndefined();
+      // Given up at its first month, in the middle of its EC Sales List's cursor, which is closed all the same.
+      expect(
+        await prepareTaxPosition(context.database, companyId, completing, { maxEcSalesListBytes: 1 }),
+      ).toBeUndefined();
+      expect(await openCursors()).toEqual([]);
+      await db.transaction(async (tx) => {
+        const t = tx as unknown as Db;
+        await t.update(transactionUploads).set({ status: 'completed' }).where(eq(transactionUploads.id, uploadId));
+        await recomputeTaxPosition(t, companyId, { changedYears: completing.changedYears, prepared: tooLarge });
+      });
+      expect(await storedPosition(db, companyId)).toEqual(await recomputedWhole([rows]));
     });
 
     it('lets other statements run while it computes, and leaves no cursor open', async () => {
@@ -543,11 +566,7 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
       await preparing;
       expect(happened).toEqual(['another statement', 'prepared']);
       expect(prepared?.ecSalesList.length).toBeGreaterThan(0);
-      // The unnamed one is this statement's own.
-      const cursors = (await db.execute(sql`select name from pg_cursors where name <> ''`)) as unknown as {
-        rows: { name: string }[];
-      };
-      expect(cursors.rows).toEqual([]);
+      expect(await openCursors()).toEqual([]);
     });
   });
 
