@@ -23,18 +23,19 @@ import { loadCompanyTaxProfile } from '../tax-schemes/repository';
 import {
   clearTaxPosition,
   copyEcSalesListLines,
+  copyRateDays,
   type DaySumScope,
   encodeEcSalesListLines,
   forEachEcSalesListMonth,
   forEachReturnsDaySums,
   giveRequestsATurn,
   insertEcSalesListLines,
-  insertRateDays,
   insertTaxPosition,
   insertTaxPositionProblems,
   isComputedWithProfile,
   lockTaxPosition,
   selectDistanceSaleDaySums,
+  selectRateDays,
   selectTaxPointSpan,
   selectTaxPositionGeneration,
   selectYearsWithMissingRates,
@@ -81,6 +82,8 @@ type ComputedTaxPosition = {
   /** The liabilities, OSS lines and threshold of each year. */
   positions: Pick<TaxPosition, 'liabilities' | 'ossLines' | 'ossThresholds'>[];
   problemsByYear: Map<number, TaxPositionProblem[]>;
+  /** The cross-check's rate days, as `copyRateDays` stores them. */
+  rateDays: Uint8Array;
 };
 
 /**
@@ -127,7 +130,7 @@ export async function recomputeTaxPosition(db: Db, companyId: string, scope?: Ta
     const computed = await computeTaxPosition(t, { companyId, years }, profile, (lines) =>
       insertEcSalesListLines(t, companyId, lines),
     );
-    await storeTaxPosition(t, companyId, { ...computed, profile, years });
+    await storeTaxPosition(t, companyId, { ...computed, profile });
   });
 }
 
@@ -274,16 +277,21 @@ async function computeTaxPosition(
     returnsByYear.set(year, created);
     return created;
   };
-  const readReturns = () =>
-    forEachReturnsDaySums(db, scope, async (sums) => {
+  // The rate days on the returns' session, after them: on PostgreSQL while the other builds the EC Sales List.
+  const readReturns = async () => {
+    await forEachReturnsDaySums(db, scope, async (sums) => {
       for (const [year, ofYear] of byYearOf(sums)) returnsOf(year).add(ofYear);
     });
+    await giveRequestsATurn();
+    return selectRateDays(db, scope);
+  };
   const readEcSalesList = (reader: Db) => buildEcSalesList(reader, scope, { profile, rates }, onEcSalesListLines);
+  let rateDays: Uint8Array;
   let eslProblems: Map<number, TaxPositionProblem[]>;
   if (ecSalesListReader) {
-    [, eslProblems] = await allSettled(readReturns(), ecSalesListReader(readEcSalesList));
+    [rateDays, eslProblems] = await allSettled(readReturns(), ecSalesListReader(readEcSalesList));
   } else {
-    await readReturns();
+    rateDays = await readReturns();
     eslProblems = await readEcSalesList(db);
   }
   const problemsByYear = new Map(eslProblems);
@@ -293,21 +301,21 @@ async function computeTaxPosition(
     positions.push({ ...returns, ossThresholds: returns.ossThresholds.filter((threshold) => threshold.year === year) });
     problemsByYear.set(year, mergeProblems(returns.problems, eslProblems.get(year) ?? []));
   }
-  return { positions, problemsByYear };
+  return { positions, problemsByYear, rateDays };
 }
 
 /**
- * Stores a computed position (its EC Sales List aside) after `clearTaxPosition`, then what is derived from the stored
- * lines: the rate days and the filings.
+ * Stores a computed position (its EC Sales List aside) after `clearTaxPosition`, then the filings, which are planned
+ * from the stored lines.
  */
 async function storeTaxPosition(
   db: Db,
   companyId: string,
-  computed: ComputedTaxPosition & { profile: CompanyTaxProfile; years: TaxYears },
+  computed: ComputedTaxPosition & { profile: CompanyTaxProfile },
 ): Promise<void> {
   for (const position of computed.positions) await insertTaxPosition(db, companyId, position);
   await insertTaxPositionProblems(db, companyId, computed.problemsByYear);
-  await insertRateDays(db, companyId, computed.years);
+  await copyRateDays(db, computed.rateDays);
   await storeComputedProfile(db, companyId, computed.profile);
   await refreshFilings(db, companyId, { profile: computed.profile });
 }
