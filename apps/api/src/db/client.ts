@@ -51,6 +51,14 @@ export function pgliteDirectory(dataDir: string): string {
   return join(dataDir, 'pglite');
 }
 
+/**
+ * Lets the event loop run what is waiting (a request that arrived, a timer) before the next statement. PGlite runs on
+ * this thread and answers through promises alone: a chain of its statements never leaves the event loop a turn, and a
+ * request that arrived meanwhile waits for the chain's end. Between two statements outside a transaction, or before a
+ * transaction, the request's statements then go first. Harmless on PostgreSQL, whose answers come as I/O anyway.
+ */
+export const giveRequestsATurn = () => setImmediate();
+
 async function measurePing(db: Db): Promise<number> {
   const startedAt = performance.now();
   await db.execute(sql`select 1`);
@@ -145,9 +153,9 @@ function createPostgresBulkLoader(pool: pg.Pool): BulkLoader {
 function createPgliteBulkLoader(client: PGlite): BulkLoader {
   return {
     transaction: async (work) => {
-      // PGlite runs on this thread. The event loop gets a turn before each bulk transaction, so a request that arrived
-      // meanwhile (an upload page's progress poll) queues its query between two loads, not behind a whole file's.
-      await setImmediate();
+      // The event loop gets a turn before each bulk transaction, so a request that arrived meanwhile (an upload page's
+      // progress poll) queues its query between two loads, not behind a whole file's.
+      await giveRequestsATurn();
       // PGlite has one session; its transaction() holds every other query back until this one ends.
       return client.transaction((tx) =>
         work({

@@ -1,4 +1,3 @@
-import { setImmediate } from 'node:timers/promises';
 import {
   type CompanyTaxProfile,
   type EcSalesListLine,
@@ -8,7 +7,7 @@ import {
   type TransactionDaySum,
 } from '@vatlas/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { copyInTransaction, type Db } from '../../db/client';
+import { copyInTransaction, type Db, giveRequestsATurn } from '../../db/client';
 import { copyBinaryData, numericBound, textBound, uuidBytes } from '../../db/copy-binary';
 import {
   ecSalesListLines,
@@ -172,13 +171,6 @@ export async function selectDistanceSaleDaySums(db: Db, scope: DaySumScope): Pro
 
 /** Sums fetched from a day-sum cursor at a time. */
 const DAY_SUM_FETCH_ROWS = 2000;
-
-/**
- * Lets the event loop run what is waiting (a request that arrived, a timer) before the next statement. PGlite runs on
- * this thread and answers through promises alone: a chain of its statements never leaves the event loop a turn. Outside
- * a transaction (`prepareTaxPosition`) a request's statement then runs between two of the chain's.
- */
-export const giveRequestsATurn = () => setImmediate();
 
 /** Cursors declared so far: each gets a name of its own (`forEachDaySumFetch`). */
 let cursorsDeclared = 0;

@@ -16,7 +16,7 @@ import {
   yearOf,
 } from '@vatlas/domain';
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client';
+import { type Database, type Db, giveRequestsATurn } from '../../db/client';
 import { loadExchangeRateTable } from '../exchange-rates/repository';
 import { groupBy, refreshFilings } from '../filings/service';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
@@ -28,7 +28,6 @@ import {
   encodeEcSalesListLines,
   forEachEcSalesListMonth,
   forEachReturnsDaySums,
-  giveRequestsATurn,
   insertEcSalesListLines,
   insertTaxPosition,
   insertTaxPositionProblems,
