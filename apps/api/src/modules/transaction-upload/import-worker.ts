@@ -3,7 +3,7 @@ import { hostname } from 'node:os';
 import type { GrowingFile } from './growing-file';
 import { type ImportJobDeps, type ImportResult, runImport } from './import-job';
 import {
-  analyzeTransactions,
+  analyzeTransactionsIfChanged,
   claimNextUpload,
   deleteUnreceivedUpload,
   deleteUploadRows,
@@ -120,7 +120,7 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
       if (result === 'completed') {
         // Taken once the totals are committed (the recompute reads the day sums, not the rows). A failure here costs
         // the pages speed, not the import its rows, so it is logged and the upload stays completed.
-        await analyzeTransactions(db).catch((error: unknown) =>
+        await analyzeTransactionsIfChanged(db).catch((error: unknown) =>
           log.warn({ uploadId, errorName: (error as Error).name }, 'analyze after the import failed'),
         );
       }

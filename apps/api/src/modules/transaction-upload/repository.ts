@@ -433,12 +433,34 @@ export async function touchHeartbeat(db: Db, uploadId: string, workerId: string)
     );
 }
 
+/** How much `transactions` may change before its statistics are taken again: autovacuum's defaults. */
+const ANALYZE_SCALE_FACTOR = 0.1;
+const ANALYZE_THRESHOLD_ROWS = 50;
+
 /**
- * Fresh statistics of `transactions` after an import: right after a bulk load PostgreSQL believes the table is empty
- * until autovacuum runs (a minute later), and PGlite has no autovacuum at all, so the pages would scan instead of seek.
+ * Fresh statistics of `transactions` after an import, when its rows changed enough since they were last taken: by
+ * more than a tenth of the rows they counted plus 50, as PostgreSQL's autovacuum decides (its analyze scale factor and
+ * threshold). Right after a bulk load PostgreSQL believes the table is empty until autovacuum runs (a minute later),
+ * and PGlite has no autovacuum at all, so the pages would scan instead of seek. PGlite keeps no count of changes
+ * either (`n_mod_since_analyze` stays 0), so the rows the statistics counted (`reltuples`, -1 before the first) are
+ * compared with the rows the completed uploads imported. On PGlite an ANALYZE holds the one connection, and every
+ * request with it, for about a second at 1M rows: a small upload to a long history no longer pays that. Answers
+ * whether it took them.
  */
-export async function analyzeTransactions(db: Db): Promise<void> {
+export async function analyzeTransactionsIfChanged(db: Db): Promise<boolean> {
+  const result = (await db.execute(sql`
+    select
+      (select reltuples::float8 from pg_class where oid = 'transactions'::regclass) as "counted",
+      (select coalesce(sum(rows_imported), 0)::float8 from transaction_uploads where status = 'completed') as "stored"
+  `)) as unknown as { rows: { counted: number; stored: number }[] };
+  const counts = result.rows[0];
+  const counted = Number(counts?.counted ?? -1);
+  const stored = Number(counts?.stored ?? 0);
+  if (counted >= 0 && Math.abs(stored - counted) <= ANALYZE_SCALE_FACTOR * counted + ANALYZE_THRESHOLD_ROWS) {
+    return false;
+  }
   await db.execute(sql`analyze transactions`);
+  return true;
 }
 
 /**
