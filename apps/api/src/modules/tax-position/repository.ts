@@ -25,10 +25,13 @@ const ROWS_PER_INSERT = 1000;
 
 /**
  * The transactions of `companyId` that count: those of its completed uploads. Every read of `transactions` goes
- * through it, since an upload's rows exist before it completes (while importing) and until its delete has run.
+ * through it, since an upload's rows exist before it completes (while importing) and until its delete has run. With
+ * `completing`, that upload's count too, as they will once it completes (`DaySumScope`).
  */
-export const visibleUploadsOf = (companyId: string) =>
-  sql`(select id from transaction_uploads where company_id = ${companyId} and status = 'completed')`;
+export const visibleUploadsOf = (companyId: string, completing?: string) => {
+  const counts = completing ? sql`(status = 'completed' or id = ${completing})` : sql`status = 'completed'`;
+  return sql`(select id from transaction_uploads where company_id = ${companyId} and ${counts})`;
+};
 
 /**
  * Day sums travel from the database as one tab-separated text line each. PGlite hands every field of a result row to
@@ -122,13 +125,9 @@ const inTaxYears = (date: SQL, years: TaxYears): SQL => isTaxYear(sql`extract(ye
  * included). The returns' sums, the EC sales list's and the rate days are each summed from them: the rows themselves
  * are never read, and what is read three times is some tens of thousands of sums.
  */
-const visibleDaySumsOf = ({ companyId, years, completing }: DaySumScope) => {
-  const uploads = completing
-    ? sql`(select id from transaction_uploads where company_id = ${companyId}
-        and (status = 'completed' or id = ${completing}))`
-    : visibleUploadsOf(companyId);
-  return sql`transaction_day_sums where upload_id in ${uploads} and ${inTaxYears(sql`tax_point_date`, years)}`;
-};
+const visibleDaySumsOf = ({ companyId, years, completing }: DaySumScope) =>
+  sql`transaction_day_sums where upload_id in ${visibleUploadsOf(companyId, completing)}
+    and ${inTaxYears(sql`tax_point_date`, years)}`;
 
 /** The tax points of the returns' day sums, first and last (undefined when there are none): the rates window. */
 export async function selectTaxPointSpan(

@@ -28,7 +28,7 @@ import { createLocalFileStorage } from '../storage/file-storage';
 import { selectTaxYearsOfUpload } from '../transaction-upload/repository';
 import { deleteUpload } from '../transaction-upload/service';
 import { createCompany, createHomeTenant } from '../user/account-test-kit';
-import { type PreparedTaxPosition, prepareTaxPosition, recomputeTaxPosition } from './service';
+import { type PreparedTaxPosition, prepareTaxPosition, recomputeTaxPosition, type TaxPositionScope } from './service';
 import { insertTransactions, insertUpload, setUpTaxProfile, transactionFixture } from './tax-position-test-kit';
 
 /**
@@ -145,6 +145,14 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     return companyId;
   };
 
+  /** The completing transaction of an import: the upload completed and its position stored, prepared or not. */
+  const storeCompletion = (companyId: string, uploadId: string, scope: TaxPositionScope) =>
+    context.database.db.transaction(async (tx) => {
+      const t = tx as unknown as Db;
+      await t.update(transactionUploads).set({ status: 'completed' }).where(eq(transactionUploads.id, uploadId));
+      await recomputeTaxPosition(t, companyId, scope);
+    });
+
   /**
    * Stores an upload of `rows` and completes it as an import does (`runImport`): its position prepared for the upload's
    * years first, then the upload completed and the position stored in one transaction. `meanwhile` runs between the
@@ -166,11 +174,7 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
       ? await prepareTaxPosition(context.database, companyId, { uploadId, changedYears })
       : undefined;
     await meanwhile(uploadId);
-    await db.transaction(async (tx) => {
-      const t = tx as unknown as Db;
-      await t.update(transactionUploads).set({ status: 'completed' }).where(eq(transactionUploads.id, uploadId));
-      await recomputeTaxPosition(t, companyId, { changedYears, prepared });
-    });
+    await storeCompletion(companyId, uploadId, { changedYears, prepared });
     return { uploadId, prepared };
   };
   const importRows = async (companyId: string, rows: readonly NormalizedTransaction[]) =>
@@ -531,11 +535,7 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
         await prepareTaxPosition(context.database, companyId, completing, { maxEcSalesListBytes: 1 }),
       ).toBeUndefined();
       expect(await openCursors()).toEqual([]);
-      await db.transaction(async (tx) => {
-        const t = tx as unknown as Db;
-        await t.update(transactionUploads).set({ status: 'completed' }).where(eq(transactionUploads.id, uploadId));
-        await recomputeTaxPosition(t, companyId, { changedYears: completing.changedYears, prepared: tooLarge });
-      });
+      await storeCompletion(companyId, uploadId, { changedYears: completing.changedYears, prepared: tooLarge });
       expect(await storedPosition(db, companyId)).toEqual(await recomputedWhole([rows]));
     });
 

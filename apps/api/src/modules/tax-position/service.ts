@@ -112,16 +112,16 @@ export async function recomputeTaxPosition(db: Db, companyId: string, scope?: Ta
   await db.transaction(async (tx) => {
     const t = tx as unknown as Db;
     await lockTaxPosition(t, companyId);
+    // Read once this is the company's only recompute: a change of schemes that committed meanwhile is computed with.
+    const profile = await loadCompanyTaxProfile(t, companyId);
+    if (!profile) return;
     const prepared = scope?.prepared;
-    if (prepared && (await isStillCurrent(t, companyId, prepared))) {
+    if (prepared && (await isStillCurrent(t, companyId, profile, prepared))) {
       await clearTaxPosition(t, companyId, prepared.years);
       for (const data of prepared.ecSalesList) await copyEcSalesListLines(t, data);
       await storeTaxPosition(t, companyId, prepared);
       return;
     }
-    // Read once this is the company's only recompute: a change of schemes that committed meanwhile is computed with.
-    const profile = await loadCompanyTaxProfile(t, companyId);
-    if (!profile) return;
     const years = await yearsToRecompute(t, companyId, profile, scope);
     // Only the day sums and the rates are read from here on: the old lines can go first, and the EC Sales List's go
     // in as they are built, a month at a time.
@@ -229,11 +229,18 @@ async function inSnapshot<T>(
   );
 }
 
-/** Whether nothing `prepared` was computed from changed since (`prepareTaxPosition`). Call holding the lock. */
-async function isStillCurrent(db: Db, companyId: string, prepared: PreparedTaxPosition): Promise<boolean> {
-  if (prepared.companyId !== companyId) return false;
-  if ((await selectTaxPositionGeneration(db, companyId)) !== prepared.generation) return false;
-  return isDeepStrictEqual(await loadCompanyTaxProfile(db, companyId), prepared.profile);
+/**
+ * Whether nothing `prepared` was computed from changed since (`prepareTaxPosition`), the company's tax profile being
+ * `profile` now. Call holding the lock.
+ */
+async function isStillCurrent(
+  db: Db,
+  companyId: string,
+  profile: CompanyTaxProfile,
+  prepared: PreparedTaxPosition,
+): Promise<boolean> {
+  if (prepared.companyId !== companyId || !isDeepStrictEqual(profile, prepared.profile)) return false;
+  return (await selectTaxPositionGeneration(db, companyId)) === prepared.generation;
 }
 
 /**
@@ -277,7 +284,7 @@ async function computeTaxPosition(
     return created;
   };
   // The rate days on the returns' session, after them: on PostgreSQL while the other builds the EC Sales List.
-  const readReturns = async () => {
+  const readReturnsAndRateDays = async () => {
     await forEachReturnsDaySums(db, scope, async (sums) => {
       for (const [year, ofYear] of byYearOf(sums)) returnsOf(year).add(ofYear);
     });
@@ -288,9 +295,9 @@ async function computeTaxPosition(
   let rateDays: Uint8Array;
   let eslProblems: Map<number, TaxPositionProblem[]>;
   if (ecSalesListReader) {
-    [rateDays, eslProblems] = await allSettled(readReturns(), ecSalesListReader(readEcSalesList));
+    [rateDays, eslProblems] = await allSettled(readReturnsAndRateDays(), ecSalesListReader(readEcSalesList));
   } else {
-    rateDays = await readReturns();
+    rateDays = await readReturnsAndRateDays();
     eslProblems = await readEcSalesList(db);
   }
   const problemsByYear = new Map(eslProblems);
