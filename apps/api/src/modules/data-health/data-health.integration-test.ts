@@ -1,8 +1,10 @@
 import { apiPaths, type DataHealth, dataHealthSchema } from '@vatlas/contract';
+import { type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { forEachDatabase } from '../../test/databases';
 import { ensureExchangeRates } from '../exchange-rates/service';
+import { isVisibleTransaction } from '../tax-position/repository';
 import { recomputeTaxPosition } from '../tax-position/service';
 import {
   insertTransactions,
@@ -11,6 +13,12 @@ import {
   transactionFixture,
 } from '../tax-position/tax-position-test-kit';
 import { bearer, createCompany, startAppWithCompanyOwner } from '../user/account-test-kit';
+import {
+  countCrossCheckRows,
+  countStockMovementsWithoutValue,
+  crossCheckCountQuery,
+  stockMovementsWithoutValueQuery,
+} from './repository';
 
 const PROFILE = { establishmentCountry: 'DE', ioss: null } as const;
 
@@ -19,6 +27,7 @@ forEachDatabase('data-health API', (context) => {
   let token: string;
   let companyId: string;
   let emptyCompanyId: string;
+  let tenantId: string;
 
   beforeAll(async () => {
     const db = context.database.db;
@@ -27,7 +36,7 @@ forEachDatabase('data-health API', (context) => {
       label: 'health-owner',
       companyName: 'Health GmbH',
     });
-    ({ app, companyId, token } = started);
+    ({ app, companyId, token, tenantId } = started);
     emptyCompanyId = await createCompany(db, {
       tenantId: started.tenantId,
       name: 'Empty GmbH',
@@ -134,6 +143,64 @@ forEachDatabase('data-health API', (context) => {
   it('leaves out what belongs to another year', async () => {
     const health = await read(companyId, 2022);
     expect(health.alerts.map((alert) => alert.code)).toEqual(['period-without-data']);
+  });
+
+  it('counts through the partial indexes of the few rows it counts, never walking every row of every upload', async () => {
+    // A company of its own with enough rows that the planner weighs its indexes by their statistics: 2,400 rows of
+    // 2023 in three uploads, of which a handful differ from net × rate and a handful move stock without a value.
+    const db = context.database.db;
+    const planned = await createCompany(db, { tenantId, name: 'Planned GmbH' });
+    for (let upload = 0; upload < 3; upload += 1) {
+      await insertTransactions(db, {
+        companyId: planned,
+        uploadId: await insertUpload(db, planned),
+        profile: PROFILE,
+        rows: Array.from({ length: 800 }, (_, index) => {
+          const taxPointDate = `2023-${String(1 + (index % 12)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`;
+          if (index % 200 === 1) return transactionFixture({ taxPointDate, vatAmount: '18.00', grossAmount: '118.00' });
+          if (index % 200 === 2) {
+            return transactionFixture({
+              type: 'FC_TRANSFER',
+              departureCountry: 'DE',
+              arrivalCountry: 'PL',
+              taxPointDate,
+              netAmount: '0.00',
+              vatAmount: '0.00',
+              grossAmount: '0.00',
+            });
+          }
+          return transactionFixture({ taxPointDate });
+        }),
+      });
+    }
+    await db.execute(sql`analyze transactions`);
+    await db.execute(sql`analyze transaction_uploads`);
+    // At 2,400 rows reading the whole table is cheapest; at a million it is not, and the planner then chose between
+    // the partial index and walking every row of every upload through `transactions_upload_idx` (0.35 s). With
+    // sequential scans priced out, the plan shows that choice on a small table.
+    const planOf = (query: SQL) =>
+      db.transaction(async (tx) => {
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const plan = (await tx.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+        return plan.rows.map((row) => String(Object.values(row)[0])).join('\n');
+      });
+    // The visible-row condition is never an index condition: it can only be checked on rows another index found.
+    const visible = await planOf(
+      sql`select count(*) from transactions where company_id = ${planned} and ${isVisibleTransaction(planned)}`,
+    );
+    expect(visible).not.toContain('transactions_upload_idx');
+    const year = { from: '2023-01-01', to: '2023-12-31' };
+    const crossCheck = await planOf(crossCheckCountQuery(planned, year, []));
+    expect(crossCheck).toContain('transactions_vat_difference_idx');
+    expect(crossCheck).not.toContain('transactions_upload_idx');
+    const stock = await planOf(stockMovementsWithoutValueQuery(planned, year));
+    expect(stock).toContain('transactions_stock_without_value_idx');
+    expect(stock).not.toContain('transactions_upload_idx');
+    // And what they count: four rows of each kind in each of the three uploads.
+    const total = (counts: readonly { count: number }[]) => counts.reduce((sum, month) => sum + month.count, 0);
+    expect(total(await countCrossCheckRows(db, planned, year, []))).toBe(12);
+    const counted = await countStockMovementsWithoutValue(db, planned, year);
+    expect(total(counted)).toBe(12);
   });
 
   it('answers no alerts for a company without data or registrations', async () => {

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { RateCombination } from '../liabilities/repository';
-import { visibleUploadsOf } from '../tax-position/repository';
+import { isVisibleTransaction } from '../tax-position/repository';
 
 type Rows<T> = { rows: T[] };
 
@@ -39,20 +39,24 @@ export async function countEcSalesLinesWithoutVatNumber(
  * value — Amazon's cost price of the goods moved — as the row's net amount; a file without it stores 0. Read through
  * the partial index `transactions_stock_without_value_idx`, which holds only such rows.
  */
+export const stockMovementsWithoutValueQuery = (companyId: string, window: { from: string; to: string }) => sql`
+  select to_char(tax_point_date, 'YYYY-MM') as "month", count(*)::text as "count"
+  from transactions
+  where company_id = ${companyId} and tax_point_date between ${window.from} and ${window.to}
+    and transaction_type in ('FC_TRANSFER', 'INBOUND') and net_amount = 0
+    and ${isVisibleTransaction(companyId)}
+  group by 1
+  order by 1
+`;
+
 export async function countStockMovementsWithoutValue(
   db: Db,
   companyId: string,
   window: { from: string; to: string },
 ): Promise<MonthCount[]> {
-  const result = (await db.execute(sql`
-    select to_char(tax_point_date, 'YYYY-MM') as "month", count(*)::text as "count"
-    from transactions
-    where company_id = ${companyId} and tax_point_date between ${window.from} and ${window.to}
-      and transaction_type in ('FC_TRANSFER', 'INBOUND') and net_amount = 0
-      and upload_id in ${visibleUploadsOf(companyId)}
-    group by 1
-    order by 1
-  `)) as unknown as Rows<MonthCountRow>;
+  const result = (await db.execute(
+    stockMovementsWithoutValueQuery(companyId, window),
+  )) as unknown as Rows<MonthCountRow>;
   return toMonthCounts(result.rows);
 }
 
@@ -60,14 +64,13 @@ export async function countStockMovementsWithoutValue(
  * Visible rows of the year the cross-check lists: file VAT ≠ net × rate (through the partial index of those rows) or a
  * rate in `invalidRates` (through the jurisdiction index); a row that is both counts once.
  */
-export async function countCrossCheckRows(
-  db: Db,
+export function crossCheckCountQuery(
   companyId: string,
   window: { from: string; to: string },
   invalidRates: readonly RateCombination[],
-): Promise<MonthCount[]> {
+): SQL {
   const common = sql`company_id = ${companyId} and tax_point_date between ${window.from} and ${window.to}
-    and upload_id in ${visibleUploadsOf(companyId)}`;
+    and ${isVisibleTransaction(companyId)}`;
   const invalid =
     invalidRates.length === 0
       ? sql``
@@ -79,7 +82,7 @@ export async function countCrossCheckRows(
           ),
           sql`, `,
         )})`;
-  const result = (await db.execute(sql`
+  return sql`
     select to_char(tax_point_date, 'YYYY-MM') as "month", count(*)::text as "count"
     from (
       select id, tax_point_date from transactions
@@ -88,8 +91,17 @@ export async function countCrossCheckRows(
     ) as found
     group by 1
     order by 1
-  `)) as unknown as Rows<MonthCountRow>;
-  return toMonthCounts(result.rows);
+  `;
+}
+
+export async function countCrossCheckRows(
+  db: Db,
+  companyId: string,
+  window: { from: string; to: string },
+  invalidRates: readonly RateCombination[],
+): Promise<MonthCount[]> {
+  const query = crossCheckCountQuery(companyId, window, invalidRates);
+  return toMonthCounts(((await db.execute(query)) as unknown as Rows<MonthCountRow>).rows);
 }
 
 /**

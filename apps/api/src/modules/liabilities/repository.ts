@@ -9,7 +9,7 @@ import {
   taxPositionProblems,
   type transactions,
 } from '../../db/schema';
-import { visibleUploadsOf } from '../tax-position/repository';
+import { isVisibleTransaction } from '../tax-position/repository';
 
 export type LiabilityRecord = typeof liabilities.$inferSelect;
 export type OssReturnLineRecord = typeof ossReturnLines.$inferSelect;
@@ -148,7 +148,7 @@ export async function listCrossCheckRows(
     event_id as "eventId", taxable_jurisdiction as "taxableJurisdiction", currency, net_amount::text as "netAmount",
     vat_amount::text as "vatAmount", trim_scale(vat_rate)::text as "vatRate",
     computed_vat_amount::text as "computedVatAmount", tax_point_date as "sortDate"`;
-  const common = sql`company_id = ${input.companyId} and upload_id in ${visibleUploadsOf(input.companyId)}
+  const common = sql`company_id = ${input.companyId} and ${isVisibleTransaction(input.companyId)}
       ${input.from ? sql`and tax_point_date >= ${input.from}` : sql``}
       ${input.to ? sql`and tax_point_date <= ${input.to}` : sql``}
       ${input.after ? sql`and (tax_point_date, id) > (${input.after.taxPointDate}::date, ${input.after.id}::uuid)` : sql``}`;

@@ -2,6 +2,7 @@ import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dataPeriods, transactions } from '../../db/schema';
 import { isUuid } from '../company/repository';
+import { isVisibleTransaction } from '../tax-position/repository';
 
 export type TransactionRecord = typeof transactions.$inferSelect;
 
@@ -20,18 +21,6 @@ export type TransactionFilter = {
   limit: number;
 };
 
-/**
- * The row's upload is one of the company's completed uploads. Written as a test on an array of the few completed
- * upload ids, not as a join: right after a bulk COPY (and on PGlite, which has no autovacuum, until someone runs
- * ANALYZE) the planner believes `transactions` is empty and turned the join into a bitmap scan of every row of every
- * upload plus a sort — seconds at a million rows. As a filter it can only be checked row by row while an index is
- * walked in key order, which stops after one page. (Keyset and filter conditions still need the statistics an
- * ANALYZE after the import gives.)
- */
-const isVisible = (companyId: string) =>
-  sql`(${transactions.uploadId} = any(array(select id from transaction_uploads
-    where company_id = ${companyId} and status = 'completed'))) is true`;
-
 /** `value` as a LIKE prefix pattern: its own %, _ and \ match literally. */
 const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
@@ -44,7 +33,10 @@ export type TransactionFilterConditions = Omit<TransactionFilter, 'sort' | 'afte
  * those indexes, never a scan of the company's rows.
  */
 function filterConditions(filter: TransactionFilterConditions): (SQL | undefined)[] {
-  const conditions: (SQL | undefined)[] = [eq(transactions.companyId, filter.companyId), isVisible(filter.companyId)];
+  const conditions: (SQL | undefined)[] = [
+    eq(transactions.companyId, filter.companyId),
+    isVisibleTransaction(filter.companyId),
+  ];
   if (filter.period) {
     conditions.push(sql`${transactions.taxPointDate} between ${filter.period.start} and ${filter.period.end}`);
   }
@@ -115,7 +107,9 @@ export async function findVisibleTransaction(
   const [row] = await db
     .select()
     .from(transactions)
-    .where(and(eq(transactions.companyId, companyId), eq(transactions.id, transactionId), isVisible(companyId)))
+    .where(
+      and(eq(transactions.companyId, companyId), eq(transactions.id, transactionId), isVisibleTransaction(companyId)),
+    )
     .limit(1);
   return row;
 }
