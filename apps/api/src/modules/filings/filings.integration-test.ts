@@ -10,6 +10,7 @@ import {
   ossThresholdSchema,
 } from '@vatlas/contract';
 import { filingStatus, todayIsoDate } from '@vatlas/domain';
+import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { forEachDatabase } from '../../test/databases';
@@ -297,6 +298,36 @@ forEachDatabase('filings and liabilities API', (context) => {
         ['302-wrong-rate', ['rate-not-valid']],
       ]);
       expect(second.items[0]?.validRates).toEqual(expect.arrayContaining(['19', '7']));
+    });
+
+    it('writes nothing when a read finds the calendar as stored, and only the filing whose amount changed', async () => {
+      const db = context.database.db;
+      // xmin is the transaction that last wrote the row: unchanged, nothing rewrote it.
+      const writers = async () => {
+        const result = (await db.execute(
+          sql`select id, xmin::text as "writer" from filings where company_id = ${companyId}`,
+        )) as unknown as { rows: { id: string; writer: string }[] };
+        return new Map(result.rows.map((row) => [row.id, row.writer]));
+      };
+      const { items } = await listFilings();
+      const before = await writers();
+      expect(before.size).toBe(items.length);
+      await listFilings();
+      expect(await writers()).toEqual(before);
+
+      // A domestic sale in October 2023 changes October's VAT return and nothing else.
+      await insertTransactions(db, {
+        companyId,
+        uploadId: await insertUpload(db, companyId),
+        profile: PROFILE,
+        rows: [transactionFixture({ taxPointDate: '2023-10-16' })],
+      });
+      await recomputeTaxPosition(db, companyId);
+      const after = await listFilings();
+      const october = find(after.items, 'vat-return', '2023-10-01') as Filing;
+      expect(october.amountEur).toBe('19.00');
+      const rewritten = [...(await writers())].filter(([id, writer]) => before.get(id) !== writer).map(([id]) => id);
+      expect(rewritten).toEqual([october.id]);
     });
   });
 });

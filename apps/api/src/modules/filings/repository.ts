@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ecSalesListLines, filings, liabilities } from '../../db/schema';
 import { isUuid } from '../company/repository';
@@ -75,33 +75,39 @@ export async function findFirstDataMonth(db: Db, companyId: string): Promise<str
   return row?.first ?? undefined;
 }
 
+/** A filing's identity within its company: what the unique index `filings_identity_idx` holds. */
+const identityOf = (filing: Pick<PlannedFilingValues, 'jurisdiction' | 'filingType' | 'periodStart'>) =>
+  `${filing.jurisdiction}|${filing.filingType}|${filing.periodStart}`;
+
+const PLANNED_FIELDS = ['frequency', 'periodEnd', 'dueDate', 'currency', 'amountEur', 'amountLocal'] as const;
+
 /**
  * Makes the company's open filings equal to `planned`: inserts new ones, updates due dates and amounts of open ones,
  * removes open ones no longer planned (a registration or scheme removed). A filed filing is never touched: what was
- * filed stays as it was filed. Call inside a transaction.
+ * filed stays as it was filed. Writes only what differs: a refresh runs on every read of the calendar, and most find
+ * nothing new. Call inside a transaction.
  */
 export async function syncPlannedFilings(
   db: Db,
   companyId: string,
   planned: readonly PlannedFilingValues[],
 ): Promise<void> {
-  const identities = planned.map((filing) => `${filing.jurisdiction}|${filing.filingType}|${filing.periodStart}`);
-  await db
-    .delete(filings)
-    .where(
-      and(
-        eq(filings.companyId, companyId),
-        isNull(filings.filedOn),
-        identities.length === 0
-          ? sql`true`
-          : notInArray(
-              sql`${filings.jurisdiction} || '|' || ${filings.filingType} || '|' || ${filings.periodStart}`,
-              identities,
-            ),
-      ),
-    );
-  for (let start = 0; start < planned.length; start += 500) {
-    const chunk = planned.slice(start, start + 500);
+  const stored = new Map((await listFilingRows(db, companyId)).map((row) => [identityOf(row), row]));
+  const plannedIdentities = new Set(planned.map(identityOf));
+  const gone = [...stored.values()]
+    .filter((row) => row.filedOn === null && !plannedIdentities.has(identityOf(row)))
+    .map((row) => row.id);
+  if (gone.length > 0) {
+    await db
+      .delete(filings)
+      .where(and(eq(filings.companyId, companyId), isNull(filings.filedOn), inArray(filings.id, gone)));
+  }
+  const changed = planned.filter((filing) => {
+    const row = stored.get(identityOf(filing));
+    return row === undefined || (row.filedOn === null && PLANNED_FIELDS.some((field) => row[field] !== filing[field]));
+  });
+  for (let start = 0; start < changed.length; start += 500) {
+    const chunk = changed.slice(start, start + 500);
     await db
       .insert(filings)
       .values(chunk.map((filing) => ({ companyId, ...filing })))
