@@ -1,5 +1,13 @@
 import type { CrossCheckPage, EcSalesList, LiabilitySummary, OssReturn, OssThreshold } from '@vatlas/contract';
-import { findVatRates, formatMoneyFixed2, money, OSS_THRESHOLD_EUR, returnPeriodOf, sumToFixed2 } from '@vatlas/domain';
+import {
+  findVatRates,
+  formatMoneyFixed2,
+  money,
+  OSS_THRESHOLD_EUR,
+  returnPeriodOf,
+  sumToFixed2,
+  type VatRatePeriod,
+} from '@vatlas/domain';
 import type { Db } from '../../db/client';
 import { decodeKeysetCursor, toKeysetPage } from '../../plugins/keyset-cursor';
 import {
@@ -125,27 +133,42 @@ export async function getEcSalesList(db: Db, companyId: string, month: string): 
   };
 }
 
-/**
- * The rates (percent) valid in `jurisdiction` on `date`, zero included: a zero rate is how a file marks a zero-rated
- * or exempt supply, which the treatment, not the rate table, judges. Undefined when the table does not know the
- * country or the day (then the rate is not questioned: there is nothing to compare it with).
- */
-function validRatesOf(jurisdiction: string, date: string): string[] | undefined {
-  const lookup = findVatRates(jurisdiction, date);
-  if (!lookup.ok) return undefined;
-  return ['0', ...new Set(Object.values(lookup.period.rates).filter((rate): rate is string => rate !== undefined))];
-}
-
 type RateCombinationCheck = { isValid: boolean; validRates: string[] };
 
-/** The cross-check's rate rule, shared with the data-health alerts so the two never disagree. */
+/** A rate the table cannot judge (an unknown country or day) is not questioned: there is nothing to compare it with. */
+const UNJUDGED: RateCombinationCheck = { isValid: true, validRates: [] };
+
+/**
+ * The checks made, per rate period of the table and rate: a year of a large seller's rows holds some thousands of
+ * (jurisdiction, day, rate) combinations but only a few dozen periods and rates, and each check costs some decimal
+ * arithmetic (at a million rows 15 ms for the year's 7,686 combinations, unshared). The periods are the rate table's
+ * own objects, so the cache holds no more than the table.
+ */
+const checksByPeriod = new WeakMap<VatRatePeriod, Map<string, RateCombinationCheck>>();
+
+/**
+ * The cross-check's rate rule, shared with the data-health alerts so the two never disagree: the rate is valid when it
+ * is one of the rates in force in the taxable jurisdiction on the day, or zero (how a file marks a zero-rated or exempt
+ * supply, which the treatment, not the rate table, judges).
+ */
 export function checkRateCombination(combination: RateCombination): RateCombinationCheck {
-  const valid = validRatesOf(combination.jurisdiction, combination.date);
+  const lookup = findVatRates(combination.jurisdiction, combination.date);
+  if (!lookup.ok) return UNJUDGED;
+  let checks = checksByPeriod.get(lookup.period);
+  if (checks === undefined) {
+    checks = new Map();
+    checksByPeriod.set(lookup.period, checks);
+  }
+  const known = checks.get(combination.vatRate);
+  if (known !== undefined) return known;
+  const validRates = [
+    '0',
+    ...new Set(Object.values(lookup.period.rates).filter((rate): rate is string => rate !== undefined)),
+  ];
   const percent = money(combination.vatRate).times(100);
-  return {
-    isValid: valid === undefined || valid.some((rate) => money(rate).eq(percent)),
-    validRates: valid ?? [],
-  };
+  const check = { isValid: validRates.some((rate) => money(rate).eq(percent)), validRates };
+  checks.set(combination.vatRate, check);
+  return check;
 }
 
 /**
