@@ -1,5 +1,6 @@
+import { setImmediate } from 'node:timers/promises';
 import { type Analytics, analyticsSchema, apiPaths } from '@vatlas/contract';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { strFromU8, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,6 +14,7 @@ import {
   transactionFixture,
 } from '../tax-position/tax-position-test-kit';
 import { bearer, createCompany, startAppWithCompanyOwner } from '../user/account-test-kit';
+import { getAnalytics } from './service';
 
 const PROFILE = { establishmentCountry: 'DE', ioss: null } as const;
 const SPAN = { from: '2023-03', to: '2023-04' };
@@ -185,6 +187,27 @@ forEachDatabase('analytics API', (context) => {
     expect(analytics.byMonth.map((line) => line.key)).toEqual(['2022-12', '2023-01']);
     expect(analytics.totals).toEqual(figures('0.00', '0.00', '0.00', 0));
     expect(analytics.byCountry).toEqual([]);
+  });
+
+  it('lets another statement run between the months it sums, and sums the same as one span', async () => {
+    const db = context.database.db;
+    const happened: string[] = [];
+    const summing = getAnalytics(db, companyId, SPAN).then((analytics) => {
+      happened.push('analytics');
+      return analytics;
+    });
+    // The event loop's next turn, when March is being summed: on PGlite, one statement over the whole span held this
+    // one back to its end.
+    await setImmediate();
+    await db.execute(sql`select 1`);
+    happened.push('another statement');
+    const analytics = await summing;
+    expect(happened).toEqual(['another statement', 'analytics']);
+    // March and April apart add up to the span.
+    const march = await getAnalytics(db, companyId, { from: '2023-03', to: '2023-03' });
+    const april = await getAnalytics(db, companyId, { from: '2023-04', to: '2023-04' });
+    expect(analytics.byMonth).toEqual([...march.byMonth, ...april.byMonth]);
+    expect(analytics.totals.transactionCount).toBe(march.totals.transactionCount + april.totals.transactionCount);
   });
 
   describe('refuses a span', () => {
