@@ -17,7 +17,8 @@ const total = (counts: readonly MonthCount[]) => counts.reduce((sum, row) => sum
 
 /**
  * The dashboard's data-health alerts for a year. Every source is an aggregate the recompute stores or an index-backed
- * count, so a company with a million rows answers in milliseconds; an alert with nothing to report is left out.
+ * count, so a company with a million rows answers in about a tenth of a second on PostgreSQL (0.15 s on PGlite), half
+ * of it the filings' refresh (bench/RESULTS.md, session 36); an alert with nothing to report is left out.
  */
 export async function getDataHealth(db: Db, companyId: string, year: number): Promise<DataHealth> {
   const window = { from: `${year}-01-01`, to: `${year}-12-31` };
