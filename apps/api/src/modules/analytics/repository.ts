@@ -1,8 +1,11 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { type Db, giveRequestsATurn } from '../../db/client';
-import { visibleUploadsOf } from '../tax-position/repository';
+import { isTransactionOfUploads, visibleUploadsOf } from '../tax-position/repository';
 
 type Rows<T> = { rows: T[] };
+
+/** A month's first and last day, ISO dates. */
+export type MonthDays = { fromDate: string; toDate: string };
 
 /** Which grouping set a sum belongs to: the day and currency alone, or with one dimension more. */
 export type AnalyticsDimension = 'total' | 'country' | 'arrival' | 'channel' | 'rate';
@@ -36,21 +39,8 @@ const DIMENSION_OF_GROUPING: Record<number, AnalyticsDimension> = {
   14: 'rate',
 };
 
-/** The first and last day of each month from `fromDate`'s to `toDate`'s, cut to the two: ISO dates. */
-export function monthsOfSpan(fromDate: string, toDate: string): { from: string; to: string }[] {
-  const months: { from: string; to: string }[] = [];
-  let [year, month] = fromDate.split('-').map(Number) as [number, number];
-  for (;;) {
-    const first = `${year}-${String(month).padStart(2, '0')}-01`;
-    if (first > toDate) return months;
-    const last = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
-    months.push({ from: first < fromDate ? fromDate : first, to: last > toDate ? toDate : last });
-    [year, month] = month === 12 ? [year + 1, 1] : [year, month + 1];
-  }
-}
-
 /**
- * The company's visible transactions with a tax point from `fromDate` to `toDate` (inclusive), summed per day and
+ * The company's visible transactions of each of `months` (its first and last day, inclusive), summed per day and
  * currency, and per day, currency and each breakdown dimension. One pass over a month's rows sums them at the finest
  * grain (day, currency, country, arrival, channel, rate: a few thousand groups a month at a million rows a year), and
  * GROUPING SETS then roll those up per breakdown, so each row's amounts are added once, not five times, and nothing
@@ -59,27 +49,25 @@ export function monthsOfSpan(fromDate: string, toDate: string): { from: string; 
  * A statement a month, with the event loop's turn before each (`giveRequestsATurn`): on PGlite, one statement over a
  * year of a million rows held the server's only connection for 2.1 s, and every other request of every user waited
  * for it; now they wait for a month's. The visible uploads are read once, so every month counts the same uploads even
- * when one completes meanwhile. They are a filter (`(… = any(…)) is true`, as `isVisibleTransaction` writes it) on the
- * rows the date index finds for the month.
+ * when one completes meanwhile, as a filter on the rows the date index finds for the month (`isTransactionOfUploads`).
  */
 export async function selectAnalyticsDaySums(
   db: Db,
   companyId: string,
-  fromDate: string,
-  toDate: string,
+  months: readonly MonthDays[],
 ): Promise<AnalyticsDaySum[]> {
-  const uploads = (
-    (await db.execute(sql`select id from ${visibleUploadsOf(companyId)} as visible`)) as unknown as Rows<{
-      id: string;
-    }>
-  ).rows.map((row) => row.id);
-  if (uploads.length === 0) return [];
-  const isCounted = sql`(upload_id = any(array[${sql.join(
-    uploads.map((id) => sql`${id}::uuid`),
-    sql`, `,
-  )}])) is true`;
+  const visible = (await db.execute(sql`select id from ${visibleUploadsOf(companyId)} as visible`)) as unknown as Rows<{
+    id: string;
+  }>;
+  if (visible.rows.length === 0) return [];
+  const isCounted = isTransactionOfUploads(
+    sql`array[${sql.join(
+      visible.rows.map((row) => sql`${row.id}::uuid`),
+      sql`, `,
+    )}]`,
+  );
   const sums: AnalyticsDaySum[] = [];
-  for (const month of monthsOfSpan(fromDate, toDate)) {
+  for (const month of months) {
     await giveRequestsATurn();
     sums.push(...(await selectMonthSums(db, companyId, month, isCounted)));
   }
@@ -89,7 +77,7 @@ export async function selectAnalyticsDaySums(
 async function selectMonthSums(
   db: Db,
   companyId: string,
-  month: { from: string; to: string },
+  month: MonthDays,
   isCounted: SQL,
 ): Promise<AnalyticsDaySum[]> {
   const query = sql`
@@ -108,7 +96,7 @@ async function selectMonthSums(
         sum(net_amount) as net, sum(vat_amount) as vat, sum(gross_amount) as gross, count(*) as row_count
       from transactions
       where company_id = ${companyId}
-        and tax_point_date between ${month.from}::date and ${month.to}::date
+        and tax_point_date between ${month.fromDate}::date and ${month.toDate}::date
         and ${isCounted}
       group by 1, 2, 3, 4, 5, 6
     ) fine

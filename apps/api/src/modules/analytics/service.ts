@@ -10,7 +10,7 @@ import { addIsoDays, convertToEur, type ExchangeRateTable, monthsBetween } from 
 import BigBase from 'big.js';
 import type { Db } from '../../db/client';
 import { loadExchangeRateTable } from '../exchange-rates/repository';
-import { type AnalyticsDaySum, type AnalyticsDimension, selectAnalyticsDaySums } from './repository';
+import { type AnalyticsDaySum, type AnalyticsDimension, type MonthDays, selectAnalyticsDaySums } from './repository';
 
 /** A private constructor so a global change of `Big.DP`/`Big.RM` elsewhere cannot change a sum. */
 const Decimal = BigBase();
@@ -24,11 +24,15 @@ Decimal.RM = BigBase.roundHalfUp;
 const RATE_LOOKBACK_DAYS = 7;
 
 /** First and last day of the months `from`…`to`. */
-export function daysOfMonths(from: string, to: string): { fromDate: string; toDate: string } {
+export function daysOfMonths(from: string, to: string): MonthDays {
   const [year, month] = to.split('-').map(Number) as [number, number];
   const lastDay = new Date(Date.UTC(year, month, 0)).getUTCDate();
   return { fromDate: `${from}-01`, toDate: `${to}-${String(lastDay).padStart(2, '0')}` };
 }
+
+/** Each month of the span with its first and last day: the sums are read a month at a time (`selectAnalyticsDaySums`). */
+export const monthDaysOf = (query: AnalyticsQuery): MonthDays[] =>
+  monthsBetween(query.from, query.to).map((month) => daysOfMonths(month, month));
 
 /** The rate (units per EUR) of `date` or the previous publication day; undefined when there is none. */
 function rateOn(rates: ExchangeRateTable, currency: string, date: string): string | undefined {
@@ -170,7 +174,7 @@ export function shapeAnalytics(
 
 export async function getAnalytics(db: Db, companyId: string, query: AnalyticsQuery): Promise<Analytics> {
   const { fromDate, toDate } = daysOfMonths(query.from, query.to);
-  const sums = await selectAnalyticsDaySums(db, companyId, fromDate, toDate);
+  const sums = await selectAnalyticsDaySums(db, companyId, monthDaysOf(query));
   const currencies = [
     ...new Set(sums.flatMap((sum) => (sum.currency && sum.currency !== 'EUR' ? [sum.currency] : []))),
   ];

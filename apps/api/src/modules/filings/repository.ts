@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ecSalesListLines, filings, liabilities } from '../../db/schema';
 import { isUuid } from '../company/repository';
@@ -79,7 +79,13 @@ export async function findFirstDataMonth(db: Db, companyId: string): Promise<str
 const identityOf = (filing: Pick<PlannedFilingValues, 'jurisdiction' | 'filingType' | 'periodStart'>) =>
   `${filing.jurisdiction}|${filing.filingType}|${filing.periodStart}`;
 
+/** What the plan decides of an open filing besides its identity: compared to decide a write, and what it writes. */
 const PLANNED_FIELDS = ['frequency', 'periodEnd', 'dueDate', 'currency', 'amountEur', 'amountLocal'] as const;
+
+/** The upsert's new values of `PLANNED_FIELDS`: the row it would have inserted (`excluded`). */
+const PLANNED_FROM_EXCLUDED = Object.fromEntries(
+  PLANNED_FIELDS.map((field) => [field, sql.raw(`excluded.${filings[field].name}`)]),
+) as Record<(typeof PLANNED_FIELDS)[number], SQL>;
 
 /**
  * Makes the company's open filings equal to `planned`: inserts new ones, updates due dates and amounts of open ones,
@@ -113,15 +119,7 @@ export async function syncPlannedFilings(
       .values(chunk.map((filing) => ({ companyId, ...filing })))
       .onConflictDoUpdate({
         target: [filings.companyId, filings.jurisdiction, filings.filingType, filings.periodStart],
-        set: {
-          frequency: sql`excluded.frequency`,
-          periodEnd: sql`excluded.period_end`,
-          dueDate: sql`excluded.due_date`,
-          currency: sql`excluded.currency`,
-          amountEur: sql`excluded.amount_eur`,
-          amountLocal: sql`excluded.amount_local`,
-          updatedAt: sql`now()`,
-        },
+        set: { ...PLANNED_FROM_EXCLUDED, updatedAt: sql`now()` },
         setWhere: isNull(filings.filedOn),
       });
   }
