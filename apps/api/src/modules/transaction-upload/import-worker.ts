@@ -12,6 +12,7 @@ import {
   selectAbandonedReceipts,
   touchHeartbeat,
   type UploadRecord,
+  vacuumTransactionsIfDead,
 } from './repository';
 
 /** A job whose attempts all died (a crash mid-import each time) is failed rather than retried for ever. */
@@ -70,6 +71,12 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
   /** One job at a time, claimed or started while its file arrives: the memory target is one import's. */
   let isBusy = false;
 
+  /** The upkeep of `transactions` after a job: the vacuum takes the statistics too (repository.ts). */
+  const tidyTransactions = async (result: ImportResult) => {
+    if (await vacuumTransactionsIfDead(db)) return;
+    if (result === 'completed') await analyzeTransactionsIfChanged(db);
+  };
+
   /** What a server that stopped during an upload's request left: the upload, its rows, its file. */
   const discardAbandonedReceipts = async () => {
     for (const { id, storageKey } of await selectAbandonedReceipts(db, staleAfterSeconds)) {
@@ -117,13 +124,12 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
     const startedAt = performance.now();
     try {
       const result = await runImport({ ...jobDeps, workerId, signal: stopping.signal, receiving }, upload);
-      if (result === 'completed') {
-        // Taken once the totals are committed (the recompute reads the day sums, not the rows). A failure here costs
-        // the pages speed, not the import its rows, so it is logged and the upload stays completed.
-        await analyzeTransactionsIfChanged(db).catch((error: unknown) =>
-          log.warn({ uploadId, errorName: (error as Error).name }, 'analyze after the import failed'),
-        );
-      }
+      // Once the outcome is committed: the rows an undone import left dead are reclaimed, or else the rows a completed
+      // one added get fresh statistics (the recompute reads the day sums, not the rows). A failure here costs the pages
+      // speed or the disk some room, not the import its outcome, so it is logged and the outcome stands.
+      await tidyTransactions(result).catch((error: unknown) =>
+        log.warn({ uploadId, errorName: (error as Error).name }, 'upkeep after the import failed'),
+      );
       // Counts and codes only: rows and problem messages may carry a buyer's data.
       log.info(
         { uploadId, result, attempt: upload.attempts, seconds: Math.round(performance.now() - startedAt) / 1000 },

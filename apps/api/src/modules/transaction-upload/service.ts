@@ -36,6 +36,7 @@ import {
   selectTaxYearsOfUpload,
   type UploadRecord,
   upsertColumnMapping,
+  vacuumTransactionsIfDead,
 } from './repository';
 
 export type TransactionUploadDeps = {
@@ -280,6 +281,9 @@ export async function deleteUpload(deps: TransactionUploadDeps, companyId: strin
   }
   // After the row is gone: a failed file delete leaves an unreachable file, never a row without its file.
   await deps.storage.delete(deleted.storageKey);
+  // The deleted rows' room, once they are many: the delete stands whether or not this succeeds, and a later delete or
+  // import takes it up again.
+  await vacuumTransactionsIfDead(deps.db).catch(() => false);
 }
 
 function toProblem(row: ProblemRecord): UploadProblem {
