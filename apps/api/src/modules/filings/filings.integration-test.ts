@@ -106,6 +106,17 @@ forEachDatabase('filings and liabilities API', (context) => {
   };
   const listFilings = async (query: Record<string, string | undefined> = {}) =>
     filingListSchema.parse(await get(apiPaths.filings(companyId, query)));
+  /** One more domestic sale on `taxPointDate`, in an upload of its own, and the tax position recomputed. */
+  const addSale = async (taxPointDate: string) => {
+    const db = context.database.db;
+    await insertTransactions(db, {
+      companyId,
+      uploadId: await insertUpload(db, companyId),
+      profile: PROFILE,
+      rows: [transactionFixture({ taxPointDate })],
+    });
+    await recomputeTaxPosition(db, companyId);
+  };
   const find = (items: Filing[], filingType: string, periodStart: string) =>
     items.find((item) => item.filingType === filingType && item.periodStart === periodStart);
 
@@ -193,14 +204,7 @@ forEachDatabase('filings and liabilities API', (context) => {
       ]);
 
       // More March data arrives: the filed return keeps what was filed.
-      const db = context.database.db;
-      await insertTransactions(db, {
-        companyId,
-        uploadId: await insertUpload(db, companyId),
-        profile: PROFILE,
-        rows: [transactionFixture({ taxPointDate: '2023-03-28' })],
-      });
-      await recomputeTaxPosition(db, companyId);
+      await addSale('2023-03-28');
       expect(find((await listFilings()).items, 'vat-return', '2023-03-01')).toMatchObject({
         status: 'filed',
         amountEur: '49.20',
@@ -316,13 +320,7 @@ forEachDatabase('filings and liabilities API', (context) => {
       expect(await writers()).toEqual(before);
 
       // A domestic sale in October 2023 changes October's VAT return and nothing else.
-      await insertTransactions(db, {
-        companyId,
-        uploadId: await insertUpload(db, companyId),
-        profile: PROFILE,
-        rows: [transactionFixture({ taxPointDate: '2023-10-16' })],
-      });
-      await recomputeTaxPosition(db, companyId);
+      await addSale('2023-10-16');
       const after = await listFilings();
       const october = find(after.items, 'vat-return', '2023-10-01') as Filing;
       expect(october.amountEur).toBe('19.00');

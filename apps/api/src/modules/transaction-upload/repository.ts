@@ -444,9 +444,8 @@ const ANALYZE_THRESHOLD_ROWS = 50;
  * and PGlite has no autovacuum at all, so the pages would scan instead of seek. The counts of changes
  * (`n_mod_since_analyze`) reach the statistics views only when the server flushes them, up to a second later, so the
  * rows the statistics counted (`reltuples`, -1 before the first) are compared with the rows the completed uploads
- * imported. On PGlite an ANALYZE holds the one connection, and every
- * request with it, for about a second at 1M rows: a small upload to a long history no longer pays that. Answers
- * whether it took them.
+ * imported. On PGlite an ANALYZE holds the one connection, and every request with it, for about a second at 1M rows:
+ * a small upload to a long history no longer pays that. Answers whether it took them.
  */
 export async function analyzeTransactionsIfChanged(db: Db): Promise<boolean> {
   const result = (await db.execute(sql`
@@ -464,6 +463,16 @@ export async function analyzeTransactionsIfChanged(db: Db): Promise<boolean> {
   return true;
 }
 
+/** The live and dead rows of `transactions` as the statistics views count them, once the server flushed its counts. */
+export async function selectTransactionRowCounts(db: Db): Promise<{ live: number; dead: number }> {
+  await db.execute(sql`select pg_stat_force_next_flush()`);
+  const result = (await db.execute(sql`
+    select n_live_tup::float8 as "live", n_dead_tup::float8 as "dead"
+    from pg_stat_user_tables where relid = 'transactions'::regclass
+  `)) as unknown as { rows: { live: number; dead: number }[] };
+  return { live: Number(result.rows[0]?.live ?? 0), dead: Number(result.rows[0]?.dead ?? 0) };
+}
+
 /** How many dead rows `transactions` may hold before they are vacuumed: autovacuum's defaults. */
 const VACUUM_SCALE_FACTOR = 0.2;
 const VACUUM_THRESHOLD_ROWS = 50;
@@ -472,18 +481,11 @@ const VACUUM_THRESHOLD_ROWS = 50;
  * Reclaims the rows of deleted uploads, and of failed, cancelled or abandoned imports, once they are more than a fifth
  * of the table's rows plus 50, as PostgreSQL's autovacuum decides (its vacuum scale factor and threshold), and takes
  * the statistics with it. PGlite has no autovacuum: without this its tables would grow by every import deleted or
- * undone, and its scans would walk the dead rows for ever. The statistics views count the dead rows once the server
- * flushes its counts, which it is asked to do first. On PGlite the VACUUM holds the one connection: measured after
+ * undone, and its scans would walk the dead rows for ever. On PGlite the VACUUM holds the one connection: measured after
  * deleting 1M of 2M rows, 4.3 s. Answers whether it vacuumed.
  */
 export async function vacuumTransactionsIfDead(db: Db): Promise<boolean> {
-  await db.execute(sql`select pg_stat_force_next_flush()`);
-  const result = (await db.execute(sql`
-    select n_live_tup::float8 as "live", n_dead_tup::float8 as "dead"
-    from pg_stat_user_tables where relid = 'transactions'::regclass
-  `)) as unknown as { rows: { live: number; dead: number }[] };
-  const live = Number(result.rows[0]?.live ?? 0);
-  const dead = Number(result.rows[0]?.dead ?? 0);
+  const { live, dead } = await selectTransactionRowCounts(db);
   if (dead <= VACUUM_SCALE_FACTOR * (live + dead) + VACUUM_THRESHOLD_ROWS) return false;
   await db.execute(sql`vacuum (analyze) transactions, transaction_day_sums`);
   return true;

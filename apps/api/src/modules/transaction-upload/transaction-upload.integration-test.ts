@@ -17,12 +17,23 @@ import { insertUpload } from '../tax-position/tax-position-test-kit';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
 import type { TaxPositionRecomputer } from './import-job';
 import { createImportWorker, type ImportWorker } from './import-worker';
-import { claimNextUpload } from './repository';
+import { claimNextUpload, selectTransactionRowCounts } from './repository';
 import { generateVtrText } from './synthetic-vtr';
 import { createGatedStorage } from './upload-test-kit';
 
 const VTR = generateVtrText({ rows: 60, seed: 7, from: '2025-03-01', to: '2025-03-31' });
 const [VTR_HEADER = '', ...VTR_LINES] = VTR.text.split('\r\n').filter((line) => line !== '');
+
+/** `lines` with an impossible tax calculation date in the line at `index`. */
+function withBadDate(lines: readonly string[], index: number): string[] {
+  const dateColumn = VTR_HEADER.split('\t').indexOf('TAX_CALCULATION_DATE');
+  return lines.map((line, at) => {
+    if (at !== index) return line;
+    const cells = line.split('\t');
+    cells[dateColumn] = '31-02-2025x';
+    return cells.join('\t');
+  });
+}
 
 function vtrFile(lines: readonly string[]): Buffer {
   return Buffer.from(`${[VTR_HEADER, ...lines].join('\r\n')}\r\n`);
@@ -122,15 +133,6 @@ forEachDatabase('transaction uploads', (context) => {
       sql`select count(*)::int as "rows" from transactions where ${uploadId ?? null}::uuid is null or upload_id = ${uploadId ?? null}`,
     )) as unknown as { rows: { rows: number }[] };
     return result.rows[0]?.rows ?? 0;
-  }
-
-  /** The dead rows of `transactions` as the statistics count them, flushed first. */
-  async function deadRows(db: Db): Promise<number> {
-    await db.execute(sql`select pg_stat_force_next_flush()`);
-    const result = (await db.execute(
-      sql`select n_dead_tup::int as "dead" from pg_stat_user_tables where relid = 'transactions'::regclass`,
-    )) as unknown as { rows: { dead: number }[] };
-    return result.rows[0]?.dead ?? 0;
   }
 
   async function countRows(db: Db, where: { uploadId?: string } = {}): Promise<number> {
@@ -422,13 +424,7 @@ forEachDatabase('transaction uploads', (context) => {
     expect(outcome).toBe(rolledBack);
   });
 
-  const badDate = () => {
-    const columns = VTR_HEADER.split('\t');
-    const dateColumn = columns.indexOf('TAX_CALCULATION_DATE');
-    const cells = (VTR_LINES[52] ?? '').split('\t');
-    cells[dateColumn] = '31-02-2025x';
-    return [VTR_LINES[50] ?? '', VTR_LINES[51] ?? '', cells.join('\t'), VTR_LINES[53] ?? ''];
-  };
+  const badDate = () => withBadDate(VTR_LINES.slice(50, 54), 2);
 
   const vtrWithout = (column: string) => {
     const index = VTR_HEADER.split('\t').indexOf(column);
@@ -634,7 +630,7 @@ forEachDatabase('transaction uploads', (context) => {
     expect(deleted.statusCode).toBe(204);
     expect(await countAllRows(db, id)).toBe(0);
     // Without the vacuum the deleted rows would all still be there, dead.
-    expect(await deadRows(db)).toBeLessThan(imported);
+    expect((await selectTransactionRowCounts(db)).dead).toBeLessThan(imported);
   });
 
   it('reclaims the rows an import loaded before it failed, once they are more than a fifth of the table', async () => {
@@ -642,20 +638,13 @@ forEachDatabase('transaction uploads', (context) => {
     // which deletes them.
     const db = context.database.db;
     const stored = await countAllRows(db);
-    const [header = '', ...lines] = generateVtrText({
-      rows: Math.ceil(stored / 2) + 400,
-      seed: 41,
-      from: '2025-04-01',
-      to: '2025-04-30',
-    }).text.split('\r\n');
-    const rows = lines.filter((line) => line !== '');
-    const dateColumn = header.split('\t').indexOf('TAX_CALCULATION_DATE');
-    const cells = (rows.at(-1) ?? '').split('\t');
-    cells[dateColumn] = '31-02-2025x';
-    const text = `${[header, ...rows.slice(0, -1), cells.join('\t')].join('\r\n')}\r\n`;
+    const lines = generateVtrText({ rows: Math.ceil(stored / 2) + 400, seed: 41, from: '2025-04-01', to: '2025-04-30' })
+      .text.split('\r\n')
+      .slice(1)
+      .filter((line) => line !== '');
     const freshCompanyId = await createFreshCompany('Failed Vacuum Co');
     const { id } = (
-      await upload(Buffer.from(text), { format: 'amazon-vtr' }, freshCompanyId)
+      await upload(vtrFile(withBadDate(lines, lines.length - 1)), { format: 'amazon-vtr' }, freshCompanyId)
     ).json<TransactionUpload>();
     let loaded = 0;
     const countingBulk: typeof context.database.bulk = {
@@ -683,7 +672,7 @@ forEachDatabase('transaction uploads', (context) => {
     );
     expect(loaded).toBeGreaterThan(0.2 * (stored + loaded) + 50);
     // Without the vacuum the rows loaded and deleted would all still be there, dead.
-    expect(await deadRows(db)).toBeLessThan(loaded);
+    expect((await selectTransactionRowCounts(db)).dead).toBeLessThan(loaded);
   });
 
   it("answers 404 for another company's upload and never shows its data", async () => {
