@@ -19,21 +19,10 @@ import type { TaxPositionRecomputer } from './import-job';
 import { createImportWorker, type ImportWorker } from './import-worker';
 import { claimNextUpload, selectTransactionRowCounts } from './repository';
 import { generateVtrText } from './synthetic-vtr';
-import { createGatedStorage } from './upload-test-kit';
+import { createGatedStorage, withBadDate } from './upload-test-kit';
 
 const VTR = generateVtrText({ rows: 60, seed: 7, from: '2025-03-01', to: '2025-03-31' });
 const [VTR_HEADER = '', ...VTR_LINES] = VTR.text.split('\r\n').filter((line) => line !== '');
-
-/** `lines` with an impossible tax calculation date in the line at `index`. */
-function withBadDate(lines: readonly string[], index: number): string[] {
-  const dateColumn = VTR_HEADER.split('\t').indexOf('TAX_CALCULATION_DATE');
-  return lines.map((line, at) => {
-    if (at !== index) return line;
-    const cells = line.split('\t');
-    cells[dateColumn] = '31-02-2025x';
-    return cells.join('\t');
-  });
-}
 
 function vtrFile(lines: readonly string[]): Buffer {
   return Buffer.from(`${[VTR_HEADER, ...lines].join('\r\n')}\r\n`);
@@ -424,7 +413,7 @@ forEachDatabase('transaction uploads', (context) => {
     expect(outcome).toBe(rolledBack);
   });
 
-  const badDate = () => withBadDate(VTR_LINES.slice(50, 54), 2);
+  const badDate = () => withBadDate(VTR_HEADER, VTR_LINES.slice(50, 54), 2);
 
   const vtrWithout = (column: string) => {
     const index = VTR_HEADER.split('\t').indexOf(column);
@@ -644,7 +633,7 @@ forEachDatabase('transaction uploads', (context) => {
       .filter((line) => line !== '');
     const freshCompanyId = await createFreshCompany('Failed Vacuum Co');
     const { id } = (
-      await upload(vtrFile(withBadDate(lines, lines.length - 1)), { format: 'amazon-vtr' }, freshCompanyId)
+      await upload(vtrFile(withBadDate(VTR_HEADER, lines, lines.length - 1)), { format: 'amazon-vtr' }, freshCompanyId)
     ).json<TransactionUpload>();
     let loaded = 0;
     const countingBulk: typeof context.database.bulk = {

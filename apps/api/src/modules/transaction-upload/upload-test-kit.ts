@@ -105,3 +105,14 @@ export async function openUpload(options: {
     },
   };
 }
+
+/** The data `lines` of a VTR whose header is `header`, with an impossible tax calculation date in the line at `index`. */
+export function withBadDate(header: string, lines: readonly string[], index: number): string[] {
+  const dateColumn = header.split('\t').indexOf('TAX_CALCULATION_DATE');
+  return lines.map((line, at) => {
+    if (at !== index) return line;
+    const cells = line.split('\t');
+    cells[dateColumn] = 'not a date';
+    return cells.join('\t');
+  });
+}

@@ -14,6 +14,7 @@ import { recomputeTaxPosition } from '../tax-position/service';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
 import { createImportWorker } from './import-worker';
 import { generateVtrText } from './synthetic-vtr';
+import { withBadDate } from './upload-test-kit';
 
 /**
  * Issue 6, validate before import and re-run: a validate-first upload is read completely and stores its problems and
@@ -23,16 +24,6 @@ import { generateVtrText } from './synthetic-vtr';
 const VTR = generateVtrText({ rows: 90, seed: 61, from: '2025-03-01', to: '2025-03-31' });
 const [VTR_HEADER = '', ...VTR_LINES] = VTR.text.split('\r\n').filter((line) => line !== '');
 const vtrFile = (lines: readonly string[]) => Buffer.from(`${[VTR_HEADER, ...lines].join('\r\n')}\r\n`);
-
-function withBadDate(lines: readonly string[], index: number): string[] {
-  const dateColumn = VTR_HEADER.split('\t').indexOf('TAX_CALCULATION_DATE');
-  return lines.map((line, at) => {
-    if (at !== index) return line;
-    const cells = line.split('\t');
-    cells[dateColumn] = 'not a date';
-    return cells.join('\t');
-  });
-}
 
 forEachDatabase('validate-first uploads and re-runs', (context) => {
   const config = createTestConfig();
@@ -148,7 +139,7 @@ forEachDatabase('validate-first uploads and re-runs', (context) => {
   it('lists the problems of a validated file with line and column, and refuses to confirm it', async () => {
     const before = await summary();
     const rows = await storedRows();
-    const validating = await upload(vtrFile(withBadDate(VTR_LINES.slice(60, 70), 3)), {
+    const validating = await upload(vtrFile(withBadDate(VTR_HEADER, VTR_LINES.slice(60, 70), 3)), {
       format: 'amazon-vtr',
       mode: 'validate',
     });
@@ -200,7 +191,7 @@ forEachDatabase('validate-first uploads and re-runs', (context) => {
   });
 
   it('resets the stored problems of a re-run before the worker reads the file again', async () => {
-    const failing = await upload(vtrFile(withBadDate(VTR_LINES.slice(0, 5), 1)), { format: 'amazon-vtr' });
+    const failing = await upload(vtrFile(withBadDate(VTR_HEADER, VTR_LINES.slice(0, 5), 1)), { format: 'amazon-vtr' });
     expect(await worker().runOnce()).toBe('failed');
     expect(await readUpload(failing.id)).toMatchObject({ status: 'failed', problemCount: 1 });
 
