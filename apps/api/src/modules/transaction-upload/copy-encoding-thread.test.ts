@@ -3,11 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { copyBinaryRowsAsText } from './copy-binary-test-kit';
-import type { CopyEncodingOptions } from './copy-encoding';
+import type { CopyEncodingOptions, EncodedBatch } from './copy-encoding';
 import { type CopyChunkSource, encodeInThisThread, encodeInWorkerThread } from './copy-encoding-thread';
 import { FileFormatError } from './formats/parse-types';
 import { generateVtrText } from './synthetic-vtr';
-import { piecesOf } from './upload-test-kit';
+import { piecesOf, withBadDate } from './upload-test-kit';
 
 const GENERATED = generateVtrText({ rows: 2500, seed: 23, from: '2025-04-01', to: '2025-06-30' });
 const OPTIONS: CopyEncodingOptions = {
@@ -48,6 +48,17 @@ async function readAll(source: CopyChunkSource) {
   return { text, transactions, chunks, daySums, ...last };
 }
 
+/** `source`, each batch it yields also pushed to `into`. */
+function recording(source: CopyChunkSource, into: EncodedBatch[]): CopyChunkSource {
+  async function* batches() {
+    for await (const batch of source.batches) {
+      into.push(batch);
+      yield batch;
+    }
+  }
+  return { ...source, batches: batches() };
+}
+
 describe('encoding in a worker thread', () => {
   it('yields the same rows, day sums and counts as encoding in this thread', async () => {
     const inWorker = await readAll(encodeInWorkerThread(piecesOf(GENERATED.text, 65_536), OPTIONS));
@@ -56,6 +67,25 @@ describe('encoding in a worker thread', () => {
     expect(inWorker.chunks).toBeGreaterThan(10);
     expect(inWorker.daySums).not.toBe('');
     expect(inWorker).toEqual(here);
+  });
+
+  it('sends the batches that carry only counts messageRows rows at a time, and the rest as they come', async () => {
+    const [header = '', ...lines] = GENERATED.text.split('\r\n');
+    // A bad row on line 1502: its problem comes as it is met, and the rest of the file is read for problems only.
+    const withProblem = [header, ...withBadDate(header, lines, 1500)].join('\r\n');
+    for (const file of [GENERATED.text, withProblem]) {
+      const sent: EncodedBatch[] = [];
+      const here: EncodedBatch[] = [];
+      const inWorker = encodeInWorkerThread(piecesOf(file, 65_536), OPTIONS, { messageRows: 700 });
+      const inThisThread = encodeInThisThread(piecesOf(file, 65_536), OPTIONS);
+      expect(await readAll(recording(inWorker, sent))).toEqual(await readAll(recording(inThisThread, here)));
+      expect(sent.flatMap((batch) => batch.problems)).toEqual(here.flatMap((batch) => batch.problems));
+      // Every batch of counts alone but the last carries 700 rows or more, not one message per 200-row parser batch.
+      const countsOnly = (batches: EncodedBatch[]) =>
+        batches.filter((batch) => batch.chunks.length + batch.daySums.length + batch.problems.length === 0);
+      for (const batch of countsOnly(sent).slice(0, -1)) expect(batch.transactionCount).toBeGreaterThanOrEqual(700);
+      expect(countsOnly(sent).length).toBeLessThan(countsOnly(here).length / 2);
+    }
   });
 
   it('hands its chunks over in the few buffers it shares with this thread, the whole file long', async () => {

@@ -69,6 +69,11 @@ export type WorkerEncoding = {
   semiSpaceMb?: number;
   /** Chunks the import loads at once (1 when absent): the worker fills one while they load and one more waits. */
   loadsInFlight?: number;
+  /**
+   * Rows between two batches at most, unless a batch carries chunks, day sums or problems (1 when absent: a batch per
+   * parser batch). The import passes the rows between its progress reports: it looks at no batch in between.
+   */
+  messageRows?: number;
 };
 
 /**
@@ -89,7 +94,7 @@ export type WorkerInput = AsyncIterable<Uint8Array> | { localPath: string } | Gr
 export function encodeInWorkerThread(
   input: WorkerInput,
   options: CopyEncodingOptions,
-  { semiSpaceMb, loadsInFlight = 1 }: WorkerEncoding = {},
+  { semiSpaceMb, loadsInFlight = 1, messageRows = 1 }: WorkerEncoding = {},
 ): CopyChunkSource {
   const bufferBytes = chunkBufferBytes(options.chunkBytes);
   const buffers = Array.from({ length: loadsInFlight + 2 }, () => new SharedArrayBuffer(bufferBytes));
@@ -101,6 +106,7 @@ export function encodeInWorkerThread(
     buffers,
     localPath,
     isGrowing: growingFile !== undefined,
+    messageRows,
   };
   let stopFollowing: (() => void) | undefined;
   let isClosed = false;

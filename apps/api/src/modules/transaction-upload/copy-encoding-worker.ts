@@ -53,6 +53,8 @@ export type CopyEncodingWorkerData = {
   buffers: SharedArrayBuffer[];
   /** The file on this machine's disk, read here; without it the server's thread sends the file's bytes. */
   localPath?: string;
+  /** Rows a batch that carries only counts waits for before it is sent (`WorkerEncoding.messageRows`). */
+  messageRows: number;
   /** The file at `localPath` is still being written: it is read as far as 'file-growth' messages say (decision 023). */
   isGrowing?: boolean;
 };
@@ -62,7 +64,7 @@ const FOLLOW_READ_BYTES = 64 * 1024;
 
 const port = parentPort;
 if (!port) throw new Error('copy-encoding-worker runs as a worker thread only');
-const { options, bufferBytes, buffers, localPath, isGrowing } = workerData as CopyEncodingWorkerData;
+const { options, bufferBytes, buffers, localPath, isGrowing, messageRows } = workerData as CopyEncodingWorkerData;
 const pool = new ChunkBufferPool(bufferBytes, buffers);
 
 /** Pieces of the file the server's thread sent, in order; null once it sent the last. */
@@ -137,15 +139,32 @@ function toWire(chunk: Uint8Array, moved: ArrayBuffer[]): WireChunk {
   return chunk;
 }
 
+/** Sends `batch`, its chunks as shared buffers' indexes where they are views of one (`toWire`). */
+function sendBatch(batch: EncodedBatch): void {
+  const moved: ArrayBuffer[] = [];
+  const chunks = batch.chunks.map((chunk) => toWire(chunk, moved));
+  const daySums = batch.daySums.map((chunk) => toWire(chunk, moved));
+  send({ type: 'batch', batch: { ...batch, chunks, daySums } }, moved);
+}
+
 try {
   const input =
     localPath === undefined ? sentInput() : isGrowing ? followedFile(localPath) : createReadStream(localPath);
+  // A batch that carries only counts (no chunk, no day sums, no problem) waits, added up with the next, until they
+  // carry `messageRows` rows. A message per parser batch is 4,000 for a million rows; sent 5,000 rows at a time, the
+  // encoding of the 1M-row report took 0.35 s less CPU and 0.2 s less time (four alternated pairs, 8.1-9.1 s).
+  let held: EncodedBatch | undefined;
   for await (const batch of encodeCopyChunks(input, options, pool)) {
-    const moved: ArrayBuffer[] = [];
-    const chunks = batch.chunks.map((chunk) => toWire(chunk, moved));
-    const daySums = batch.daySums.map((chunk) => toWire(chunk, moved));
-    send({ type: 'batch', batch: { ...batch, chunks, daySums } }, moved);
+    const merged = held ? { ...batch, transactionCount: held.transactionCount + batch.transactionCount } : batch;
+    const isCountsOnly = batch.chunks.length === 0 && batch.daySums.length === 0 && batch.problems.length === 0;
+    if (isCountsOnly && merged.transactionCount < messageRows) {
+      held = merged;
+      continue;
+    }
+    held = undefined;
+    sendBatch(merged);
   }
+  if (held) sendBatch(held);
   send({ type: 'done' });
 } catch (error) {
   const failure: SerializedError =

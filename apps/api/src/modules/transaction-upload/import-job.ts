@@ -11,7 +11,12 @@ import {
   DEFAULT_CHUNK_BYTES,
   PARSE_BATCH_ROWS,
 } from './copy-encoding';
-import { type CopyChunkSource, encodeInThisThread, encodeInWorkerThread } from './copy-encoding-thread';
+import {
+  type CopyChunkSource,
+  encodeInThisThread,
+  encodeInWorkerThread,
+  type WorkerEncoding,
+} from './copy-encoding-thread';
 import { DAY_SUM_COLUMNS } from './day-sums';
 import { DEFAULT_BATCH_SIZE, FileFormatError, type RowProblem } from './formats/parse-types';
 import { type GrowingFile, UploadInterruptedError } from './growing-file';
@@ -104,10 +109,17 @@ const LOADS_IN_FLIGHT: Record<Database['kind'], number> = { postgres: 2, pglite:
  */
 const CHUNK_BYTES: Record<Database['kind'], number> = { postgres: DEFAULT_CHUNK_BYTES, pglite: 1024 * 1024 };
 
-/** How the encoding worker of an import on `database` is started. */
-const workerEncodingOf = (database: Database) => ({
-  semiSpaceMb: WORKER_SEMI_SPACE_MB[database.kind],
-  loadsInFlight: LOADS_IN_FLIGHT[database.kind],
+/** Rows between an import's progress reports, at each of which it looks at cancel. */
+const reportEveryOf = (deps: ImportJobDeps) => Math.max(1, deps.batchSize ?? DEFAULT_BATCH_SIZE);
+
+/**
+ * How the encoding worker of an import is started. Its batches that carry only counts come the rows between two
+ * progress reports at a time: the import does nothing with them in between but add them up.
+ */
+const workerEncodingOf = (deps: ImportJobDeps): WorkerEncoding => ({
+  semiSpaceMb: WORKER_SEMI_SPACE_MB[deps.database.kind],
+  loadsInFlight: LOADS_IN_FLIGHT[deps.database.kind],
+  messageRows: reportEveryOf(deps),
 });
 
 /**
@@ -207,7 +219,7 @@ async function encodeStoredFile(
   // A worker reads a local file by its path itself; the stream opened above has then only shown that it is there.
   const localPath = deps.storage.localPath?.(upload.storageKey);
   if (localPath !== undefined) file.destroy();
-  return encodeInWorkerThread(localPath === undefined ? file : { localPath }, options, workerEncodingOf(deps.database));
+  return encodeInWorkerThread(localPath === undefined ? file : { localPath }, options, workerEncodingOf(deps));
 }
 
 /**
@@ -250,7 +262,7 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
 
   const progress = { bytesProcessed: 0, rowsRead: 0, rowsImported: 0, rowsDuplicate: 0, problemCount: 0 };
   let storedProblems = 0;
-  const reportEvery = Math.max(1, deps.batchSize ?? DEFAULT_BATCH_SIZE);
+  const reportEvery = reportEveryOf(deps);
   let rowsSinceReport = 0;
 
   // The file's size: known at the start, or once a growing file is whole.
@@ -271,7 +283,7 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
     // COPY data goes straight into a few byte buffers, reused for the whole file: one is filled while another is
     // loaded. No string per row outlives its row, so the heap holds no more than a parser batch.
     const source = deps.receiving
-      ? encodeInWorkerThread(deps.receiving, options, workerEncodingOf(deps.database))
+      ? encodeInWorkerThread(deps.receiving, options, workerEncodingOf(deps))
       : await encodeStoredFile(deps, upload, options);
     /** Loads a chunk after the oldest loads under way; its buffer goes back to the encoder once it is loaded. */
     const enqueue = async (chunk: Uint8Array, load: (chunk: Uint8Array) => Promise<void>) => {
