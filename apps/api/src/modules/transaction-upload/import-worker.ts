@@ -71,10 +71,19 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
   /** One job at a time, claimed or started while its file arrives: the memory target is one import's. */
   let isBusy = false;
 
-  /** The upkeep of `transactions` after a job: the vacuum takes the statistics too (repository.ts). */
-  const tidyTransactions = async (result: ImportResult) => {
-    if (await vacuumTransactionsIfDead(db)) return;
-    if (result === 'completed') await analyzeTransactionsIfChanged(db);
+  /**
+   * The upkeep of `transactions` once a job's outcome is committed: the rows an undone import left dead are reclaimed,
+   * or else the rows a completed one added get fresh statistics (the recompute reads the day sums, not the rows); the
+   * vacuum takes the statistics too (repository.ts). A failure here costs the pages speed or the disk some room, not
+   * the import its outcome, so it is logged and the outcome stands.
+   */
+  const tidyTransactions = async (uploadId: string, result: ImportResult) => {
+    try {
+      if (await vacuumTransactionsIfDead(db)) return;
+      if (result === 'completed') await analyzeTransactionsIfChanged(db);
+    } catch (error) {
+      log.warn({ uploadId, errorName: (error as Error).name }, 'upkeep after the import failed');
+    }
   };
 
   /** What a server that stopped during an upload's request left: the upload, its rows, its file. */
@@ -124,12 +133,7 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
     const startedAt = performance.now();
     try {
       const result = await runImport({ ...jobDeps, workerId, signal: stopping.signal, receiving }, upload);
-      // Once the outcome is committed: the rows an undone import left dead are reclaimed, or else the rows a completed
-      // one added get fresh statistics (the recompute reads the day sums, not the rows). A failure here costs the pages
-      // speed or the disk some room, not the import its outcome, so it is logged and the outcome stands.
-      await tidyTransactions(result).catch((error: unknown) =>
-        log.warn({ uploadId, errorName: (error as Error).name }, 'upkeep after the import failed'),
-      );
+      await tidyTransactions(uploadId, result);
       // Counts and codes only: rows and problem messages may carry a buyer's data.
       log.info(
         { uploadId, result, attempt: upload.attempts, seconds: Math.round(performance.now() - startedAt) / 1000 },
@@ -145,6 +149,7 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
         errorCode: 'import_error',
         errorMessage: 'The import failed unexpectedly; nothing was imported. Try again or contact support.',
       });
+      await tidyTransactions(uploadId, 'failed');
       return 'failed';
     } finally {
       clearInterval(heartbeat);

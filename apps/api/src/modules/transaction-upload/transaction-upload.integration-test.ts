@@ -622,47 +622,60 @@ forEachDatabase('transaction uploads', (context) => {
     expect((await selectTransactionRowCounts(db)).dead).toBeLessThan(imported);
   });
 
-  it('reclaims the rows an import loaded before it failed, once they are more than a fifth of the table', async () => {
-    // Chunks of about 2 kB are loaded as the file is read, 50 rows at a time; the last row's bad date fails the import,
-    // which deletes them.
-    const db = context.database.db;
-    const stored = await countAllRows(db);
-    const lines = generateVtrText({ rows: Math.ceil(stored / 2) + 400, seed: 41, from: '2025-04-01', to: '2025-04-30' })
-      .text.split('\r\n')
-      .slice(1)
-      .filter((line) => line !== '');
-    const freshCompanyId = await createFreshCompany('Failed Vacuum Co');
-    const { id } = (
-      await upload(vtrFile(withBadDate(VTR_HEADER, lines, lines.length - 1)), { format: 'amazon-vtr' }, freshCompanyId)
-    ).json<TransactionUpload>();
-    let loaded = 0;
-    const countingBulk: typeof context.database.bulk = {
-      ...context.database.bulk,
-      transaction: (work) =>
-        context.database.bulk.transaction((session) =>
-          work({
-            ...session,
-            copyFrom: async (target, data, format) => {
-              const copied = await session.copyFrom(target, data, format);
-              if (target.startsWith('transactions ')) loaded += copied;
-              return copied;
-            },
-          }),
-        ),
-    };
-    const worker = newWorker({
-      database: { ...context.database, bulk: countingBulk },
-      chunkBytes: 2000,
-      batchSize: 50,
+  for (const { failure, errorCode } of [
+    { failure: 'a bad last row', errorCode: 'row_problems' },
+    { failure: 'a load that fails near the end', errorCode: 'import_error' },
+  ]) {
+    it(`reclaims the rows an import loaded before ${failure} failed it, once they are more than a fifth of the table`, async () => {
+      // Chunks of about 2 kB are loaded as the file is read, 50 rows at a time; then the last row's bad date fails the
+      // import, or a load fails as a lost connection would ('import failed unexpectedly'). Either way the rows go.
+      const db = context.database.db;
+      const stored = await countAllRows(db);
+      const lines = generateVtrText({
+        rows: Math.ceil(stored / 2) + 400,
+        seed: 41,
+        from: '2025-04-01',
+        to: '2025-04-30',
+      })
+        .text.split('\r\n')
+        .slice(1)
+        .filter((line) => line !== '');
+      const isRowProblem = errorCode === 'row_problems';
+      const freshCompanyId = await createFreshCompany(`Vacuum after ${failure}`);
+      const file = vtrFile(isRowProblem ? withBadDate(VTR_HEADER, lines, lines.length - 1) : lines);
+      const { id } = (await upload(file, { format: 'amazon-vtr' }, freshCompanyId)).json<TransactionUpload>();
+      let loaded = 0;
+      const countingBulk: typeof context.database.bulk = {
+        ...context.database.bulk,
+        transaction: (work) =>
+          context.database.bulk.transaction((session) =>
+            work({
+              ...session,
+              copyFrom: async (target, data, format) => {
+                const copied = await session.copyFrom(target, data, format);
+                if (!target.startsWith('transactions ')) return copied;
+                loaded += copied;
+                if (!isRowProblem && loaded > lines.length - 100) throw new Error('Connection terminated unexpectedly');
+                return copied;
+              },
+            }),
+          ),
+      };
+      const worker = newWorker({
+        database: { ...context.database, bulk: countingBulk },
+        chunkBytes: 2000,
+        batchSize: 50,
+      });
+      expect(await worker.runOnce()).toBe('failed');
+      expect((await get(apiPaths.transactionUpload(freshCompanyId, id))).json<TransactionUpload>().errorCode).toBe(
+        errorCode,
+      );
+      expect(await countAllRows(db, id)).toBe(0);
+      expect(loaded).toBeGreaterThan(0.2 * (stored + loaded) + 50);
+      // Without the vacuum the rows loaded and deleted would all still be there, dead.
+      expect((await selectTransactionRowCounts(db)).dead).toBeLessThan(loaded);
     });
-    expect(await worker.runOnce()).toBe('failed');
-    expect((await get(apiPaths.transactionUpload(freshCompanyId, id))).json<TransactionUpload>().errorCode).toBe(
-      'row_problems',
-    );
-    expect(loaded).toBeGreaterThan(0.2 * (stored + loaded) + 50);
-    // Without the vacuum the rows loaded and deleted would all still be there, dead.
-    expect((await selectTransactionRowCounts(db)).dead).toBeLessThan(loaded);
-  });
+  }
 
   it("answers 404 for another company's upload and never shows its data", async () => {
     const theirs = await upload(vtrFile(VTR_LINES.slice(56, 58)), { format: 'amazon-vtr' }, otherCompanyId, outsider);
