@@ -70,8 +70,9 @@ export type WorkerEncoding = {
   /** Chunks the import loads at once (1 when absent): the worker fills one while they load and one more waits. */
   loadsInFlight?: number;
   /**
-   * Rows between two batches at most, unless a batch carries chunks, day sums or problems (1 when absent: a batch per
-   * parser batch). The import passes the rows between its progress reports: it looks at no batch in between.
+   * Rows a batch that carries only counts holds at least before it is sent (1 when absent: a batch per parser batch);
+   * a batch with chunks, day sums or problems goes as it comes. The import passes the rows between its progress
+   * reports, until which it only adds such batches up.
    */
   messageRows?: number;
 };

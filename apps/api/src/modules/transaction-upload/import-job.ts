@@ -114,7 +114,8 @@ const reportEveryOf = (deps: ImportJobDeps) => Math.max(1, deps.batchSize ?? DEF
 
 /**
  * How the encoding worker of an import is started. Its batches that carry only counts come the rows between two
- * progress reports at a time: the import does nothing with them in between but add them up.
+ * progress reports at a time: until a report the import only adds them up, and a graceful stop, looked at every batch,
+ * is seen a few milliseconds later.
  */
 const workerEncodingOf = (deps: ImportJobDeps): WorkerEncoding => ({
   semiSpaceMb: WORKER_SEMI_SPACE_MB[deps.database.kind],
