@@ -433,9 +433,13 @@ export async function touchHeartbeat(db: Db, uploadId: string, workerId: string)
     );
 }
 
-/** How much `transactions` may change before its statistics are taken again: autovacuum's defaults. */
+/**
+ * Autovacuum's rule with its defaults: a table is analyzed once its changed rows, and vacuumed once its dead rows, pass
+ * a share of its rows (a tenth, a fifth) plus 50.
+ */
 const ANALYZE_SCALE_FACTOR = 0.1;
-const ANALYZE_THRESHOLD_ROWS = 50;
+const VACUUM_SCALE_FACTOR = 0.2;
+const isPastAutovacuumLine = (rows: number, ofRows: number, scaleFactor: number) => rows > scaleFactor * ofRows + 50;
 
 /**
  * Fresh statistics of `transactions` after an import, when its rows changed enough since they were last taken: by
@@ -456,9 +460,7 @@ export async function analyzeTransactionsIfChanged(db: Db): Promise<boolean> {
   const counts = result.rows[0];
   const counted = Number(counts?.counted ?? -1);
   const stored = Number(counts?.stored ?? 0);
-  if (counted >= 0 && Math.abs(stored - counted) <= ANALYZE_SCALE_FACTOR * counted + ANALYZE_THRESHOLD_ROWS) {
-    return false;
-  }
+  if (counted >= 0 && !isPastAutovacuumLine(Math.abs(stored - counted), counted, ANALYZE_SCALE_FACTOR)) return false;
   await db.execute(sql`analyze transactions`);
   return true;
 }
@@ -473,10 +475,6 @@ export async function selectTransactionRowCounts(db: Db): Promise<{ live: number
   return { live: Number(result.rows[0]?.live ?? 0), dead: Number(result.rows[0]?.dead ?? 0) };
 }
 
-/** How many dead rows `transactions` may hold before they are vacuumed: autovacuum's defaults. */
-const VACUUM_SCALE_FACTOR = 0.2;
-const VACUUM_THRESHOLD_ROWS = 50;
-
 /**
  * Reclaims the rows of deleted uploads, and of failed, cancelled or abandoned imports, once they are more than a fifth
  * of the table's rows plus 50, as PostgreSQL's autovacuum decides (its vacuum scale factor and threshold), and takes
@@ -486,7 +484,7 @@ const VACUUM_THRESHOLD_ROWS = 50;
  */
 export async function vacuumTransactionsIfDead(db: Db): Promise<boolean> {
   const { live, dead } = await selectTransactionRowCounts(db);
-  if (dead <= VACUUM_SCALE_FACTOR * (live + dead) + VACUUM_THRESHOLD_ROWS) return false;
+  if (!isPastAutovacuumLine(dead, live + dead, VACUUM_SCALE_FACTOR)) return false;
   await db.execute(sql`vacuum (analyze) transactions, transaction_day_sums`);
   return true;
 }
