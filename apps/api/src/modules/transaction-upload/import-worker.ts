@@ -10,6 +10,7 @@ import {
   findUploadById,
   finishJob,
   selectAbandonedReceipts,
+  summarizeUploadIndex,
   touchHeartbeat,
   type UploadRecord,
   vacuumTransactionsIfDead,
@@ -73,13 +74,15 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
 
   /**
    * The upkeep of `transactions` once a job's outcome is committed: the rows an undone import left dead are reclaimed,
-   * or else the rows a completed one added get fresh statistics (the recompute reads the day sums, not the rows); the
-   * vacuum takes the statistics too (repository.ts). A failure here costs the pages speed or the disk some room, not
-   * the import its outcome, so it is logged and the outcome stands.
+   * or else the pages the job loaded get their upload index summaries and the rows a completed one added fresh
+   * statistics (the recompute reads the day sums, not the rows); the vacuum takes both too (repository.ts). A failure
+   * here costs the pages or the deletes speed, or the disk some room, not the import its outcome, so it is logged and
+   * the outcome stands.
    */
   const tidyTransactions = async (uploadId: string, result: ImportResult) => {
     try {
       if (await vacuumTransactionsIfDead(db)) return;
+      await summarizeUploadIndex(db);
       if (result === 'completed') await analyzeTransactionsIfChanged(db);
     } catch (error) {
       log.warn({ uploadId, errorName: (error as Error).name }, 'upkeep after the import failed');

@@ -17,7 +17,7 @@ import { insertUpload } from '../tax-position/tax-position-test-kit';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
 import type { TaxPositionRecomputer } from './import-job';
 import { createImportWorker, type ImportWorker } from './import-worker';
-import { claimNextUpload, selectTransactionRowCounts } from './repository';
+import { claimNextUpload, selectTransactionRowCounts, summarizeUploadIndex } from './repository';
 import { generateVtrText } from './synthetic-vtr';
 import { createGatedStorage, withBadDate } from './upload-test-kit';
 
@@ -205,6 +205,22 @@ forEachDatabase('transaction uploads', (context) => {
     // The tax position was recomputed inside the transaction that completed the upload.
     expect(recomputedFor.at(-1)).toEqual({ companyId, statusSeen: 'completed' });
     expect(await newWorker().runOnce()).toBeNull();
+  });
+
+  it('leaves the upload index a summary of every page the import loaded, so a delete reads only its upload', async () => {
+    const db = context.database.db;
+    await summarizeUploadIndex(db);
+    // Some 2,000 rows: more pages than a range of the BRIN index holds (32), appended past the summarised ones.
+    const generated = generateVtrText({ rows: 2000, seed: 11, from: '2025-04-01', to: '2025-04-30' });
+    const response = await upload(
+      Buffer.from(generated.text),
+      { format: 'amazon-vtr' },
+      await createFreshCompany('Pages Co'),
+    );
+    expect(response.statusCode).toBe(202);
+    expect(await newWorker().runOnce()).toBe('completed');
+    expect(await countRows(db, { uploadId: response.json<TransactionUpload>().id })).toBeGreaterThan(1500);
+    expect(await summarizeUploadIndex(db)).toBe(0);
   });
 
   it('refuses the same file again with 409 duplicate_file naming the earlier upload, storing nothing', async () => {
