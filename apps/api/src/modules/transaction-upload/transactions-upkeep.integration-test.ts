@@ -1,0 +1,117 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { transactionDaySums, transactions, transactionUploads } from '../../db/schema';
+import { forEachDatabase } from '../../test/databases';
+import { insertTransactions, insertUpload, transactionFixture } from '../tax-position/tax-position-test-kit';
+import { createCompany, createHomeTenant } from '../user/account-test-kit';
+import {
+  analyzeTransactionsIfChanged,
+  deleteUploadRows,
+  replaceDaySumsFromRows,
+  summarizeUploadIndex,
+} from './repository';
+
+forEachDatabase('the upkeep of the transactions: statistics and the upload index', (context) => {
+  /** A completed upload of `rowCount` sales of `companyId`, as an import leaves it. */
+  const storeSales = async (rowCount: number, companyId: string) => {
+    const db = context.database.db;
+    const uploadId = await insertUpload(db, companyId, 'completed', { rowsImported: rowCount });
+    const rows = Array.from({ length: rowCount }, (_, index) => transactionFixture({ lineNumber: index + 2 }));
+    await insertTransactions(db, { companyId, uploadId, profile: { establishmentCountry: 'DE', ioss: null }, rows });
+    return uploadId;
+  };
+
+  const createTestCompany = async (name: string) =>
+    createCompany(context.database.db, { tenantId: await createHomeTenant(context.database.db), name });
+
+  /** The rows the table's statistics counted when they were last taken (-1: never). */
+  const countedRows = async () => {
+    const result = (await context.database.db.execute(
+      sql`select reltuples::float8 as "counted" from pg_class where oid = 'transactions'::regclass`,
+    )) as unknown as { rows: { counted: number }[] };
+    return Number(result.rows[0]?.counted);
+  };
+
+  /** Scans of the transaction so far (its statistics, not yet reported): of each table from end to end, and of an index. */
+  const scansSoFar = async (tx: Db) => {
+    const result = (await tx.execute(sql`
+      select
+        pg_stat_get_xact_numscans('transactions'::regclass)
+          + pg_stat_get_xact_numscans('transaction_day_sums'::regclass) as "walks",
+        pg_stat_get_xact_numscans('transactions_upload_idx'::regclass) as "uploadIndex",
+        current_setting('enable_seqscan') as "seqScan"
+    `)) as unknown as { rows: { walks: number | string; uploadIndex: number | string; seqScan: string }[] };
+    const [scans] = result.rows;
+    if (!scans) throw new Error('no scan counts');
+    return { walks: Number(scans.walks), uploadIndex: Number(scans.uploadIndex), seqScan: scans.seqScan };
+  };
+
+  const rowsOf = async (uploadId: string) => {
+    const [row] = await context.database.db
+      .select({ value: count() })
+      .from(transactions)
+      .where(eq(transactions.uploadId, uploadId));
+    return Number(row?.value ?? 0);
+  };
+
+  it('takes the statistics again once the rows changed by more than a tenth plus 50, as autovacuum would', async () => {
+    const db = context.database.db;
+    const companyId = await createTestCompany('Statistics GmbH');
+
+    const first = await storeSales(1000, companyId);
+    expect(await analyzeTransactionsIfChanged(db)).toBe(true);
+    expect(await countedRows()).toBe(1000);
+    // 100 more: 1,100 against 1,000 counted, within a tenth plus 50.
+    await storeSales(100, companyId);
+    expect(await analyzeTransactionsIfChanged(db)).toBe(false);
+    expect(await countedRows()).toBe(1000);
+    // 60 more: 1,160, past it.
+    await storeSales(60, companyId);
+    expect(await analyzeTransactionsIfChanged(db)).toBe(true);
+    expect(await countedRows()).toBe(1160);
+    // Rows taken away count as well: the first upload's 1,000 of 1,160.
+    await db.delete(transactions).where(eq(transactions.uploadId, first));
+    await db.delete(transactionUploads).where(eq(transactionUploads.id, first));
+    expect(await analyzeTransactionsIfChanged(db)).toBe(true);
+    expect(await countedRows()).toBe(160);
+  });
+
+  it("deletes one upload's rows and sums another's without walking a table, whatever the statistics say", async () => {
+    const db = context.database.db;
+    const companyId = await createTestCompany('Index GmbH');
+    const kept = await storeSales(300, companyId);
+    const deleted = await storeSales(200, companyId);
+    // A table this small is cheapest walked: the planner would walk it, as it would a big one it believes small.
+    await db.execute(sql`analyze transactions, transaction_day_sums`);
+
+    await db.transaction(async (transaction) => {
+      const tx = transaction as unknown as Db;
+      const before = await scansSoFar(tx);
+      await deleteUploadRows(tx, deleted);
+      await replaceDaySumsFromRows(tx, kept);
+      const after = await scansSoFar(tx);
+      expect(after.walks).toBe(before.walks);
+      // The delete and the sums each read the upload's pages through its BRIN index.
+      expect(after.uploadIndex).toBe(before.uploadIndex + 2);
+      // The setting is put back for the rest of the transaction.
+      expect(after.seqScan).toBe('on');
+    });
+    expect(await rowsOf(deleted)).toBe(0);
+    expect(await rowsOf(kept)).toBe(300);
+    const [sums] = await db
+      .select({ rows: sql<number>`sum(${transactionDaySums.transactionCount})::int` })
+      .from(transactionDaySums)
+      .where(eq(transactionDaySums.uploadId, kept));
+    expect(sums?.rows).toBe(300);
+  });
+
+  it('summarises the pages of the upload index loaded since its last summary, once', async () => {
+    const db = context.database.db;
+    await summarizeUploadIndex(db);
+    // 1,500 rows fill more than a range of 32 pages: the pages past the summarised ones have no summary yet.
+    await storeSales(1500, await createTestCompany('Summary GmbH'));
+    expect(await summarizeUploadIndex(db)).toBeGreaterThan(0);
+    expect(await summarizeUploadIndex(db)).toBe(0);
+  });
+});
