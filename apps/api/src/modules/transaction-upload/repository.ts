@@ -508,17 +508,14 @@ export async function selectTaxYearsOfUpload(db: Db, uploadId: string): Promise<
  * `transactions` small, and the BRIN index's cost grows as the upload ids' order strays from the pages' (one upload
  * after another, random ids). A walk reads every row of every company (0.2 s at 2M rows on PostgreSQL's parallel
  * scan, a year of a large seller's 12M some six times that) where the upload's own pages take milliseconds. The setting
- * is put back before the transaction goes on.
+ * goes back to its default before the transaction goes on: a savepoint's release keeps what was set inside it.
  */
 async function throughUploadIndexes(db: Db, work: (tx: Db) => Promise<void>): Promise<void> {
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    const result = (await txDb.execute(sql`select current_setting('enable_seqscan') as "previous"`)) as unknown as {
-      rows: { previous: string }[];
-    };
-    await txDb.execute(sql`select set_config('enable_seqscan', 'off', true)`);
+    await txDb.execute(sql`set local enable_seqscan = off`);
     await work(txDb);
-    await txDb.execute(sql`select set_config('enable_seqscan', ${result.rows[0]?.previous ?? 'on'}, true)`);
+    await txDb.execute(sql`reset enable_seqscan`);
   });
 }
 
