@@ -62,7 +62,8 @@ export async function countStockMovementsWithoutValue(
 
 /**
  * Visible rows of the year the cross-check lists: file VAT ≠ net × rate (through the partial index of those rows) or a
- * rate in `invalidRates` (through the jurisdiction index); a row that is both counts once.
+ * rate in `invalidRates` (through the date index, the jurisdiction checked on its entries); a row that is both counts
+ * once.
  */
 export function crossCheckCountQuery(
   companyId: string,

@@ -168,7 +168,7 @@ export async function listCrossCheckRows(
       ${input.to ? sql`and tax_point_date <= ${input.to}` : sql``}
       ${input.after ? sql`and (tax_point_date, id) > (${input.after.taxPointDate}::date, ${input.after.id}::uuid)` : sql``}`;
   // Two small lookups instead of one pass over every row: the VAT differences through their partial index, the
-  // invalid rates through the jurisdiction index; UNION keeps a row that is both once.
+  // invalid rates through the date index, a day each; UNION keeps a row that is both once.
   const result = (await db.execute(sql`
     select "taxPointDate", "transactionType", "eventId", "taxableJurisdiction", currency, "netAmount", "vatAmount",
       "vatRate", "computedVatAmount", id

@@ -28,9 +28,9 @@ const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (character) =>
 export type TransactionFilterConditions = Omit<TransactionFilter, 'sort' | 'after' | 'limit'>;
 
 /**
- * The WHERE conditions of the filters. The date range is a condition on the second column of both keyset indexes
- * (`transactions_company_date_idx`, `transactions_company_jurisdiction_date_idx`), so a month is a range scan of
- * those indexes, never a scan of the company's rows.
+ * The WHERE conditions of the filters. The date range is a condition on the second column of the keyset index
+ * (`transactions_company_date_idx`), so a month is a range scan of that index, never a scan of the company's rows;
+ * the jurisdiction is its fourth column, so that filter is checked on the index's entries, not on the rows.
  */
 function filterConditions(filter: TransactionFilterConditions): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [
