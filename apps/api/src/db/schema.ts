@@ -558,7 +558,7 @@ export const transactions = pgTable(
      * jurisdiction: the jurisdiction, a fourth column after the unique id, orders nothing but lets that filter be
      * checked on the index's entries (an index condition) instead of on the rows. A jurisdiction with few or no rows
      * walks the entries of the range instead of a page (27 ms at 1M rows, against 166 ms reading the rows; decision
-     * 032): an index of its own for that filter cost every import an entry a row, 2.0-2.8 CPU-s of the backend's COPY
+     * 032): an index of its own for that filter cost every import an entry a row, 2.0-2.5 CPU-s of the backend's COPY
      * of 1M rows, and a PGlite import 3-5.5 s of 29-31.
      */
     index('transactions_company_date_idx').on(table.companyId, table.taxPointDate, table.id, table.taxableJurisdiction),
