@@ -3,9 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { LiabilitySummary } from '@vatlas/contract';
 import { formatMoneyFixed2, money, sumMoney } from '@vatlas/domain';
-import { count, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { transactions } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { getDataHealth } from '../data-health/service';
 import { listFilings } from '../filings/service';
@@ -16,6 +14,7 @@ import { createLocalFileStorage, type FileStorage } from '../storage/file-storag
 import { recomputeTaxPosition } from '../tax-position/service';
 import { getTaxSchemes } from '../tax-schemes/service';
 import { listUploads } from '../transaction-upload/service';
+import { countTransactionRows } from '../transaction-upload/upload-test-kit';
 import {
   DEMO_TRANSACTION_COMPANY_ID,
   type DemoTransactionSeedDeps,
@@ -56,13 +55,7 @@ forEachDatabase('demo transactions of seller@vatlas.test', (context) => {
     await getLiabilitySummary(context.database.db, companyId, 2026),
   ];
 
-  const storedRows = async () => {
-    const [row] = await context.database.db
-      .select({ value: count() })
-      .from(transactions)
-      .where(eq(transactions.companyId, companyId));
-    return Number(row?.value ?? 0);
-  };
+  const storedRows = () => countTransactionRows(context.database.db, { companyId });
 
   it('imports the last 12 complete months as 12 completed monthly uploads, each in its data period', async () => {
     const result = await seedDemoTransactions(seedDeps());

@@ -8,11 +8,11 @@ import {
   type TransactionUpload,
   transactionUploadSchema,
 } from '@vatlas/contract';
-import { and, count, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../db/client';
 import { LOCK_FILE_NAME } from '../../db/data-dir-lock';
-import { transactions, transactionUploads } from '../../db/schema';
+import { transactionUploads } from '../../db/schema';
 import { createThrowAwayPostgresDatabase, POSTGRES_NOT_RUN_MESSAGE } from '../../test/databases';
 import {
   findFreePort,
@@ -23,7 +23,7 @@ import {
   stopServer,
 } from '../../test/server-process';
 import { generateVtrText } from './synthetic-vtr';
-import { openUpload } from './upload-test-kit';
+import { countTransactionRows, openUpload } from './upload-test-kit';
 
 /**
  * Issue 5: the server killed in the middle of an import → after a restart that upload is completed or cleanly
@@ -109,13 +109,7 @@ function defineCrashTests(kind: 'pglite' | 'postgres', prepare: () => Promise<Ta
         await database.close();
       }
     };
-    const countRowsOf = async (db: Db, uploadId?: string) => {
-      const [row] = await db
-        .select({ value: count() })
-        .from(transactions)
-        .where(uploadId ? eq(transactions.uploadId, uploadId) : eq(transactions.companyId, companyId));
-      return Number(row?.value ?? 0);
-    };
+    const countRowsOf = (db: Db, uploadId?: string) => countTransactionRows(db, { uploadId, companyId });
 
     const start = async () => {
       server = await startServer(env);

@@ -8,10 +8,8 @@ import {
   type UploadProblem,
   type UploadProblemPage,
 } from '@vatlas/contract';
-import { count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { transactions } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
 import { buildMultipart } from '../documents/document-test-kit';
@@ -22,6 +20,7 @@ import { setUpTaxProfile } from '../tax-position/tax-position-test-kit';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
 import { createImportWorker } from './import-worker';
 import { generateVtrText } from './synthetic-vtr';
+import { countTransactionRows } from './upload-test-kit';
 
 /**
  * Issue 5: malformed files through the API. Each is uploaded, the worker runs it, and it must end 'failed' with its
@@ -242,13 +241,7 @@ forEachDatabase('malformed transaction files', (context) => {
     return response.json<TransactionUpload>().id;
   }
 
-  async function countRows(uploadId?: string): Promise<number> {
-    const [row] = await context.database.db
-      .select({ value: count() })
-      .from(transactions)
-      .where(uploadId ? eq(transactions.uploadId, uploadId) : eq(transactions.companyId, companyId));
-    return Number(row?.value ?? 0);
-  }
+  const countRows = (uploadId?: string) => countTransactionRows(context.database.db, { uploadId, companyId });
 
   const readSummary = async () => (await get(apiPaths.liabilitySummary(companyId, YEAR))).json<LiabilitySummary>();
 

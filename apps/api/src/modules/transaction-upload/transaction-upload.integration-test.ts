@@ -19,7 +19,7 @@ import type { TaxPositionRecomputer } from './import-job';
 import { createImportWorker, type ImportWorker } from './import-worker';
 import { claimNextUpload, selectTransactionRowCounts, summarizeUploadIndex } from './repository';
 import { generateVtrText } from './synthetic-vtr';
-import { createGatedStorage, withBadDate } from './upload-test-kit';
+import { countTransactionRows, createGatedStorage, withBadDate } from './upload-test-kit';
 
 const VTR = generateVtrText({ rows: 60, seed: 7, from: '2025-03-01', to: '2025-03-31' });
 const [VTR_HEADER = '', ...VTR_LINES] = VTR.text.split('\r\n').filter((line) => line !== '');
@@ -117,19 +117,8 @@ forEachDatabase('transaction uploads', (context) => {
   }
 
   /** Rows of `transactions`: of one upload, or else of the test's company, or of every company. */
-  async function countRows(db: Db, where: { uploadId?: string; isEveryCompany?: boolean } = {}): Promise<number> {
-    const [row] = await db
-      .select({ value: count() })
-      .from(transactions)
-      .where(
-        where.uploadId
-          ? eq(transactions.uploadId, where.uploadId)
-          : where.isEveryCompany
-            ? undefined
-            : eq(transactions.companyId, companyId),
-      );
-    return Number(row?.value ?? 0);
-  }
+  const countRows = (db: Db, where: { uploadId?: string; isEveryCompany?: boolean } = {}) =>
+    countTransactionRows(db, { uploadId: where.uploadId, companyId: where.isEveryCompany ? undefined : companyId });
 
   /**
    * The upload's stored day sums, and what its stored rows sum to, each grouped by value at the day sums' grain: the

@@ -1,4 +1,4 @@
-import { count, eq, sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { transactionDaySums, transactions, transactionUploads } from '../../db/schema';
@@ -11,6 +11,7 @@ import {
   replaceDaySumsFromRows,
   summarizeUploadIndex,
 } from './repository';
+import { countTransactionRows } from './upload-test-kit';
 
 forEachDatabase('the upkeep of the transactions: statistics and the upload index', (context) => {
   /** A completed upload of `rowCount` sales of `companyId`, as an import leaves it. */
@@ -47,13 +48,7 @@ forEachDatabase('the upkeep of the transactions: statistics and the upload index
     return { walks: Number(scans.walks), uploadIndex: Number(scans.uploadIndex), seqScan: scans.seqScan };
   };
 
-  const rowsOf = async (uploadId: string) => {
-    const [row] = await context.database.db
-      .select({ value: count() })
-      .from(transactions)
-      .where(eq(transactions.uploadId, uploadId));
-    return Number(row?.value ?? 0);
-  };
+  const rowsOf = (uploadId: string) => countTransactionRows(context.database.db, { uploadId });
 
   it('takes the statistics again once the rows changed by more than a tenth plus 50, as autovacuum would', async () => {
     const db = context.database.db;

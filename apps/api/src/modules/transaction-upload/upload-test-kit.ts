@@ -1,6 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { Readable } from 'node:stream';
+import { count, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { transactions } from '../../db/schema';
 import type { FileStorage } from '../storage/file-storage';
 
 /**
@@ -115,4 +118,19 @@ export function withBadDate(header: string, lines: readonly string[], index: num
     cells[dateColumn] = 'not a date';
     return cells.join('\t');
   });
+}
+
+/** Rows of `transactions`: of one upload, else of one company, else of every company. */
+export async function countTransactionRows(db: Db, where: { uploadId?: string; companyId?: string } = {}) {
+  const [row] = await db
+    .select({ value: count() })
+    .from(transactions)
+    .where(
+      where.uploadId
+        ? eq(transactions.uploadId, where.uploadId)
+        : where.companyId
+          ? eq(transactions.companyId, where.companyId)
+          : undefined,
+    );
+  return Number(row?.value ?? 0);
 }
