@@ -75,6 +75,8 @@ export async function buildTestApp(
     recomputeTaxPosition?: AppDeps['recomputeTaxPosition'];
     onUploadQueued?: AppDeps['onUploadQueued'];
     importWhileReceiving?: AppDeps['importWhileReceiving'];
+    /** The app's logger (none by default). */
+    logger?: AppDeps['logger'];
   },
 ): Promise<FastifyInstance> {
   const config = options.config ?? createTestConfig();
@@ -88,6 +90,7 @@ export async function buildTestApp(
     recomputeTaxPosition: options.recomputeTaxPosition,
     onUploadQueued: options.onUploadQueued,
     importWhileReceiving: options.importWhileReceiving,
+    logger: options.logger,
   });
   await app.ready();
   return app;

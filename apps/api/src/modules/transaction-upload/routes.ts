@@ -387,7 +387,7 @@ export async function registerTransactionUploadRoutes(app: FastifyInstance, deps
       },
     },
     async (request, reply) => {
-      await deleteUpload(deps, request.params.companyId, request.params.uploadId);
+      await deleteUpload(deps, request.params.companyId, request.params.uploadId, request.log);
       return reply.status(204).send(null);
     },
   );

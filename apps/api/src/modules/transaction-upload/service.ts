@@ -262,8 +262,21 @@ export async function rerunUpload(db: Db, companyId: string, uploadId: string): 
   );
 }
 
-/** Deletes an upload with its rows, problems and file; the tax position follows in the same transaction. */
-export async function deleteUpload(deps: TransactionUploadDeps, companyId: string, uploadId: string): Promise<void> {
+/** Where a request reports what failed after its change was committed, and so does not undo it. */
+export type AfterCommitLog = Record<'warn' | 'error', (details: Record<string, unknown>, message: string) => void>;
+
+/**
+ * Deletes an upload with its rows, problems and file; the tax position follows in the same transaction. Once that
+ * transaction is committed the delete stands: a file that could not be deleted, or a vacuum that failed, is logged
+ * (`log`) and the delete still answered as done. Answering it as failed would send the user to retry a delete that
+ * finds nothing, and leave the file unnoticed.
+ */
+export async function deleteUpload(
+  deps: TransactionUploadDeps,
+  companyId: string,
+  uploadId: string,
+  log: AfterCommitLog,
+): Promise<void> {
   const existing = await findUpload(deps.db, companyId, uploadId);
   if (!existing) throw uploadNotFound();
   const deleted = await deps.db.transaction(async (tx) => {
@@ -279,11 +292,22 @@ export async function deleteUpload(deps: TransactionUploadDeps, companyId: strin
   if (!deleted) {
     throw new HttpError(409, 'upload_processing', 'The upload is being imported; cancel it first, then delete it.');
   }
-  // After the row is gone: a failed file delete leaves an unreachable file, never a row without its file.
-  await deps.storage.delete(deleted.storageKey);
-  // The deleted rows' room, once they are many: the delete stands whether or not this succeeds, and a later delete or
-  // import takes it up again.
-  await vacuumTransactionsIfDead(deps.db).catch(() => false);
+  // After the row is gone: a failed file delete leaves an unreachable file, never a row without its file. The file holds
+  // the buyers' personal data, so that is an error for whoever runs the server to act on; its key names no one.
+  try {
+    await deps.storage.delete(deleted.storageKey);
+  } catch (error) {
+    log.error(
+      { uploadId, storageKey: deleted.storageKey, errorName: (error as Error).name },
+      'the file of a deleted upload could not be deleted',
+    );
+  }
+  // The deleted rows' room, once they are many: a later delete or import takes it up again if this fails.
+  try {
+    await vacuumTransactionsIfDead(deps.db);
+  } catch (error) {
+    log.warn({ uploadId, errorName: (error as Error).name }, 'vacuum after an upload delete failed');
+  }
 }
 
 function toProblem(row: ProblemRecord): UploadProblem {

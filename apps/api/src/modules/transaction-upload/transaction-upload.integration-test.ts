@@ -1,11 +1,12 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable } from 'node:stream';
+import { Readable, Writable } from 'node:stream';
 import { apiPaths, type TransactionUpload, type UploadProblemPage } from '@vatlas/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { createLoggerOptions } from '../../app';
 import type { Db } from '../../db/client';
 import { MIGRATIONS_FOLDER } from '../../db/migrate';
 import { companies, transactionDaySums, transactions, transactionUploads } from '../../db/schema';
@@ -34,6 +35,10 @@ forEachDatabase('transaction uploads', (context) => {
   let provider: TestProvider;
   let storage: FileStorage;
   let storageDir: string;
+  /** While set, the storage fails every file delete, as a disk that went read-only would. */
+  let isFileDeleteFailing = false;
+  /** The app's log lines (warnings and worse), as JSON. */
+  const logLines: string[] = [];
   let tenantId: string;
   let owner: Person;
   let outsider: Person;
@@ -69,11 +74,25 @@ forEachDatabase('transaction uploads', (context) => {
   beforeAll(async () => {
     const db = context.database.db;
     storageDir = mkdtempSync(join(tmpdir(), 'vatlas-uploads-'));
-    storage = createLocalFileStorage(storageDir);
+    const localStorage = createLocalFileStorage(storageDir);
+    storage = {
+      ...localStorage,
+      delete: async (key) => {
+        if (isFileDeleteFailing) throw new Error('EROFS: read-only file system');
+        return localStorage.delete(key);
+      },
+    };
     provider = await createTestProvider(config);
+    const logStream = new Writable({
+      write(chunk, _encoding, done) {
+        logLines.push(String(chunk));
+        done();
+      },
+    });
     app = await buildTestApp(context.database, {
       config,
       provider,
+      logger: { ...(createLoggerOptions('warn') as object), stream: logStream },
       fileStorage: storage,
       recomputeTaxPosition: recordingRecomputer(() => undefined),
       onUploadQueued: () => wakeTarget?.wake(),
@@ -590,6 +609,43 @@ forEachDatabase('transaction uploads', (context) => {
     });
     expect(refused.statusCode).toBe(409);
     expect(refused.json()).toMatchObject({ code: 'upload_processing' });
+  });
+
+  it('answers a delete whose file cannot be deleted as done (204), and logs the file it left behind', async () => {
+    const db = context.database.db;
+    // A company of its own: the test before leaves an upload of the main one claimed, which holds its next back.
+    const freshCompanyId = await createFreshCompany('Undeletable File Co');
+    const lines = generateVtrText({ rows: 4, seed: 4242, from: '2025-09-01', to: '2025-09-30' });
+    const uploaded = await upload(Buffer.from(lines.text), { format: 'amazon-vtr' }, freshCompanyId);
+    expect(uploaded.statusCode).toBe(202);
+    const { id } = uploaded.json<TransactionUpload>();
+    expect(await newWorker().runOnce()).toBe('completed');
+    const [stored] = await db
+      .select({ storageKey: transactionUploads.storageKey })
+      .from(transactionUploads)
+      .where(eq(transactionUploads.id, id));
+    if (!stored) throw new Error('no stored upload');
+    const token = await signIn(app, provider, owner);
+    isFileDeleteFailing = true;
+    const deleted = await app
+      .inject({ method: 'DELETE', url: apiPaths.transactionUpload(freshCompanyId, id), headers: bearer(token) })
+      .finally(() => {
+        isFileDeleteFailing = false;
+      });
+    // The delete was committed: answering it as failed would send the user to retry a delete that finds nothing.
+    expect(deleted.statusCode).toBe(204);
+    expect((await get(apiPaths.transactionUpload(freshCompanyId, id))).statusCode).toBe(404);
+    expect(await countRows(db, { uploadId: id })).toBe(0);
+    // The file is still there, and the log says which one, for whoever runs the server to remove.
+    const file = await storage.get(stored.storageKey);
+    file.destroy();
+    const logged = logLines
+      .map((line) => JSON.parse(line) as Record<string, unknown>)
+      .filter((line) => line.msg === 'the file of a deleted upload could not be deleted');
+    expect(logged).toEqual([
+      expect.objectContaining({ level: 50, uploadId: id, storageKey: stored.storageKey, errorName: 'Error' }),
+    ]);
+    await storage.delete(stored.storageKey);
   });
 
   it('reclaims the rows of a deleted upload once they are more than a fifth of the table, as autovacuum would', async () => {
