@@ -20,7 +20,7 @@ import type { NormalizedTransaction } from '@vatlas/domain';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { openDatabase } from '../../../db/client';
-import { DEFAULT_CHUNK_BYTES } from '../copy-encoding';
+import { DEFAULT_CHUNK_BYTES, PARSE_BATCH_ROWS } from '../copy-encoding';
 import { copyFreeText as freeText, copyNormalised as normalised } from '../copy-text';
 import { parseTransactionFile } from '../formats/format';
 
@@ -77,9 +77,15 @@ const TABLE = `raw_import_floor (${COLUMNS.join(', ')})`;
 
 type Floor = { seconds: number; rows: number; problems: number };
 
-/** The file's rows as COPY text, one string per parser batch, counting rows and problems on the way. */
+/**
+ * The file's rows as COPY text, one string per parser batch, counting rows and problems on the way. The parser hands
+ * over its rows in the import's batches (`PARSE_BATCH_ROWS`): in its default batches of 5,000 rows, each batch lived
+ * through several scavenges and the floor spent 30 % of its time collecting (bench/RESULTS.md, session 41), a floor
+ * slower than the parser is.
+ */
 async function* copyText(file: string, counts: { rows: number; problems: number }) {
-  for await (const batch of parseTransactionFile('amazon-vtr', createReadStream(file))) {
+  const batches = parseTransactionFile('amazon-vtr', createReadStream(file), { batchSize: PARSE_BATCH_ROWS });
+  for await (const batch of batches) {
     counts.rows += batch.transactions.length;
     counts.problems += batch.problems.length;
     let text = '';
