@@ -15,6 +15,7 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { createStorageKey, type FileStorage } from '../storage/file-storage';
 import type { TaxPositionRecomputer } from './import-job';
+import type { ImportLog } from './import-worker';
 import {
   type ColumnMappingRecord,
   countProblems,
@@ -263,7 +264,7 @@ export async function rerunUpload(db: Db, companyId: string, uploadId: string): 
 }
 
 /** Where a request reports what failed after its change was committed, and so does not undo it. */
-export type AfterCommitLog = Record<'warn' | 'error', (details: Record<string, unknown>, message: string) => void>;
+export type AfterCommitLog = Pick<ImportLog, 'warn' | 'error'>;
 
 /**
  * Deletes an upload with its rows, problems and file; the tax position follows in the same transaction. Once that
