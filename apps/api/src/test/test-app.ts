@@ -1,6 +1,7 @@
+import { Writable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import { type CryptoKey, createLocalJWKSet, exportJWK, generateKeyPair, type JWK, SignJWT } from 'jose';
-import { type AppDeps, buildApp } from '../app';
+import { type AppDeps, buildApp, createLoggerOptions } from '../app';
 import { type AppConfig, parseConfig } from '../config';
 import type { Database } from '../db/client';
 
@@ -94,6 +95,20 @@ export async function buildTestApp(
   });
   await app.ready();
   return app;
+}
+
+/**
+ * The server's own logger options at `level`, writing each line into `lines` instead of stdout: for tests that read
+ * what the app logs (and what it must not).
+ */
+export function loggerInto(lines: string[], level: string): NonNullable<AppDeps['logger']> {
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(String(chunk));
+      done();
+    },
+  });
+  return { ...(createLoggerOptions(level) as object), stream };
 }
 
 /** base64url of a JSON value, for hand-made (forged) tokens. */

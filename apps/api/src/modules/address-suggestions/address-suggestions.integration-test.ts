@@ -1,12 +1,17 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { Writable } from 'node:stream';
 import { addressSuggestionListSchema, apiPaths, suggestedAddressSchema } from '@vatlas/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, createLoggerOptions } from '../../app';
+import { buildApp } from '../../app';
 import { forEachDatabase } from '../../test/databases';
-import { buildTestApp, createTestConfig, createTestProvider, TEST_INTERNAL_SECRET } from '../../test/test-app';
+import {
+  buildTestApp,
+  createTestConfig,
+  createTestProvider,
+  loggerInto,
+  TEST_INTERNAL_SECRET,
+} from '../../test/test-app';
 import { bearer, createCompany, createHomeTenant, createPerson, signIn } from '../user/account-test-kit';
 import { createPlacesClient, PlacesUnavailableError } from './places-client';
 
@@ -117,19 +122,12 @@ forEachDatabase('address suggestions API', (context) => {
     companyId = await createCompany(db, { tenantId, name: 'Address Co', owners: [owner] });
     token = await signIn(app, provider, owner);
     tokenWithoutKey = await signIn(appWithoutKey, provider, owner);
-    // The server's own logger options, writing into memory instead of stdout.
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
     loggingApp = await buildApp({
       config,
       database: context.database,
       internalTokenSecret: TEST_INTERNAL_SECRET,
       providerJwks: provider.jwks,
-      logger: { ...(createLoggerOptions('info') as object), stream },
+      logger: loggerInto(logLines, 'info'),
     });
     await loggingApp.ready();
     loggingToken = await signIn(loggingApp, provider, owner);

@@ -1,4 +1,3 @@
-import { Writable } from 'node:stream';
 import {
   apiErrorSchema,
   apiPaths,
@@ -9,10 +8,16 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp, createLoggerOptions } from '../../app';
+import { buildApp } from '../../app';
 import { companies } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
-import { createTestConfig, createTestProvider, TEST_INTERNAL_SECRET, type TestProvider } from '../../test/test-app';
+import {
+  createTestConfig,
+  createTestProvider,
+  loggerInto,
+  TEST_INTERNAL_SECRET,
+  type TestProvider,
+} from '../../test/test-app';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
 
 const year = new Date().getFullYear();
@@ -47,14 +52,8 @@ forEachDatabase('business profile: legal representative, business details, bank 
   beforeAll(async () => {
     const config = createTestConfig();
     provider = await createTestProvider(config);
-    const stream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
     // The production logger options at their most talkative level: whatever the app logs, this test reads.
-    const logger = { ...(createLoggerOptions('trace') as object), stream };
+    const logger = loggerInto(logLines, 'trace');
     app = await buildApp({
       config,
       database: context.database,

@@ -1,17 +1,16 @@
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Readable, Writable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { apiPaths, type TransactionUpload, type UploadProblemPage } from '@vatlas/contract';
 import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createLoggerOptions } from '../../app';
 import type { Db } from '../../db/client';
 import { MIGRATIONS_FOLDER } from '../../db/migrate';
 import { companies, transactionDaySums, transactions, transactionUploads } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
-import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
+import { buildTestApp, createTestConfig, createTestProvider, loggerInto, type TestProvider } from '../../test/test-app';
 import { buildMultipart } from '../documents/document-test-kit';
 import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
 import { insertUpload } from '../tax-position/tax-position-test-kit';
@@ -83,16 +82,10 @@ forEachDatabase('transaction uploads', (context) => {
       },
     };
     provider = await createTestProvider(config);
-    const logStream = new Writable({
-      write(chunk, _encoding, done) {
-        logLines.push(String(chunk));
-        done();
-      },
-    });
     app = await buildTestApp(context.database, {
       config,
       provider,
-      logger: { ...(createLoggerOptions('warn') as object), stream: logStream },
+      logger: loggerInto(logLines, 'warn'),
       fileStorage: storage,
       recomputeTaxPosition: recordingRecomputer(() => undefined),
       onUploadQueued: () => wakeTarget?.wake(),
