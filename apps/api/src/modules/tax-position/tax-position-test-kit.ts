@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { CompanyTaxProfile, NormalizedTransaction } from '@vatlas/domain';
+import { saleFixture } from '@vatlas/domain/testing';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, companyJurisdictions, companyTaxSchemes, transactions, transactionUploads } from '../../db/schema';
@@ -11,35 +12,18 @@ import { replaceDaySumsFromRows } from '../transaction-upload/repository';
  * cross-computed the way the importer does it, so the tests pin the read side alone.
  */
 
-/** A plain Amazon SALE from Germany to a German consumer at 19 %; tests override what they are about. */
+/**
+ * The domain's plain Amazon SALE from Germany to a German consumer at 19 %, on 10 March 2023, with event and activity
+ * ids of its own: each call is a transaction of its own. Tests override what they are about.
+ */
 export function transactionFixture(overrides: Partial<NormalizedTransaction> = {}): NormalizedTransaction {
-  return {
-    source: 'amazon-vtr',
-    lineNumber: 2,
-    type: 'SALE',
+  return saleFixture({
     eventId: `302-${randomUUID().slice(0, 8)}`,
     activityId: `act-${randomUUID().slice(0, 8)}`,
     taxPointDate: '2023-03-10',
     completeDate: '2023-03-10',
-    marketplace: 'amazon.de',
-    salesChannel: 'AFN',
-    departureCountry: 'DE',
-    arrivalCountry: 'DE',
-    taxableJurisdiction: 'DE',
-    currency: 'EUR',
-    netAmount: '100.00',
-    vatAmount: '19.00',
-    grossAmount: '119.00',
-    vatRate: '0.19',
-    buyerVatNumber: null,
-    sellerVatNumber: 'DE123456789',
-    isExport: false,
-    taxReportingScheme: 'REGULAR',
-    taxCollectionResponsibility: 'SELLER',
-    quantity: 1,
-    sku: 'SKU-1',
     ...overrides,
-  };
+  });
 }
 
 export type UploadStatus = 'queued' | 'processing' | 'validating' | 'completed' | 'failed' | 'cancelled';
