@@ -3,15 +3,8 @@ import type { AddressInfo } from 'node:net';
 import { addressSuggestionListSchema, apiPaths, suggestedAddressSchema } from '@vatlas/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { forEachDatabase } from '../../test/databases';
-import {
-  buildTestApp,
-  createTestConfig,
-  createTestProvider,
-  loggerInto,
-  TEST_INTERNAL_SECRET,
-} from '../../test/test-app';
+import { buildTestApp, createTestConfig, createTestProvider, loggerInto } from '../../test/test-app';
 import { bearer, createCompany, createHomeTenant, createPerson, signIn } from '../user/account-test-kit';
 import { createPlacesClient, PlacesUnavailableError } from './places-client';
 
@@ -122,14 +115,7 @@ forEachDatabase('address suggestions API', (context) => {
     companyId = await createCompany(db, { tenantId, name: 'Address Co', owners: [owner] });
     token = await signIn(app, provider, owner);
     tokenWithoutKey = await signIn(appWithoutKey, provider, owner);
-    loggingApp = await buildApp({
-      config,
-      database: context.database,
-      internalTokenSecret: TEST_INTERNAL_SECRET,
-      providerJwks: provider.jwks,
-      logger: loggerInto(logLines, 'info'),
-    });
-    await loggingApp.ready();
+    loggingApp = await buildTestApp(context.database, { config, provider, logger: loggerInto(logLines, 'info') });
     loggingToken = await signIn(loggingApp, provider, owner);
   });
   afterEach(() => {

@@ -8,16 +8,9 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../app';
 import { companies } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
-import {
-  createTestConfig,
-  createTestProvider,
-  loggerInto,
-  TEST_INTERNAL_SECRET,
-  type TestProvider,
-} from '../../test/test-app';
+import { buildTestApp, createTestConfig, createTestProvider, loggerInto, type TestProvider } from '../../test/test-app';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
 
 const year = new Date().getFullYear();
@@ -53,15 +46,7 @@ forEachDatabase('business profile: legal representative, business details, bank 
     const config = createTestConfig();
     provider = await createTestProvider(config);
     // The production logger options at their most talkative level: whatever the app logs, this test reads.
-    const logger = loggerInto(logLines, 'trace');
-    app = await buildApp({
-      config,
-      database: context.database,
-      internalTokenSecret: TEST_INTERNAL_SECRET,
-      providerJwks: provider.jwks,
-      logger,
-    });
-    await app.ready();
+    app = await buildTestApp(context.database, { config, provider, logger: loggerInto(logLines, 'trace') });
     const db = context.database.db;
     const tenantId = await createHomeTenant(db);
     owner = await createPerson(db, { tenantId, label: 'profile-owner', issuer: provider.issuer });
