@@ -202,7 +202,10 @@ forEachDatabase('analytics API', (context) => {
     await db.execute(sql`select 1`);
     happened.push('another statement');
     const analytics = await summing;
-    expect(happened).toEqual(['another statement', 'analytics']);
+    // On PGlite, the server's one connection, the statement can only run between two of the months' statements, and
+    // it does. PostgreSQL runs it beside them on a pool connection of its own, so there the order is a race (once lost
+    // on a loaded CI machine) and says nothing.
+    if (context.database.kind === 'pglite') expect(happened).toEqual(['another statement', 'analytics']);
     // March and April apart add up to the span.
     const march = await getAnalytics(db, companyId, { from: '2023-03', to: '2023-03' });
     const april = await getAnalytics(db, companyId, { from: '2023-04', to: '2023-04' });
