@@ -6,7 +6,7 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openUpload } from '@vatlas/api/upload-test-kit';
@@ -166,6 +166,71 @@ export function memoryMiB(pid: number, field: 'VmRSS' | 'VmHWM'): number {
   } catch {
     return 0; // the process has gone
   }
+}
+
+/** Clock ticks per second of the CPU times in /proc (USER_HZ), asked once: 100 on every Linux seen. */
+const CLOCK_TICKS = (() => {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+  } catch {
+    return 100;
+  }
+})();
+
+/** The user and system CPU seconds of a /proc `stat` file (a process's or a thread's); undefined once it has gone. */
+function cpuSecondsOf(statPath: string): number | undefined {
+  try {
+    const stat = readFileSync(statPath, 'utf8');
+    // After the command's closing parenthesis (the command may hold spaces), utime and stime are the 12th and 13th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
+  } catch {
+    return undefined;
+  }
+}
+
+/** A process's CPU seconds: in all (threads that ended included) and per thread alive, by thread id. */
+export type ProcessCpu = { total: number; threads: Map<number, number> };
+
+export function processCpu(pid: number): ProcessCpu {
+  const threads = new Map<number, number>();
+  let tids: string[] = [];
+  try {
+    tids = readdirSync(`/proc/${pid}/task`);
+  } catch {
+    // the process has gone: no threads
+  }
+  for (const tid of tids) {
+    const seconds = cpuSecondsOf(`/proc/${pid}/task/${tid}/stat`);
+    if (seconds !== undefined) threads.set(Number(tid), seconds);
+  }
+  return { total: cpuSecondsOf(`/proc/${pid}/stat`) ?? 0, threads };
+}
+
+/**
+ * The CPU seconds a server process spent between two readings, by thread: its main thread (whose id is the
+ * process's), the threads that ended meanwhile (an import's encoding worker ends with its file), and the threads
+ * alive at both (V8's helpers, libuv's pool).
+ */
+export type ServerCpu = { total: number; main: number; ended: number; others: number };
+
+export function serverCpuBetween(pid: number, before: ProcessCpu, after: ProcessCpu): ServerCpu {
+  const spent = (tid: number) => (after.threads.get(tid) ?? 0) - (before.threads.get(tid) ?? 0);
+  const main = spent(pid);
+  let alive = 0;
+  for (const tid of after.threads.keys()) if (tid !== pid) alive += spent(tid);
+  const total = after.total - before.total;
+  return { total, main, ended: total - main - alive, others: alive };
+}
+
+/** The CPU seconds of PostgreSQL processes by pid, each read from /proc (the benchmark's server is local). */
+export function backendCpu(pids: readonly number[]): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const pid of pids) {
+    const read = cpuSecondsOf(`/proc/${pid}/stat`);
+    if (read !== undefined) seconds.set(pid, read);
+  }
+  return seconds;
 }
 
 export const percentile = (sorted: number[], p: number) =>

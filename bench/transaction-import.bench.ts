@@ -23,12 +23,16 @@ import { openPglite, pgliteDirectory } from '@vatlas/api/db/client';
 import pg from 'pg';
 import {
   type BenchServer,
+  backendCpu,
   benchRoot,
   generateSyntheticVtr,
   memoryMiB,
   percentile,
+  processCpu,
   runScript,
+  type ServerCpu,
   SYNTHETIC_VTR,
+  serverCpuBetween,
   signInSeller,
   startServer,
   stopServer,
@@ -205,11 +209,47 @@ async function deepPages(companyId: string, token: string): Promise<Latency> {
   return summarise(latencies);
 }
 
+/** The CPU seconds an import took, from its upload's first byte to its end. */
+type ImportCpu = {
+  server: ServerCpu;
+  /** PostgreSQL's backends of the server's database still connected at the end (null on PGlite: it is the server's). */
+  backends: number | null;
+  /** This process: the upload's sending and the status polls. */
+  client: number;
+};
+
+/**
+ * A session on the server's PostgreSQL database that reads its other client backends' CPU seconds from /proc: the
+ * pool's connections, which live on after the import, and with them what the COPYs and the tax position's reads cost.
+ */
+async function openBackendReader(databaseUrl: string) {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  return {
+    async read(): Promise<Map<number, number>> {
+      const { rows } = await client.query<{ pid: number }>(
+        "select pid from pg_stat_activity where datname = current_database() and backend_type = 'client backend' " +
+          'and pid <> pg_backend_pid()',
+      );
+      return backendCpu(rows.map((row) => row.pid));
+    },
+    close: () => client.end(),
+  };
+}
+
+/** What the processes of `after` spent since `before` (a process started meanwhile, all it spent). */
+function cpuSpentBy(before: ReadonlyMap<number, number>, after: ReadonlyMap<number, number>): number {
+  let spent = 0;
+  for (const [pid, seconds] of after) spent += seconds - (before.get(pid) ?? 0);
+  return spent;
+}
+
 type Measured = {
   database: string;
-  floor: { seconds: number; rows: number; peakRssMiB: number };
+  floor: { seconds: number; rows: number; peakRssMiB: number; cpuSeconds: number };
   result: ImportResult;
   peakRssMiB: number;
+  cpu: ImportCpu;
   firstPage: Latency;
   deepPage: Latency;
   filteredPage: Latency;
@@ -267,12 +307,27 @@ async function measureServer(
               `${upload.status} ${upload.rowsImported}`,
           )
       : undefined;
+    // Where the import's CPU goes: the server's threads, the database's backends (PostgreSQL), this process.
+    const backendsOf = databaseUrl === null ? undefined : await openBackendReader(databaseUrl);
+    const backendsBefore = await backendsOf?.read();
+    const serverBefore = processCpu(pid);
+    const clientBefore = process.cpuUsage();
     const result = await importFile(file, token, companyId, trace, UPLOAD_MB_PER_S);
+    const clientSpent = process.cpuUsage(clientBefore);
+    const serverSpent = serverCpuBetween(pid, serverBefore, processCpu(pid));
+    const backendsAfter = await backendsOf?.read();
+    await backendsOf?.close();
+    const cpu: ImportCpu = {
+      server: serverSpent,
+      backends: backendsBefore && backendsAfter ? cpuSpentBy(backendsBefore, backendsAfter) : null,
+      client: (clientSpent.user + clientSpent.system) / 1e6,
+    };
     const peakRssMiB = memory.stop();
     const transactions = `/api/v1/Transactions/${companyId}`;
     return {
       result,
       peakRssMiB,
+      cpu,
       firstPage: await repeat(`${transactions}?limit=50`, token),
       deepPage: await deepPages(companyId, token),
       filteredPage: await repeat(`${transactions}?limit=50&jurisdiction=PL&type=REFUND`, token),
@@ -469,6 +524,30 @@ const otherReadRows = measured.map((run) => ({
 const otherReadsText =
   `The other screens' reads after the import, ${REQUESTS}× each (the filing calendar, the year's data health and ` +
   "cross-check, a quarter's OSS return, a month's EC Sales List, the year's analytics):";
-const table = `${toMarkdown(rows)}\n\n${otherReadsText}\n\n${toMarkdown(otherReadRows)}`;
+const seconds = (value: number | null) => (value === null ? 'n/a' : value.toFixed(1));
+const cpuRows = measured.map((run) => {
+  const { server, backends, client } = run.cpu;
+  const all = server.total + (backends ?? 0) + client;
+  return {
+    database: RUNS > 1 ? `${run.database}, run ${run.runNumber}` : run.database,
+    'floor process': seconds(run.floor.cpuSeconds),
+    server: seconds(server.total),
+    'server: main thread': seconds(server.main),
+    'server: threads that ended (the encoding worker)': seconds(server.ended),
+    "server: other threads (V8's helpers, libuv's pool)": seconds(server.others),
+    'database backends': seconds(backends),
+    client: seconds(client),
+    all: seconds(all),
+    'cores busy (all ÷ import s)': (all / run.result.importSeconds).toFixed(2),
+  };
+});
+const cpuText =
+  "Where the CPU went, in CPU seconds (user + system, from /proc): the floor's process over its timed part; the " +
+  "server's threads, PostgreSQL's client backends of its database still connected at the end (PGlite runs in the " +
+  "server) and this benchmark's process (the upload's sending, the status polls), from the upload's first byte to " +
+  'its end:';
+const table =
+  `${toMarkdown(rows)}\n\n${otherReadsText}\n\n${toMarkdown(otherReadRows)}\n\n` +
+  `${cpuText}\n\n${toMarkdown(cpuRows)}`;
 console.info(`${heading}\n\n${description}\n\n${table}\n`);
 appendFileSync(join(root, 'bench', 'RESULTS.md'), `\n${heading}\n\n${description}\n\n${table}\n`);
