@@ -209,8 +209,8 @@ export function processCpu(pid: number): ProcessCpu {
 
 /**
  * The CPU seconds a server process spent between two readings, by thread: its main thread (whose id is the
- * process's), the threads that ended meanwhile (an import's encoding worker ends with its file), and the threads
- * alive at both (V8's helpers, libuv's pool).
+ * process's), the threads that ended meanwhile (an import's encoding worker ends with its file), and the other threads
+ * alive at the end (V8's helpers, libuv's pool).
  */
 export type ServerCpu = { total: number; main: number; ended: number; others: number };
 
