@@ -13,6 +13,7 @@ import { filingStatus, todayIsoDate } from '@vatlas/domain';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
 import { forEachDatabase } from '../../test/databases';
 import { listAuditEvents } from '../audit/repository';
 import { ensureExchangeRates } from '../exchange-rates/service';
@@ -24,6 +25,8 @@ import {
   transactionFixture,
 } from '../tax-position/tax-position-test-kit';
 import { bearer, startAppWithCompanyOwner } from '../user/account-test-kit';
+import { type FilingRecord, listFilingRows } from './repository';
+import { refreshFilings } from './service';
 
 const PROFILE = { establishmentCountry: 'DE', ioss: null } as const;
 
@@ -326,6 +329,22 @@ forEachDatabase('filings and liabilities API', (context) => {
       expect(october.amountEur).toBe('19.00');
       const rewritten = [...(await writers())].filter(([id, writer]) => before.get(id) !== writer).map(([id]) => id);
       expect(rewritten).toEqual([october.id]);
+    });
+
+    it('answers the filings it read when a refresh changes none, which the calendar then shows as they are', async () => {
+      const db = context.database.db;
+      const refresh = () => db.transaction((tx) => refreshFilings(tx as unknown as Db, companyId));
+      const stored = await listFilingRows(db, companyId);
+      expect(await refresh()).toEqual(stored);
+
+      // An open filing whose stored amount is off: the refresh puts it right, and answers nothing.
+      const open = stored.find((row) => row.filedOn === null) as FilingRecord;
+      await db.execute(sql`update filings set amount_eur = '0.01' where id = ${open.id}`);
+      expect(await refresh()).toBeUndefined();
+      const mended = await listFilingRows(db, companyId);
+      expect(mended.find((row) => row.id === open.id)?.amountEur).toBe(open.amountEur);
+      expect(await refresh()).toEqual(mended);
+      expect((await listFilings()).items.map((filing) => filing.id)).toEqual(mended.map((row) => row.id));
     });
   });
 });

@@ -91,14 +91,16 @@ const PLANNED_FROM_EXCLUDED = Object.fromEntries(
  * Makes the company's open filings equal to `planned`: inserts new ones, updates due dates and amounts of open ones,
  * removes open ones no longer planned (a registration or scheme removed). A filed filing is never touched: what was
  * filed stays as it was filed. Writes only what differs: a refresh runs on every read of the calendar, and most find
- * nothing new. Call inside a transaction.
+ * nothing new. Answers the company's filings (in `listFilingRows` order) when it wrote none, which the calendar then
+ * shows without reading them again; undefined when it wrote some. Call inside a transaction.
  */
 export async function syncPlannedFilings(
   db: Db,
   companyId: string,
   planned: readonly PlannedFilingValues[],
-): Promise<void> {
-  const stored = new Map((await listFilingRows(db, companyId)).map((row) => [identityOf(row), row]));
+): Promise<FilingRecord[] | undefined> {
+  const rows = await listFilingRows(db, companyId);
+  const stored = new Map(rows.map((row) => [identityOf(row), row]));
   const plannedIdentities = new Set(planned.map(identityOf));
   const gone = [...stored.values()]
     .filter((row) => row.filedOn === null && !plannedIdentities.has(identityOf(row)))
@@ -123,6 +125,7 @@ export async function syncPlannedFilings(
         setWhere: isNull(filings.filedOn),
       });
   }
+  return gone.length === 0 && changed.length === 0 ? rows : undefined;
 }
 
 export async function listFilingRows(db: Db, companyId: string): Promise<FilingRecord[]> {

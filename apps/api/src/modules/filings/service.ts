@@ -95,15 +95,16 @@ function amountsOf(
  * liabilities. The calendar starts at the first month the company has data for, or at the current month without
  * data: Vatlas cannot know what was filed before the seller brought it data, and a wall of "overdue" returns from
  * years ago would bury the ones that matter. Runs after every recompute and before the calendar is read, so a new
- * registration or a new month shows without a job.
+ * registration or a new month shows without a job. Answers the company's filings when it changed none of them
+ * (`syncPlannedFilings`), else undefined.
  */
 export async function refreshFilings(
   db: Db,
   companyId: string,
   options: { profile?: CompanyTaxProfile; today?: string } = {},
-): Promise<void> {
+): Promise<FilingRecord[] | undefined> {
   const profile = options.profile ?? (await loadCompanyTaxProfile(db, companyId));
-  if (!profile) return;
+  if (!profile) return undefined;
   const today = options.today ?? todayIsoDate();
   const currentMonth = `${today.slice(0, 7)}-01`;
   const firstDataMonth = await findFirstDataMonth(db, companyId);
@@ -124,7 +125,7 @@ export async function refreshFilings(
     dueDate: filing.dueDate,
     ...amountsOf(filing, sources),
   }));
-  await syncPlannedFilings(db, companyId, planned);
+  return syncPlannedFilings(db, companyId, planned);
 }
 
 function toFiling(row: FilingRecord, today: string): Filing {
@@ -148,8 +149,9 @@ function toFiling(row: FilingRecord, today: string): Filing {
 /** The filing calendar, refreshed first; status follows from the due date and today (upcoming, due soon, overdue). */
 export async function listFilings(db: Db, companyId: string, query: FilingQuery): Promise<FilingList> {
   const today = todayIsoDate();
-  await db.transaction((tx) => refreshFilings(tx as unknown as Db, companyId, { today }));
-  const items = (await listFilingRows(db, companyId))
+  // Most reads find nothing to change, and then the refresh has read the filings already.
+  const unchanged = await db.transaction((tx) => refreshFilings(tx as unknown as Db, companyId, { today }));
+  const items = (unchanged ?? (await listFilingRows(db, companyId)))
     .map((row) => toFiling(row, today))
     .filter(
       (filing) =>
