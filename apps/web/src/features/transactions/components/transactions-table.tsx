@@ -44,7 +44,12 @@ export function TransactionsTable(props: TransactionsTableProps) {
   const format = useFormatters();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [activeIndex, setActiveIndex] = useState(0);
-  const focusPending = useRef(false);
+  /**
+   * The row the keyboard moved to, until it is rendered and focused. The index itself, not a flag beside
+   * `activeIndex`: an effect of an earlier render can still be pending when the key is pressed (React runs it before
+   * the key's render), and with a flag it would focus the row of its own, older `activeIndex` and clear the flag.
+   */
+  const focusTarget = useRef<number | undefined>(undefined);
 
   const rowsByPage = useMemo(() => new Map(pages.map((page) => [page.index, page.items])), [pages]);
   const firstPage = pages[0];
@@ -88,17 +93,17 @@ export function TransactionsTable(props: TransactionsTableProps) {
     : (items.find((item) => isRenderedLoaded(item.index))?.index ?? -1);
 
   useEffect(() => {
-    if (!focusPending.current) return;
-    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-row-index="${activeIndex}"]`);
+    if (focusTarget.current === undefined) return;
+    const row = scrollRef.current?.querySelector<HTMLElement>(`[data-row-index="${focusTarget.current}"]`);
     if (row) {
-      focusPending.current = false;
+      focusTarget.current = undefined;
       row.focus({ preventScroll: true });
     }
   });
 
   const moveTo = (index: number) => {
     const target = Math.max(firstLoaded, Math.min(loadedEnd - 1, index));
-    focusPending.current = true;
+    focusTarget.current = target;
     setActiveIndex(target);
     virtualizer.scrollToIndex(target, { align: 'auto' });
   };
