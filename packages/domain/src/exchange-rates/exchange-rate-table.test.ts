@@ -1,3 +1,5 @@
+import Big from 'big.js';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { parseEcbHistoryCsv } from './ecb-csv';
 import { ECB_EXCERPT_CSV } from './ecb-excerpt.fixture';
@@ -145,6 +147,36 @@ describe('convertToEur: amount / rate, ROUND_HALF_UP to the cent', () => {
     ['100', 'EUR', '1.1'],
   ])('refuses %s %s at %s', (amount, currency, rate) => {
     expect(() => convertToEur(amount, currency, rate)).toThrow(RangeError);
+  });
+
+  it('rounds as the quotient to 40 places does, halves of a cent included', () => {
+    const Exact = Big();
+    Exact.DP = 40;
+    const decimal = (units: bigint, places: number) => new Exact(units.toString()).div(10 ** places).toFixed(places);
+    const rates = fc.tuple(fc.bigInt({ min: 1n, max: 10n ** 9n }), fc.integer({ min: 0, max: 6 }));
+    const amounts = fc.oneof(
+      // Cents and longer amounts of either sign.
+      fc.tuple(fc.bigInt({ min: -(10n ** 13n), max: 10n ** 13n }), fc.integer({ min: 0, max: 5 })),
+      // Amounts whose quotient is a half cent, or lies one unit of the amount's last place beside one.
+      fc.tuple(fc.bigInt({ min: -(10n ** 9n), max: 10n ** 9n }), fc.constantFrom(-1n, 0n, 1n)),
+    );
+    fc.assert(
+      fc.property(rates, amounts, ([rateUnits, ratePlaces], amount) => {
+        const rate = decimal(rateUnits, ratePlaces);
+        const [units, placesOrNudge] = amount;
+        const text =
+          typeof placesOrNudge === 'number'
+            ? decimal(units, placesOrNudge)
+            : // (units + ½) cents × rate, exact at ratePlaces + 3 places, then nudged by one unit of its last place.
+              new Exact(units.toString())
+                .plus('0.5')
+                .div(100)
+                .times(rate)
+                .plus(new Exact(placesOrNudge.toString()).div(10 ** (ratePlaces + 3)))
+                .toFixed(ratePlaces + 3);
+        expect(convertToEur(text, 'GBP', rate)).toBe(new Exact(text).div(rate).round(2, Big.roundHalfUp).toFixed(2));
+      }),
+    );
   });
 
   it('chains with the OSS rule: £1,000 of Q4 2023 sales', () => {

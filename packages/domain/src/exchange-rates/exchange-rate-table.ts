@@ -11,10 +11,8 @@ import type { EcbRateRow } from './ecb-csv';
 
 const EUR = 'EUR';
 
-/** A private constructor, so a change of the global `Big.DP`/`Big.RM` elsewhere cannot change a conversion. */
+/** A private constructor, so a change of the global `Big.DP`/`Big.RM` elsewhere cannot change a comparison. */
 const Decimal = BigBase();
-Decimal.DP = 40;
-Decimal.RM = BigBase.roundHalfUp;
 
 /**
  * How far past the period end the OSS rule looks for the next publication day. The longest TARGET closures are a
@@ -115,15 +113,24 @@ const AMOUNT = /^-?\d+(\.\d+)?$/;
 const POSITIVE_RATE = /^\d+(\.\d+)?$/;
 
 /**
+ * Quotients to three decimal places, cut toward zero (`convertToEur`): a quotient rounds half up to the cent exactly
+ * as its three places do, since it lies half a cent or more past its cents exactly when its third place is 5 or more.
+ * big.js's division costs a step per place: at 40 places, the analytics' conversions of a year of day sums took
+ * 150 ms of a 500 ms answer.
+ */
+const Quotient = BigBase();
+Quotient.DP = 3;
+Quotient.RM = BigBase.roundDown;
+
+/**
  * `amount` of `currency` in EUR, rounded ROUND_HALF_UP (halves away from zero, so a credit note mirrors its invoice)
  * to the cent, as a decimal string with two places. The ECB quotes units of currency per 1 EUR, so EUR = amount / rate.
- * big.js divides to 40 decimal places before the single explicit rounding; no binary float is involved. A quotient of
- * a cent amount by a rate of at most 20 significant digits cannot lie within 10^-40 of a half cent without being one,
- * so the division step never tips the rounding.
+ * big.js divides to three decimal places, cut toward zero, before the single explicit rounding (`Quotient`); no binary
+ * float is involved.
  */
 export function convertToEur(amount: string, currency: string, rate: string): string {
   if (!AMOUNT.test(amount)) throw new RangeError(`"${amount}" is not a decimal amount`);
   if (!POSITIVE_RATE.test(rate) || new Decimal(rate).eq(0)) throw new RangeError(`"${rate}" is not a positive rate`);
   if (currency === EUR && !new Decimal(rate).eq(1)) throw new RangeError(`EUR converts at 1, not ${rate}`);
-  return new Decimal(amount).div(rate).round(2, BigBase.roundHalfUp).toFixed(2);
+  return new Quotient(amount).div(rate).round(2, BigBase.roundHalfUp).toFixed(2);
 }
