@@ -585,9 +585,9 @@ export const transactions = pgTable(
 );
 
 /**
- * An upload's rows summed per day at the finest grain the tax position reads (every dimension of packages/domain
- * `TransactionDaySum`, the buyer VAT number included), written once when its rows are loaded: a recompute reads these
- * sums (some tens of thousands a million rows) instead of the rows. Like the rows, they carry no foreign keys, leave
+ * An upload's rows summed per day at the finest grain the tax position and the analytics read (every dimension of
+ * packages/domain `TransactionDaySum`, the buyer VAT number included, and the channel), written once when its rows are
+ * loaded: a recompute and the analytics read these sums (some tens of thousands a million rows) instead of the rows. Like the rows, they carry no foreign keys, leave
  * with their upload's rows (`deleteUploadRows`) and count only while the upload is 'completed'.
  */
 export const transactionDaySums = pgTable(
@@ -603,13 +603,22 @@ export const transactionDaySums = pgTable(
     currency: char('currency', { length: 3 }),
     vatRate: numeric('vat_rate', { precision: 7, scale: 6 }),
     buyerVatNumber: text('buyer_vat_number'),
+    /**
+     * Where the rows were sold, as the analytics break them down: the marketplace, or the sales channel where the row
+     * names none. Only the analytics read it; every other reader sums over it.
+     */
+    channel: text('channel'),
     netAmount: amount('net_amount').notNull(),
     vatAmount: amount('vat_amount').notNull(),
     grossAmount: amount('gross_amount').notNull(),
     computedVatAmount: amount('computed_vat_amount').notNull(),
     transactionCount: integer('transaction_count').notNull(),
   },
-  (table) => [index('transaction_day_sums_upload_idx').on(table.uploadId)],
+  /**
+   * An upload's sums (its deletes, the recomputes' reads), and of those a month's (the analytics read a month at a
+   * time).
+   */
+  (table) => [index('transaction_day_sums_upload_idx').on(table.uploadId, table.taxPointDate)],
 );
 
 /** ECB euro reference rates: units of `currency` per 1 EUR on `rate_date` (no rows for weekends and holidays). */

@@ -49,6 +49,7 @@ describe('UploadDaySums', () => {
         currency: 'EUR',
         vat_rate: '0.19',
         buyer_vat_number: '\\N',
+        channel: SALE.marketplace ?? SALE.salesChannel ?? '\\N',
         net_amount: '7.50',
         vat_amount: '1.42',
         gross_amount: '8.92',
@@ -162,6 +163,8 @@ describe('UploadDaySums', () => {
       currency: fc.constantFrom(null, 'EUR', 'PLN', 'eu'),
       vatRate: fc.constantFrom(null, '0.19', '0.190', '0.2', ''),
       buyerVatNumber: fc.constantFrom(null, 'FR11123456782', 'FR\t1', '\u0001\u0002', 'Ωmega'),
+      marketplace: fc.constantFrom(null, 'amazon.de', 'amazon.fr', 'a\\b'),
+      salesChannel: fc.constantFrom(null, 'AFN', 'MFN'),
     };
     type Grain = { [Field in keyof typeof fields]: (typeof fields)[Field] extends fc.Arbitrary<infer T> ? T : never };
     // A few grains, and rows of one of them with at most one field changed: rows that differ in a single field are
@@ -195,13 +198,17 @@ describe('UploadDaySums', () => {
           const amount = asAmount(cents);
           const tx = sale({ ...grainFields, netAmount: amount, vatAmount: amount, grossAmount: amount });
           sums.add(tx, treatment, amount);
+          const freeText = (value: string | null) =>
+            value === null ? '\\N' : value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t');
+          // The channel: the marketplace, or the sales channel where there is none.
           const key = [
             treatment,
             tx.taxPointDate,
             ...[tx.departureCountry, tx.arrivalCountry, tx.taxableJurisdiction, tx.currency, tx.vatRate].map(
               (value) => value ?? '\\N',
             ),
-            tx.buyerVatNumber === null ? '\\N' : tx.buyerVatNumber.replace(/\\/g, '\\\\').replace(/\t/g, '\\t'),
+            freeText(tx.buyerVatNumber),
+            freeText(tx.marketplace ?? tx.salesChannel),
           ].join('\t');
           const sum = expected.get(key) ?? { cents: 0n, count: 0 };
           expected.set(key, { cents: sum.cents + cents, count: sum.count + 1 });

@@ -29,6 +29,7 @@ export const DAY_SUM_COLUMNS = [
   'currency',
   'vat_rate',
   'buyer_vat_number',
+  'channel',
   'net_amount',
   'vat_amount',
   'gross_amount',
@@ -36,16 +37,35 @@ export const DAY_SUM_COLUMNS = [
   'transaction_count',
 ] as const;
 
+/**
+ * Where a row was sold, as the analytics break the rows down (column `channel`): the marketplace, or the sales channel
+ * where the row names none.
+ */
+export const channelOf = (tx: Pick<NormalizedTransaction, 'marketplace' | 'salesChannel'>): string | null =>
+  tx.marketplace ?? tx.salesChannel;
+
+/** `channelOf` of a `transactions` row, in SQL: the day sums summed from stored rows (`replaceDaySumsFromRows`). */
+const CHANNEL_OF_ROW = 'coalesce(marketplace, sales_channel)';
+
+/**
+ * The day sums' grouping columns (DAY_SUM_COLUMNS before the sums) as expressions over a `transactions` row: each is
+ * the row's column of that name but the channel.
+ */
+export const DAY_SUM_GROUPING_OF_ROW: readonly string[] = DAY_SUM_COLUMNS.slice(
+  0,
+  DAY_SUM_COLUMNS.indexOf('net_amount'),
+).map((column) => (column === 'channel' ? CHANNEL_OF_ROW : column));
+
 /** The sums a day sum carries, in COPY order after its key: net, VAT, gross, computed VAT (cents), then the count. */
 const FIELDS = 5;
 const COUNT = 4;
 
-/** The COPY text of a row's grouping columns (DAY_SUM_COLUMNS from `treatment` to `buyer_vat_number`). */
+/** The COPY text of a row's grouping columns (DAY_SUM_COLUMNS from `treatment` to `channel`). */
 function copyTextKey(tx: NormalizedTransaction, treatment: string): string {
   return (
     `${treatment}\t${tx.taxPointDate}\t${copyNormalised(tx.departureCountry)}\t${copyNormalised(tx.arrivalCountry)}\t` +
     `${copyNormalised(tx.taxableJurisdiction)}\t${copyNormalised(tx.currency)}\t${copyNormalised(tx.vatRate)}\t` +
-    copyFreeText(tx.buyerVatNumber)
+    `${copyFreeText(tx.buyerVatNumber)}\t${copyFreeText(channelOf(tx))}`
   );
 }
 
@@ -94,18 +114,41 @@ const TREATMENT_CODES = new Map<string, number>(
   TRANSACTION_TREATMENTS.map((treatment, index) => [treatment, index + 1]),
 );
 /**
- * Rates spelled differently that a packed key tells apart at most (the rest take the text key): every code unit of a
- * packed key stays below the surrogates (0xd800), so a key survives its copy into UTF-8 and back (`detached`).
+ * Rates spelled differently, and channels, that a packed key tells apart at most (the rest take the text key): every
+ * code unit of a packed key stays below the surrogates (0xd800), so a key survives its copy into UTF-8 and back
+ * (`detached`).
  */
-const MAX_RATE_CODES = 50_000;
+const MAX_SPELLING_CODES = 50_000;
+
+/** Codes for the spellings of one field met since the last `clear`: 0 for null, else 1 + the spelling's number. */
+class SpellingCodes {
+  private readonly codes = new Map<string, number>();
+
+  /** The spelling's code; -1 once MAX_SPELLING_CODES spellings have codes. */
+  codeOf(spelling: string | null): number {
+    if (spelling === null) return 0;
+    const known = this.codes.get(spelling);
+    if (known !== undefined) return known;
+    if (this.codes.size >= MAX_SPELLING_CODES) return -1;
+    const code = this.codes.size + 1;
+    // A spelling is a slice of the parser's text chunk: the map keeps a copy of its own.
+    this.codes.set(detached(spelling), code);
+    return code;
+  }
+
+  clear(): void {
+    this.codes.clear();
+  }
+}
 
 /**
  * The day sums of one upload's rows, one per grain: the grouping columns, which as COPY text start the sum's line.
  * Two spellings of one rate (`0.19`, `0.190`) make two sums; readers group by value, so they add up there.
  *
- * A row finds its sum by a packed key: its treatment, date (two), countries, currency and rate as one code unit each,
- * then the buyer's VAT number as it is. Keyed by their COPY text, which joins eight fields per row, the sums took
- * 1.7 s of the encoder's 8.7-8.8 s on the 1M-row report; packed, 1.2 s (8.3 s, three runs each). A row whose codes
+ * A row finds its sum by a packed key: its treatment, date (two), countries, currency, rate and channel as one code
+ * unit each, then the buyer's VAT number as it is. Keyed by their COPY text, which joined eight fields per row (the
+ * channel was not one yet), the sums took 1.7 s of the encoder's 8.7-8.8 s on the 1M-row report; packed, 1.2 s (8.3 s,
+ * three runs each). A row whose codes
  * do not fit (a country not of two capital letters, say) is keyed by its COPY text behind a NUL, which no packed key
  * starts with (its first code unit is the treatment's, 1 and up). The COPY text is built once per sum.
  *
@@ -123,7 +166,8 @@ export class UploadDaySums {
   /** The COPY text of each sum's grouping columns, by index. */
   private readonly keyTexts: string[] = [];
   private keyCharCount = 0;
-  private readonly rateCodes = new Map<string, number>();
+  private readonly rateCodes = new SpellingCodes();
+  private readonly channelCodes = new SpellingCodes();
   private values = new Float64Array(FIELDS * 1024);
   /** The big.js part of a sum's field, by `index * FIELDS + field`, for the rare amounts that are not whole cents. */
   private readonly beyond = new Map<number, Money>();
@@ -165,9 +209,10 @@ export class UploadDaySums {
     const currency = letterCode(tx.currency, 3);
     if (treatmentCode === undefined || date === -1 || departure < 0 || arrival < 0) return undefined;
     if (jurisdiction < 0 || currency < 0) return undefined;
-    // Last: a rate is given a code only for a row the packed key takes.
-    const rate = this.rateCode(tx.vatRate);
-    if (rate < 0) return undefined;
+    // Last: a rate and a channel are given codes only for a row the packed key takes.
+    const rate = this.rateCodes.codeOf(tx.vatRate);
+    const channel = rate < 0 ? -1 : this.channelCodes.codeOf(channelOf(tx));
+    if (channel < 0) return undefined;
     // The date as two code units, its year and its month and day.
     const codes = String.fromCharCode(
       treatmentCode,
@@ -178,19 +223,9 @@ export class UploadDaySums {
       jurisdiction,
       currency,
       rate,
+      channel,
     );
     return tx.buyerVatNumber === null ? codes : `${codes}${tx.buyerVatNumber}`;
-  }
-
-  /** 0 for no rate, else 1 + the rate's number among the spellings met since the last `clear`; -1 past the limit. */
-  private rateCode(rate: string | null): number {
-    if (rate === null) return 0;
-    const known = this.rateCodes.get(rate);
-    if (known !== undefined) return known;
-    if (this.rateCodes.size >= MAX_RATE_CODES) return -1;
-    const code = this.rateCodes.size + 1;
-    this.rateCodes.set(detached(rate), code);
-    return code;
   }
 
   private addAmount(at: number, amount: string): void {
@@ -237,6 +272,7 @@ export class UploadDaySums {
     this.indexes.clear();
     this.keyTexts.length = 0;
     this.rateCodes.clear();
+    this.channelCodes.clear();
     this.beyond.clear();
     this.keyCharCount = 0;
   }

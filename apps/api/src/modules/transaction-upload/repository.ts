@@ -10,7 +10,7 @@ import {
   uploadProblems,
 } from '../../db/schema';
 import { isUuid } from '../company/repository';
-import { DAY_SUM_COLUMNS } from './day-sums';
+import { DAY_SUM_COLUMNS, DAY_SUM_GROUPING_OF_ROW } from './day-sums';
 
 export type UploadRecord = typeof transactionUploads.$inferSelect;
 /** An upload whose whole file is stored: the only kind anyone sees (`receivedAt`). */
@@ -563,7 +563,7 @@ export async function summarizeUploadIndex(db: Db): Promise<number> {
  * sums the encoder could not know), and for rows written other than by an import (tests).
  */
 export async function replaceDaySumsFromRows(db: Db, uploadId: string): Promise<void> {
-  const grouping = DAY_SUM_COLUMNS.slice(0, DAY_SUM_COLUMNS.indexOf('net_amount')).join(', ');
+  const grouping = DAY_SUM_GROUPING_OF_ROW.join(', ');
   await throughUploadIndexes(db, async (tx) => {
     await tx.delete(transactionDaySums).where(eq(transactionDaySums.uploadId, uploadId));
     await tx.execute(sql`

@@ -137,22 +137,23 @@ forEachDatabase('transaction uploads', (context) => {
    * tax position reads the first, so the two must agree to the cent.
    */
   async function daySumsOf(uploadId: string, db: Db = context.database.db) {
-    const grouped = async (table: 'transaction_day_sums' | 'transactions', count: string) => {
+    const grouped = async (table: 'transaction_day_sums' | 'transactions', channel: string, count: string) => {
       const result = (await db.execute(sql`
         select treatment, tax_point_date::text as date, departure_country as departure, arrival_country as arrival,
           taxable_jurisdiction as jurisdiction, currency, trim_scale(vat_rate)::text as rate,
-          buyer_vat_number as buyer, sum(net_amount)::text as net, sum(vat_amount)::text as vat,
-          sum(gross_amount)::text as gross, sum(computed_vat_amount)::text as computed, ${sql.raw(count)}::int as rows
+          buyer_vat_number as buyer, ${sql.raw(channel)} as channel, sum(net_amount)::text as net,
+          sum(vat_amount)::text as vat, sum(gross_amount)::text as gross, sum(computed_vat_amount)::text as computed,
+          ${sql.raw(count)}::int as rows
         from ${sql.raw(table)}
         where upload_id = ${uploadId}
-        group by 1, 2, 3, 4, 5, 6, 7, 8
-        order by 1, 2, 3, 4, 5, 6, 7, 8
+        group by 1, 2, 3, 4, 5, 6, 7, 8, 9
+        order by 1, 2, 3, 4, 5, 6, 7, 8, 9
       `)) as unknown as { rows: Record<string, unknown>[] };
       return result.rows;
     };
     return {
-      stored: await grouped('transaction_day_sums', 'sum(transaction_count)'),
-      ofRows: await grouped('transactions', 'count(*)'),
+      stored: await grouped('transaction_day_sums', 'channel', 'sum(transaction_count)'),
+      ofRows: await grouped('transactions', 'coalesce(marketplace, sales_channel)', 'count(*)'),
     };
   }
 
@@ -277,6 +278,8 @@ forEachDatabase('transaction uploads', (context) => {
         'TRANSACTION_CURRENCY_CODE',
         'PRICE_OF_ITEMS_VAT_RATE_PERCENT',
         'BUYER_VAT_NUMBER',
+        'MARKETPLACE',
+        'SALES_CHANNEL',
         'TAX_COLLECTION_RESPONSIBILITY',
         'TAX_REPORTING_SCHEME',
         'EXPORT_OUTSIDE_EU',
@@ -401,11 +404,13 @@ forEachDatabase('transaction uploads', (context) => {
       .where(eq(transactionUploads.id, id));
   });
 
-  it('fills in the day sums of the uploads stored before there were any (migration 0011)', async () => {
+  it('sums the day sums of every upload again from its rows, with their channel (migration 0024)', async () => {
     const db = context.database.db;
-    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0011_transaction_day_sums.sql'), 'utf8');
-    const backfill = migration.split('--> statement-breakpoint').at(-1) ?? '';
-    expect(backfill).toMatch(/insert into "transaction_day_sums"/i);
+    // Migration 0011 filled in the day sums of the uploads stored before there were any; 0024 sums them all again.
+    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0024_day_sums_channel.sql'), 'utf8');
+    const statements = migration.split('--> statement-breakpoint');
+    const backfill = statements.find((statement) => /^\s*insert into "transaction_day_sums"/i.test(statement)) ?? '';
+    expect(backfill).toMatch(/coalesce\("marketplace", "sales_channel"\)/);
     const uploads = await db
       .select({ id: transactionUploads.id, rows: transactionUploads.rowsImported })
       .from(transactionUploads)
