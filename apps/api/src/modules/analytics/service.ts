@@ -93,6 +93,15 @@ export function shapeAnalytics(
     ANALYTICS_BREAKDOWNS.filter((name) => name !== 'byMonth').map((name) => [name, new Map()]),
   );
   const unconverted = new Map<string | null, { transactionCount: number; days: Set<string> }>();
+  // A day's rate serves every sum of that day and currency (the total's and each breakdown's): looked up once.
+  const dayRates = new Map<string, string | undefined>();
+  const rateOf = (currency: string, date: string): string | undefined => {
+    const key = `${currency} ${date}`;
+    if (dayRates.has(key)) return dayRates.get(key);
+    const rate = rateOn(rates, currency, date);
+    dayRates.set(key, rate);
+    return rate;
+  };
 
   for (const sum of sums) {
     const targets: Accumulator[] = [];
@@ -111,7 +120,7 @@ export function shapeAnalytics(
     }
 
     const allZero = isZero(sum.netAmount) && isZero(sum.vatAmount) && isZero(sum.grossAmount);
-    const rate = sum.currency === null ? undefined : rateOn(rates, sum.currency, sum.date);
+    const rate = sum.currency === null ? undefined : rateOf(sum.currency, sum.date);
     for (const target of targets) target.count += sum.transactionCount;
     if (allZero) continue;
     if (rate === undefined || sum.currency === null) {
