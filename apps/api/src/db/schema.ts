@@ -587,8 +587,9 @@ export const transactions = pgTable(
 /**
  * An upload's rows summed per day at the finest grain the tax position and the analytics read (every dimension of
  * packages/domain `TransactionDaySum`, the buyer VAT number included, and the channel), written once when its rows are
- * loaded: a recompute and the analytics read these sums (some tens of thousands a million rows) instead of the rows. Like the rows, they carry no foreign keys, leave
- * with their upload's rows (`deleteUploadRows`) and count only while the upload is 'completed'.
+ * loaded: a recompute and the analytics read these sums (some tens of thousands a million rows) instead of the rows.
+ * Like the rows, they carry no foreign keys, leave with their upload's rows (`deleteUploadRows`) and count only while
+ * the upload is 'completed'.
  */
 export const transactionDaySums = pgTable(
   'transaction_day_sums',

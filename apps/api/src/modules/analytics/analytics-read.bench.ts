@@ -1,8 +1,9 @@
 /**
  * Benchmark: GET analytics over 1,000,000 stored transactions (BENCH_ROWS) of one company, on PostgreSQL
- * (BENCH_DATABASE_URL, default the local server; a throw-away database) or PGlite (BENCH_DATABASE=pglite). The rows are written by one INSERT … SELECT
- * from generate_series (a year of tax points, 3 currencies, 10 countries, 5 channels, 4 rates), not through the
- * import, and their day sums summed from them: this measures the read side alone. Prints the p50/p95 of `getAnalytics` for 12 months.
+ * (BENCH_DATABASE_URL, default the local server; a throw-away database) or PGlite (BENCH_DATABASE=pglite). The rows
+ * are written by one INSERT … SELECT from generate_series (a year of tax points, 3 currencies, 10 countries, 5
+ * channels, 4 rates), not through the import, and their day sums summed from them: this measures the read side alone.
+ * Prints the p50/p95 of `getAnalytics` for 12 months.
  *
  *   BENCH_ROWS=1000000 node --import tsx apps/api/src/modules/analytics/analytics-read.bench.ts
  */

@@ -189,6 +189,8 @@ describe('UploadDaySums', () => {
       const magnitude = cents < 0n ? -cents : cents;
       return `${cents < 0n ? '-' : ''}${magnitude / 100n}.${String(magnitude % 100n).padStart(2, '0')}`;
     };
+    const freeText = (value: string | null) =>
+      value === null ? '\\N' : value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t');
     fc.assert(
       fc.property(rows, ({ grains, rows }) => {
         const sums = new UploadDaySums();
@@ -198,8 +200,6 @@ describe('UploadDaySums', () => {
           const amount = asAmount(cents);
           const tx = sale({ ...grainFields, netAmount: amount, vatAmount: amount, grossAmount: amount });
           sums.add(tx, treatment, amount);
-          const freeText = (value: string | null) =>
-            value === null ? '\\N' : value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t');
           // The channel: the marketplace, or the sales channel where there is none.
           const key = [
             treatment,

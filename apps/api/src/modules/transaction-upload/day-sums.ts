@@ -148,9 +148,9 @@ class SpellingCodes {
  * A row finds its sum by a packed key: its treatment, date (two), countries, currency, rate and channel as one code
  * unit each, then the buyer's VAT number as it is. Keyed by their COPY text, which joined eight fields per row (the
  * channel was not one yet), the sums took 1.7 s of the encoder's 8.7-8.8 s on the 1M-row report; packed, 1.2 s (8.3 s,
- * three runs each). A row whose codes
- * do not fit (a country not of two capital letters, say) is keyed by its COPY text behind a NUL, which no packed key
- * starts with (its first code unit is the treatment's, 1 and up). The COPY text is built once per sum.
+ * three runs each). A row whose codes do not fit (a country not of two capital letters, say) is keyed by its COPY
+ * text behind a NUL, which no packed key starts with (its first code unit is the treatment's, 1 and up). The COPY text
+ * is built once per sum.
  *
  * Each amount is added as a two-decimal column stores it: rounded half-up (away from zero, as PostgreSQL rounds a
  * numeric(…, 2) on input) to cents. Whole cents are added as integers while they stay below 2^53, which a double holds
@@ -211,7 +211,8 @@ export class UploadDaySums {
     if (jurisdiction < 0 || currency < 0) return undefined;
     // Last: a rate and a channel are given codes only for a row the packed key takes.
     const rate = this.rateCodes.codeOf(tx.vatRate);
-    const channel = rate < 0 ? -1 : this.channelCodes.codeOf(channelOf(tx));
+    if (rate < 0) return undefined;
+    const channel = this.channelCodes.codeOf(channelOf(tx));
     if (channel < 0) return undefined;
     // The date as two code units, its year and its month and day.
     const codes = String.fromCharCode(
