@@ -717,6 +717,27 @@ export const ecSalesListLines = pgTable(
   (table) => [index('ec_sales_list_lines_company_period_idx').on(table.companyId, table.periodStart)],
 );
 
+/**
+ * The EC Sales List lines' net values summed per reporting country, month and currency (packages/domain
+ * `EcSalesListTotal`, decision 036): what a filing of the list declares. The recompute writes them with the lines, so
+ * the filings, which are planned again after every recompute and on every read of the calendar, read a few rows per
+ * month instead of summing a line per business customer over every year.
+ */
+export const ecSalesListTotals = pgTable(
+  'ec_sales_list_totals',
+  {
+    companyId: uuid('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    reportingCountry: char('reporting_country', { length: 2 }).notNull(),
+    periodStart: date('period_start').notNull(),
+    currency: char('currency', { length: 3 }).notNull(),
+    netEur: amount('net_eur').notNull(),
+    netLocal: amount('net_local').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.companyId, table.reportingCountry, table.periodStart, table.currency] })],
+);
+
 /** The €10,000 OSS threshold per calendar year: the year's intra-EU B2C distance sales and when they crossed it. */
 export const ossThresholdYears = pgTable(
   'oss_threshold_years',

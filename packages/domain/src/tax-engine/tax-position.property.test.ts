@@ -11,7 +11,10 @@ import {
   coarsenForThreshold,
   computeTaxPosition,
   createEcSalesListBuilder,
+  createEcSalesListTotals,
   createReturnsBuilder,
+  type EcSalesListLine,
+  type EcSalesListTotal,
   mergeProblems,
   type TaxPosition,
 } from './tax-position';
@@ -268,6 +271,82 @@ describe('the returns and the EC sales list computed apart, in parts (how the AP
         }).toEqual(whole);
       }),
     );
+  });
+});
+
+describe("the EC Sales List's totals (what its filings declare)", () => {
+  const byKey = (totals: readonly EcSalesListTotal[]) =>
+    totals.toSorted((a, b) =>
+      `${a.periodStart}|${a.reportingCountry}|${a.currency}`.localeCompare(
+        `${b.periodStart}|${b.reportingCountry}|${b.currency}`,
+      ),
+    );
+  /** The lines' amounts summed per month, country and currency, one group at a time. */
+  const summedPerGroup = (lines: readonly EcSalesListLine[]) => {
+    const groups = new Map<string, EcSalesListLine[]>();
+    for (const line of lines) {
+      const key = `${line.periodStart}|${line.reportingCountry}|${line.currency}`;
+      groups.set(key, [...(groups.get(key) ?? []), line]);
+    }
+    return [...groups.values()].map((group) => {
+      const { reportingCountry, periodStart, currency } = group[0] as EcSalesListLine;
+      return {
+        reportingCountry,
+        periodStart,
+        currency,
+        netEur: total(group.map((line) => line.netEur)),
+        netLocal: total(group.map((line) => line.netLocal)),
+      };
+    });
+  };
+
+  it("are the lines' sums per month, country and currency, whatever the order and the parts they come in", () => {
+    const lines = anyCurrency.map(
+      (sums) => computeTaxPosition({ sums, profile: GERMAN_SELLER, rates }).ecSalesListLines,
+    );
+    const parts = lines.chain((all) =>
+      fc.tuple(
+        fc.constant(all),
+        fc.shuffledSubarray(all, { minLength: all.length, maxLength: all.length }),
+        fc.array(fc.integer({ min: 0, max: 25 }), { maxLength: 4 }),
+      ),
+    );
+    fc.assert(
+      fc.property(parts, ([all, shuffled, cuts]) => {
+        const totals = createEcSalesListTotals();
+        for (const part of inParts(shuffled, cuts)) totals.add(part);
+        expect(byKey(totals.totals())).toEqual(byKey(summedPerGroup(all)));
+      }),
+    );
+  });
+
+  it('keeps each currency of a month and country apart, and adds cents exactly', () => {
+    const line = (overrides: Partial<EcSalesListLine>): EcSalesListLine => ({
+      reportingCountry: 'DE',
+      periodStart: '2024-01-01',
+      periodEnd: '2024-01-31',
+      customerVatNumber: 'FR0001',
+      kind: 'goods',
+      currency: 'EUR',
+      netEur: '0.10',
+      netLocal: '0.10',
+      transactionCount: 1,
+      incomplete: false,
+      ...overrides,
+    });
+    const totals = createEcSalesListTotals();
+    totals.add([line({}), line({ customerVatNumber: 'FR0002', netEur: '0.20', netLocal: '0.20' })]);
+    totals.add([
+      line({ reportingCountry: 'PL', currency: 'PLN', netEur: '100.00', netLocal: '430.10' }),
+      line({ reportingCountry: 'PL', currency: 'EUR', netEur: '-5.55', netLocal: '-5.55', kind: 'transfer' }),
+      line({ periodStart: '2024-02-01', periodEnd: '2024-02-29', netEur: '1.00', netLocal: '1.00' }),
+    ]);
+    expect(totals.totals()).toEqual([
+      { reportingCountry: 'DE', periodStart: '2024-01-01', currency: 'EUR', netEur: '0.30', netLocal: '0.30' },
+      { reportingCountry: 'PL', periodStart: '2024-01-01', currency: 'EUR', netEur: '-5.55', netLocal: '-5.55' },
+      { reportingCountry: 'PL', periodStart: '2024-01-01', currency: 'PLN', netEur: '100.00', netLocal: '430.10' },
+      { reportingCountry: 'DE', periodStart: '2024-02-01', currency: 'EUR', netEur: '1.00', netLocal: '1.00' },
+    ]);
   });
 });
 

@@ -360,6 +360,47 @@ export function createEcSalesListBuilder(input: Omit<TaxPositionInput, 'sums'>):
   };
 }
 
+/**
+ * An EC Sales List's net values summed per reporting country, month and currency: what the list's filing declares,
+ * without its lines (one per business customer and month).
+ */
+export type EcSalesListTotal = Pick<EcSalesListLine, 'reportingCountry' | 'periodStart' | 'currency'> & {
+  netEur: string;
+  netLocal: string;
+};
+
+export type EcSalesListTotals = {
+  /** Adds lines as they are built, in any order and split. */
+  add(lines: readonly EcSalesListLine[]): void;
+  /** The totals of every line added, by month, country and currency. */
+  totals(): EcSalesListTotal[];
+};
+
+/** Sums EC Sales List lines into `EcSalesListTotal`s exactly, as the lines' own amounts add up. */
+export function createEcSalesListTotals(): EcSalesListTotals {
+  type Totals = Omit<EcSalesListTotal, 'netEur' | 'netLocal'> & { netEur: Total; netLocal: Total };
+  const totals = new Accumulator<Totals>();
+  return {
+    add(lines) {
+      for (const { reportingCountry, periodStart, currency, netEur, netLocal } of lines) {
+        const total = totals.at(`${periodStart}|${reportingCountry}|${currency}`, () => ({
+          reportingCountry,
+          periodStart,
+          currency,
+          netEur: new Total(),
+          netLocal: new Total(),
+        }));
+        total.netEur.add(netEur);
+        total.netLocal.add(netLocal);
+      }
+    },
+    totals: () =>
+      totals
+        .values()
+        .map((total) => ({ ...total, netEur: total.netEur.rounded(), netLocal: total.netLocal.rounded() })),
+  };
+}
+
 /** Each problem once, in a stable order, whichever computation reported it. */
 export function mergeProblems(...lists: readonly TaxPositionProblem[][]): TaxPositionProblem[] {
   return lists.flat().filter(uniqueProblem()).sort(byProblemKey);

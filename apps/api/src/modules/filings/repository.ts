@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { ecSalesListLines, filings, liabilities } from '../../db/schema';
+import { ecSalesListTotals, filings, liabilities } from '../../db/schema';
 import { isUuid } from '../company/repository';
 
 export type FilingRecord = typeof filings.$inferSelect;
@@ -49,21 +49,21 @@ export async function listLiabilityAmounts(db: Db, companyId: string): Promise<L
 }
 
 /**
- * The EC Sales List lines summed per reporting country, month and currency: a seller with many business buyers has
- * one line per buyer and month, and a filing needs only the month's total.
+ * The EC Sales List's net values per reporting country, month and currency, as the recompute stored them with its
+ * lines (`ecSalesListTotals`): a seller with many business buyers has one line per buyer and month, and a filing needs
+ * only the month's total.
  */
 export async function listEcSalesListAmounts(db: Db, companyId: string): Promise<EcSalesListAmountRow[]> {
   return db
     .select({
-      reportingCountry: ecSalesListLines.reportingCountry,
-      periodStart: ecSalesListLines.periodStart,
-      currency: ecSalesListLines.currency,
-      netEur: sql<string>`sum(${ecSalesListLines.netEur})::text`,
-      netLocal: sql<string>`sum(${ecSalesListLines.netLocal})::text`,
+      reportingCountry: ecSalesListTotals.reportingCountry,
+      periodStart: ecSalesListTotals.periodStart,
+      currency: ecSalesListTotals.currency,
+      netEur: ecSalesListTotals.netEur,
+      netLocal: ecSalesListTotals.netLocal,
     })
-    .from(ecSalesListLines)
-    .where(eq(ecSalesListLines.companyId, companyId))
-    .groupBy(ecSalesListLines.reportingCountry, ecSalesListLines.periodStart, ecSalesListLines.currency);
+    .from(ecSalesListTotals)
+    .where(eq(ecSalesListTotals.companyId, companyId));
 }
 
 /** The first month the company has data for, from the stored aggregates; undefined without data. */

@@ -1,6 +1,7 @@
 import {
   type CompanyTaxProfile,
   type EcSalesListLine,
+  type EcSalesListTotal,
   RETURNS_GRAIN,
   type TaxPosition,
   type TaxPositionProblem,
@@ -11,6 +12,7 @@ import { copyInTransaction, type Db, giveRequestsATurn } from '../../db/client';
 import { copyBinaryData, numericBound, textBound, uuidBytes } from '../../db/copy-binary';
 import {
   ecSalesListLines,
+  ecSalesListTotals,
   liabilities,
   ossReturnLines,
   ossThresholdYears,
@@ -317,6 +319,17 @@ async function insertInChunks<T>(rows: readonly T[], insert: (chunk: T[]) => Pro
   }
 }
 
+/** Stores the EC Sales List's totals of a recompute (`createEcSalesListTotals`), after `clearTaxPosition`. */
+export async function insertEcSalesListTotals(
+  db: Db,
+  companyId: string,
+  totals: readonly EcSalesListTotal[],
+): Promise<void> {
+  await insertInChunks(totals, (chunk) =>
+    db.insert(ecSalesListTotals).values(chunk.map((total) => ({ companyId, ...total }))),
+  );
+}
+
 /**
  * Deletes the company's stored tax position of `years` (its rate days included); the recompute then inserts the new
  * one in the same transaction. Every line's period lies in one calendar year: months, quarters, the threshold's year.
@@ -331,6 +344,9 @@ export async function clearTaxPosition(db: Db, companyId: string, years: TaxYear
   await db
     .delete(ecSalesListLines)
     .where(and(eq(ecSalesListLines.companyId, companyId), inTaxYears(sql`${ecSalesListLines.periodStart}`, years)));
+  await db
+    .delete(ecSalesListTotals)
+    .where(and(eq(ecSalesListTotals.companyId, companyId), inTaxYears(sql`${ecSalesListTotals.periodStart}`, years)));
   await db
     .delete(ossThresholdYears)
     .where(and(eq(ossThresholdYears.companyId, companyId), isTaxYear(sql`${ossThresholdYears.year}`, years)));

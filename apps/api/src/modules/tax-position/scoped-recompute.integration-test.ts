@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate } from 'node:timers/promises';
@@ -7,9 +7,11 @@ import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
+import { MIGRATIONS_FOLDER } from '../../db/migrate';
 import {
   companies,
   ecSalesListLines,
+  ecSalesListTotals,
   exchangeRates,
   filings,
   liabilities,
@@ -86,6 +88,7 @@ async function storedPosition(db: Db, companyId: string) {
   const { companyId: _e, ...eslLine } = getTableColumns(ecSalesListLines);
   const { companyId: _t, ...threshold } = getTableColumns(ossThresholdYears);
   const { companyId: _r, ...rateDay } = getTableColumns(transactionRateDays);
+  const { companyId: _s, ...eslTotal } = getTableColumns(ecSalesListTotals);
   return {
     liabilities: await db
       .select(liability)
@@ -102,6 +105,15 @@ async function storedPosition(db: Db, companyId: string) {
       .from(ecSalesListLines)
       .where(eq(ecSalesListLines.companyId, companyId))
       .orderBy(asc(ecSalesListLines.periodStart), asc(ecSalesListLines.customerVatNumber)),
+    eslTotals: await db
+      .select(eslTotal)
+      .from(ecSalesListTotals)
+      .where(eq(ecSalesListTotals.companyId, companyId))
+      .orderBy(
+        asc(ecSalesListTotals.periodStart),
+        asc(ecSalesListTotals.reportingCountry),
+        asc(ecSalesListTotals.currency),
+      ),
     thresholds: await db
       .select(threshold)
       .from(ossThresholdYears)
@@ -125,6 +137,20 @@ async function storedPosition(db: Db, companyId: string) {
       .where(eq(filings.companyId, companyId))
       .orderBy(asc(filings.periodStart), asc(filings.jurisdiction), asc(filings.filingType)),
   };
+}
+
+/**
+ * The EC Sales List lines' net values summed by the database per reporting country, month and currency, in
+ * `storedPosition`'s order: what `ec_sales_list_totals` must hold (decision 036).
+ */
+async function eslTotalsOfLines(db: Db, companyId: string) {
+  const result = (await db.execute(sql`
+    select reporting_country as "reportingCountry", period_start::text as "periodStart", currency,
+      sum(net_eur)::text as "netEur", sum(net_local)::text as "netLocal"
+    from ec_sales_list_lines where company_id = ${companyId}
+    group by 1, 2, 3 order by 2, 1, 3
+  `)) as unknown as { rows: { reportingCountry: string; periodStart: string; currency: string }[] };
+  return result.rows;
 }
 
 forEachDatabase('tax position recomputed for the years an upload changes', (context) => {
@@ -242,6 +268,13 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     await importRows(companyId, UPLOAD_2023);
     const scoped = await storedPosition(db, companyId);
     expect(scoped).toEqual(whole);
+    // The list's totals are its lines' sums, on both sides of New Year.
+    expect(scoped.eslTotals).toEqual(await eslTotalsOfLines(db, companyId));
+    expect(scoped.eslTotals).toEqual([
+      { reportingCountry: 'DE', periodStart: '2022-12-01', currency: 'EUR', netEur: '250.00', netLocal: '250.00' },
+      { reportingCountry: 'DE', periodStart: '2023-01-01', currency: 'EUR', netEur: '250.00', netLocal: '250.00' },
+      { reportingCountry: 'DE', periodStart: '2023-12-01', currency: 'EUR', netEur: '250.00', netLocal: '250.00' },
+    ]);
     // A year's problems are its own: 2024's missing złoty rate leaves with 2024, though 2023 is not recomputed.
     await removeUpload(companyId, upload2024);
     expect(await storedPosition(db, companyId)).toEqual(await recomputedWhole([UPLOAD_2021, UPLOAD_2022, UPLOAD_2023]));
@@ -272,7 +305,36 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     await removeUpload(companyId, upload2022);
     const afterDelete = await storedPosition(db, companyId);
     expect(afterDelete).toEqual(await recomputedWhole([UPLOAD_2021, UPLOAD_2023, UPLOAD_2024]));
+    expect(afterDelete.eslTotals).toEqual(await eslTotalsOfLines(db, companyId));
+    expect(afterDelete.eslTotals.map((total) => total.periodStart)).toEqual(['2023-01-01', '2023-12-01']);
     expect(afterDelete.liabilities).not.toContainEqual(expect.objectContaining({ jurisdiction: 'FR' }));
+  });
+
+  it('sums the EC Sales List lines stored before there were totals (migration 0025)', async () => {
+    const db = context.database.db;
+    const companyId = await newCompany('Stored Lines GmbH');
+    await importRows(companyId, UPLOAD_2022);
+    await importRows(companyId, UPLOAD_2023);
+    await importRows(companyId, [toBusiness('2023-12-04', 'FR001'), toBusiness('2023-12-04', 'FR003')]);
+    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0025_ec_sales_list_totals.sql'), 'utf8');
+    const statements = migration.split('--> statement-breakpoint');
+    const backfill = statements.find((statement) => /^\s*insert into "ec_sales_list_totals"/i.test(statement)) ?? '';
+    expect(backfill).toMatch(/from "ec_sales_list_lines"/i);
+    const expected = await eslTotalsOfLines(db, companyId);
+    expect(expected).toContainEqual(
+      expect.objectContaining({ periodStart: '2023-12-01', netEur: '750.00', netLocal: '750.00' }),
+    );
+    const rolledBack = new Error('roll back: the test leaves the totals as they were');
+    const outcome = await db
+      .transaction(async (tx) => {
+        const txDb = tx as unknown as Db;
+        await txDb.execute(sql`delete from ec_sales_list_totals`);
+        await txDb.execute(sql.raw(backfill));
+        expect((await storedPosition(txDb, companyId)).eslTotals).toEqual(expected);
+        throw rolledBack;
+      })
+      .catch((error: unknown) => error);
+    expect(outcome).toBe(rolledBack);
   });
 
   /**
@@ -625,7 +687,9 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
               if (isDeleted) await removeUpload(companyId, ids[index] as string);
             }
             const kept = uploads.filter((entry) => !entry.isDeleted).map((entry) => entry.rows);
-            expect(await storedPosition(db, companyId)).toEqual(await recomputedWhole(kept));
+            const stored = await storedPosition(db, companyId);
+            expect(stored).toEqual(await recomputedWhole(kept));
+            expect(stored.eslTotals).toEqual(await eslTotalsOfLines(db, companyId));
           },
         ),
         { numRuns: 15 },

@@ -3,10 +3,12 @@ import {
   addIsoDays,
   type CompanyTaxProfile,
   createEcSalesListBuilder,
+  createEcSalesListTotals,
   createExchangeRateTable,
   createReturnsBuilder,
   type EcSalesListBuilder,
   type EcSalesListLine,
+  type EcSalesListTotal,
   mergeProblems,
   OSS_RATE_LOOKAHEAD_DAYS,
   type ReturnsBuilder,
@@ -29,6 +31,7 @@ import {
   forEachEcSalesListMonth,
   forEachReturnsDaySums,
   insertEcSalesListLines,
+  insertEcSalesListTotals,
   insertTaxPosition,
   insertTaxPositionProblems,
   isComputedWithProfile,
@@ -81,6 +84,8 @@ type ComputedTaxPosition = {
   /** The liabilities, OSS lines and threshold of each year. */
   positions: Pick<TaxPosition, 'liabilities' | 'ossLines' | 'ossThresholds'>[];
   problemsByYear: Map<number, TaxPositionProblem[]>;
+  /** The EC Sales List's totals, what its filings declare (its lines are handed on as they are built). */
+  ecSalesListTotals: EcSalesListTotal[];
   /** The cross-check's rate days, as `copyRateDays` stores them. */
   rateDays: Uint8Array;
 };
@@ -291,7 +296,12 @@ async function computeTaxPosition(
     await giveRequestsATurn();
     return selectRateDays(db, scope);
   };
-  const readEcSalesList = (reader: Db) => buildEcSalesList(reader, scope, { profile, rates }, onEcSalesListLines);
+  const ecSalesListTotals = createEcSalesListTotals();
+  const readEcSalesList = (reader: Db) =>
+    buildEcSalesList(reader, scope, { profile, rates }, async (lines) => {
+      ecSalesListTotals.add(lines);
+      await onEcSalesListLines(lines);
+    });
   let rateDays: Uint8Array;
   let eslProblems: Map<number, TaxPositionProblem[]>;
   if (ecSalesListReader) {
@@ -307,7 +317,7 @@ async function computeTaxPosition(
     positions.push({ ...returns, ossThresholds: returns.ossThresholds.filter((threshold) => threshold.year === year) });
     problemsByYear.set(year, mergeProblems(returns.problems, eslProblems.get(year) ?? []));
   }
-  return { positions, problemsByYear, rateDays };
+  return { positions, problemsByYear, ecSalesListTotals: ecSalesListTotals.totals(), rateDays };
 }
 
 /**
@@ -321,6 +331,7 @@ async function storeTaxPosition(
 ): Promise<void> {
   for (const position of computed.positions) await insertTaxPosition(db, companyId, position);
   await insertTaxPositionProblems(db, companyId, computed.problemsByYear);
+  await insertEcSalesListTotals(db, companyId, computed.ecSalesListTotals);
   await copyRateDays(db, computed.rateDays);
   await storeComputedProfile(db, companyId, computed.profile);
   await refreshFilings(db, companyId, { profile: computed.profile });
