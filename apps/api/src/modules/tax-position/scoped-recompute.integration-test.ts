@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate } from 'node:timers/promises';
@@ -7,7 +7,6 @@ import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { MIGRATIONS_FOLDER } from '../../db/migrate';
 import {
   companies,
   ecSalesListLines,
@@ -24,6 +23,7 @@ import {
   transactionUploads,
 } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
+import { backfillOf, checkBackfill } from '../../test/migration-backfill';
 import { ensureExchangeRates } from '../exchange-rates/service';
 import { listTaxPositionProblems } from '../liabilities/repository';
 import { createLocalFileStorage } from '../storage/file-storage';
@@ -316,25 +316,15 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     await importRows(companyId, UPLOAD_2022);
     await importRows(companyId, UPLOAD_2023);
     await importRows(companyId, [toBusiness('2023-12-04', 'FR001'), toBusiness('2023-12-04', 'FR003')]);
-    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0025_ec_sales_list_totals.sql'), 'utf8');
-    const statements = migration.split('--> statement-breakpoint');
-    const backfill = statements.find((statement) => /^\s*insert into "ec_sales_list_totals"/i.test(statement)) ?? '';
+    const backfill = backfillOf('0025_ec_sales_list_totals.sql', 'ec_sales_list_totals');
     expect(backfill).toMatch(/from "ec_sales_list_lines"/i);
     const expected = await eslTotalsOfLines(db, companyId);
     expect(expected).toContainEqual(
       expect.objectContaining({ periodStart: '2023-12-01', netEur: '750.00', netLocal: '750.00' }),
     );
-    const rolledBack = new Error('roll back: the test leaves the totals as they were');
-    const outcome = await db
-      .transaction(async (tx) => {
-        const txDb = tx as unknown as Db;
-        await txDb.execute(sql`delete from ec_sales_list_totals`);
-        await txDb.execute(sql.raw(backfill));
-        expect((await storedPosition(txDb, companyId)).eslTotals).toEqual(expected);
-        throw rolledBack;
-      })
-      .catch((error: unknown) => error);
-    expect(outcome).toBe(rolledBack);
+    await checkBackfill(db, 'ec_sales_list_totals', backfill, async (txDb) => {
+      expect((await storedPosition(txDb, companyId)).eslTotals).toEqual(expected);
+    });
   });
 
   /**

@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -7,9 +7,9 @@ import { and, count, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { MIGRATIONS_FOLDER } from '../../db/migrate';
 import { companies, transactionDaySums, transactions, transactionUploads } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
+import { backfillOf, checkBackfill } from '../../test/migration-backfill';
 import { buildTestApp, createTestConfig, createTestProvider, loggerInto, type TestProvider } from '../../test/test-app';
 import { buildMultipart } from '../documents/document-test-kit';
 import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
@@ -407,26 +407,16 @@ forEachDatabase('transaction uploads', (context) => {
   it('sums the day sums of every upload again from its rows, with their channel (migration 0024)', async () => {
     const db = context.database.db;
     // Migration 0011 filled in the day sums of the uploads stored before there were any; 0024 sums them all again.
-    const migration = readFileSync(join(MIGRATIONS_FOLDER, '0024_day_sums_channel.sql'), 'utf8');
-    const statements = migration.split('--> statement-breakpoint');
-    const backfill = statements.find((statement) => /^\s*insert into "transaction_day_sums"/i.test(statement)) ?? '';
+    const backfill = backfillOf('0024_day_sums_channel.sql', 'transaction_day_sums');
     expect(backfill).toMatch(/coalesce\("marketplace", "sales_channel"\)/);
     const uploads = await db
       .select({ id: transactionUploads.id, rows: transactionUploads.rowsImported })
       .from(transactionUploads)
       .where(and(eq(transactionUploads.companyId, companyId), eq(transactionUploads.status, 'completed')));
     expect(uploads.length).toBeGreaterThan(1);
-    const rolledBack = new Error('roll back: the test leaves the day sums as they were');
-    const outcome = await db
-      .transaction(async (tx) => {
-        const txDb = tx as unknown as Db;
-        await txDb.execute(sql`delete from transaction_day_sums`);
-        await txDb.execute(sql.raw(backfill));
-        for (const { id, rows } of uploads) await expectDaySumsOfRows(id, rows, txDb);
-        throw rolledBack;
-      })
-      .catch((error: unknown) => error);
-    expect(outcome).toBe(rolledBack);
+    await checkBackfill(db, 'transaction_day_sums', backfill, async (txDb) => {
+      for (const { id, rows } of uploads) await expectDaySumsOfRows(id, rows, txDb);
+    });
   });
 
   const badDate = () => withBadDate(VTR_HEADER, VTR_LINES.slice(50, 54), 2);

@@ -1,0 +1,37 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { MIGRATIONS_FOLDER } from '../db/migrate';
+
+/**
+ * The statement of migration `file` that fills `table` from what was stored before it (its INSERT), to run again over
+ * a test's own data. Empty when the migration has none, which the test's first check then shows.
+ */
+export function backfillOf(file: string, table: string): string {
+  const statements = readFileSync(join(MIGRATIONS_FOLDER, file), 'utf8').split('--> statement-breakpoint');
+  return statements.find((statement) => statement.trimStart().toLowerCase().startsWith(`insert into "${table}"`)) ?? '';
+}
+
+/**
+ * Empties `table`, runs `backfill` and then `check`, all in a transaction that is rolled back, so the table is left
+ * as it was for the other tests; a failure of `check` fails the caller.
+ */
+export async function checkBackfill(
+  db: Db,
+  table: string,
+  backfill: string,
+  check: (db: Db) => Promise<void>,
+): Promise<void> {
+  const rolledBack = new Error(`roll back: the test leaves ${table} as it was`);
+  const outcome = await db
+    .transaction(async (tx) => {
+      const txDb = tx as unknown as Db;
+      await txDb.execute(sql.raw(`delete from "${table}"`));
+      await txDb.execute(sql.raw(backfill));
+      await check(txDb);
+      throw rolledBack;
+    })
+    .catch((error: unknown) => error);
+  if (outcome !== rolledBack) throw outcome;
+}
