@@ -1,3 +1,4 @@
+import type { EcSalesListTotal } from '@vatlas/domain';
 import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { ecSalesListTotals, filings, liabilities } from '../../db/schema';
@@ -26,14 +27,6 @@ export type LiabilityAmountRow = {
   vatLocal: string;
 };
 
-export type EcSalesListAmountRow = {
-  reportingCountry: string;
-  periodStart: string;
-  currency: string;
-  netEur: string;
-  netLocal: string;
-};
-
 export async function listLiabilityAmounts(db: Db, companyId: string): Promise<LiabilityAmountRow[]> {
   return db
     .select({
@@ -53,7 +46,7 @@ export async function listLiabilityAmounts(db: Db, companyId: string): Promise<L
  * lines (`ecSalesListTotals`): a seller with many business buyers has one line per buyer and month, and a filing needs
  * only the month's total.
  */
-export async function listEcSalesListAmounts(db: Db, companyId: string): Promise<EcSalesListAmountRow[]> {
+export async function listEcSalesListAmounts(db: Db, companyId: string): Promise<EcSalesListTotal[]> {
   return db
     .select({
       reportingCountry: ecSalesListTotals.reportingCountry,

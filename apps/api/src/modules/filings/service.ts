@@ -1,6 +1,7 @@
 import type { Filing, FilingList, FilingQuery, MarkFilingFiledRequest } from '@vatlas/contract';
 import {
   type CompanyTaxProfile,
+  type EcSalesListTotal,
   filingStatus,
   findCountryRule,
   planFilings,
@@ -12,7 +13,6 @@ import { HttpError } from '../../plugins/errors';
 import { recordAuditEvent } from '../audit/repository';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
 import {
-  type EcSalesListAmountRow,
   type FilingRecord,
   findFilingRow,
   findFirstDataMonth,
@@ -51,8 +51,8 @@ export function groupBy<T, K = string>(rows: readonly T[], keyOf: (row: T) => K)
 type FilingAmountSources = {
   /** Liabilities by `scheme|jurisdiction` for local returns and by `scheme` for OSS and IOSS. */
   liabilities: Map<string, LiabilityAmountRow[]>;
-  /** EC Sales List sums by reporting country. */
-  ecSalesLists: Map<string, EcSalesListAmountRow[]>;
+  /** EC Sales List totals by reporting country. */
+  ecSalesLists: Map<string, EcSalesListTotal[]>;
 };
 
 const liabilityKey = (scheme: string | undefined, jurisdiction: string) =>

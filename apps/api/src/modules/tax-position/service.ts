@@ -321,8 +321,8 @@ async function computeTaxPosition(
 }
 
 /**
- * Stores a computed position (its EC Sales List aside) after `clearTaxPosition`, then the filings, which are planned
- * from the stored lines.
+ * Stores a computed position (its EC Sales List's lines aside) after `clearTaxPosition`, then the filings, which are
+ * planned from the stored lines and totals.
  */
 async function storeTaxPosition(
   db: Db,
