@@ -430,7 +430,11 @@ export const transactionUploads = pgTable(
     /** The saved generic-CSV column mapping used, copied so a later change of the mapping does not rewrite history. */
     columnMapping: jsonb('column_mapping').$type<Record<string, unknown>>(),
     fileName: text('file_name').notNull(),
-    storageKey: text('storage_key').notNull().unique(),
+    /**
+     * The file's key in file storage; null once the file is deleted, which a completed import's is (decision 037): it
+     * holds the buyers' names and addresses, and nothing reads a completed upload's file again.
+     */
+    storageKey: text('storage_key').unique(),
     /** Null while the file is still arriving (`receivedAt` null): known once its last byte is in. */
     sha256: char('sha256', { length: 64 }),
     sizeBytes: numeric('size_bytes', { precision: 15, scale: 0 }).notNull(),

@@ -275,7 +275,9 @@ function defineCrashTests(kind: 'pglite' | 'postgres', prepare: () => Promise<Ta
       await killServer(server);
       server = undefined;
       upload.abort();
-      const storedFile = join(dataDir, 'files', loading.storageKey.slice(0, 2), loading.storageKey);
+      const { storageKey } = loading;
+      if (storageKey === null) throw new Error('an arriving upload without its file');
+      const storedFile = join(dataDir, 'files', storageKey.slice(0, 2), storageKey);
       expect(existsSync(storedFile)).toBe(true);
 
       // Once its heartbeat is stale, the restarted server's worker deletes the upload, its rows and its file.

@@ -215,10 +215,13 @@ async function encodeStoredFile(
   upload: UploadRecord,
   options: CopyEncodingOptions,
 ): Promise<CopyChunkSource> {
-  const file = await deps.storage.get(upload.storageKey);
+  const { storageKey } = upload;
+  // Only a completed import's file is ever deleted (decision 037), and a completed upload is never imported again.
+  if (storageKey === null) throw new FileNotFoundError(`of upload ${upload.id}`);
+  const file = await deps.storage.get(storageKey);
   if ((deps.encodeIn ?? defaultEncodingThread(upload)) === 'this-thread') return encodeInThisThread(file, options);
   // A worker reads a local file by its path itself; the stream opened above has then only shown that it is there.
-  const localPath = deps.storage.localPath?.(upload.storageKey);
+  const localPath = deps.storage.localPath?.(storageKey);
   if (localPath !== undefined) file.destroy();
   return encodeInWorkerThread(localPath === undefined ? file : { localPath }, options, workerEncodingOf(deps));
 }

@@ -9,7 +9,9 @@ import {
   deleteUploadRows,
   findUploadById,
   finishJob,
+  forgetImportedFile,
   selectAbandonedReceipts,
+  selectKeptImportedFiles,
   summarizeUploadIndex,
   touchHeartbeat,
   type UploadRecord,
@@ -94,16 +96,40 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
     for (const { id, storageKey } of await selectAbandonedReceipts(db, staleAfterSeconds)) {
       // The file first: a server stopped in between leaves the upload, which the next sweep finds again, rather than
       // a file nothing refers to any more. Once the upload is gone, so is its file.
-      await jobDeps.storage.delete(storageKey);
+      if (storageKey !== null) await jobDeps.storage.delete(storageKey);
       await deleteUnreceivedUpload(db, id);
       log.warn({ uploadId: id }, 'upload whose file never arrived whole deleted');
     }
   };
 
+  /**
+   * Deletes a completed upload's file (decision 037): it holds the buyers' names and addresses, and nothing reads it
+   * again. The file before its key, so that a server stopped in between leaves a key whose file is gone, which the next
+   * start deletes again (nothing), rather than a file nothing refers to. A failed delete leaves both for that start.
+   */
+  const deleteImportedFile = async (uploadId: string, storageKey: string) => {
+    try {
+      await jobDeps.storage.delete(storageKey);
+      await forgetImportedFile(db, uploadId, storageKey);
+    } catch (error) {
+      log.error(
+        { uploadId, storageKey, errorName: (error as Error).name },
+        'the file of a completed import could not be deleted',
+      );
+    }
+  };
+
+  /** Whether this worker has yet to delete the files completed imports left (`selectKeptImportedFiles`). */
+  let isKeptFileSweepDue = true;
+
   const runOnce = async (): Promise<ImportResult | null> => {
     if (isBusy) return null;
     isBusy = true;
     try {
+      if (isKeptFileSweepDue) {
+        isKeptFileSweepDue = false;
+        for (const { id, storageKey } of await selectKeptImportedFiles(db)) await deleteImportedFile(id, storageKey);
+      }
       await discardAbandonedReceipts();
       const uploadId = await claimNextUpload(db, workerId, staleAfterSeconds);
       if (!uploadId) return null;
@@ -136,6 +162,7 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
     const startedAt = performance.now();
     try {
       const result = await runImport({ ...jobDeps, workerId, signal: stopping.signal, receiving }, upload);
+      if (result === 'completed' && upload.storageKey !== null) await deleteImportedFile(uploadId, upload.storageKey);
       await tidyTransactions(uploadId, result);
       // Counts and codes only: rows and problem messages may carry a buyer's data.
       log.info(

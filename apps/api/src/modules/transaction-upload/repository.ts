@@ -169,6 +169,32 @@ export function selectAbandonedReceipts(db: Db, staleAfterSeconds: number) {
 }
 
 /**
+ * Completed uploads whose file is still stored (decision 037): the file's delete, which follows the completion, failed
+ * or never ran (the server stopped in between), or the upload was completed before files were deleted at all.
+ */
+export async function selectKeptImportedFiles(db: Db): Promise<{ id: string; storageKey: string }[]> {
+  const rows = await db
+    .select({ id: transactionUploads.id, storageKey: transactionUploads.storageKey })
+    .from(transactionUploads)
+    .where(and(eq(transactionUploads.status, 'completed'), isNotNull(transactionUploads.storageKey)));
+  return rows.flatMap(({ id, storageKey }) => (storageKey === null ? [] : [{ id, storageKey }]));
+}
+
+/** A completed upload's file was deleted: its key goes too, so the upload no longer claims a file. */
+export async function forgetImportedFile(db: Db, uploadId: string, storageKey: string): Promise<void> {
+  await db
+    .update(transactionUploads)
+    .set({ storageKey: null })
+    .where(
+      and(
+        eq(transactionUploads.id, uploadId),
+        eq(transactionUploads.status, 'completed'),
+        eq(transactionUploads.storageKey, storageKey),
+      ),
+    );
+}
+
+/**
  * Queued, validated or a validation no worker holds yet → cancelled at once; processing or validating in a worker's
  * hands → the worker is asked to stop between batches.
  */

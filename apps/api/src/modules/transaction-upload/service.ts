@@ -294,14 +294,18 @@ export async function deleteUpload(
     throw new HttpError(409, 'upload_processing', 'The upload is being imported; cancel it first, then delete it.');
   }
   // After the row is gone: a failed file delete leaves an unreachable file, never a row without its file. The file holds
-  // the buyers' personal data, so that is an error for whoever runs the server to act on; its key names no one.
-  try {
-    await deps.storage.delete(deleted.storageKey);
-  } catch (error) {
-    log.error(
-      { uploadId, storageKey: deleted.storageKey, errorName: (error as Error).name },
-      'the file of a deleted upload could not be deleted',
-    );
+  // the buyers' personal data, so that is an error for whoever runs the server to act on; its key names no one. A
+  // completed upload's file is gone already (decision 037).
+  const { storageKey } = deleted;
+  if (storageKey !== null) {
+    try {
+      await deps.storage.delete(storageKey);
+    } catch (error) {
+      log.error(
+        { uploadId, storageKey, errorName: (error as Error).name },
+        'the file of a deleted upload could not be deleted',
+      );
+    }
   }
   // The deleted rows' room, once they are many: a later delete or import takes it up again if this fails.
   try {

@@ -12,7 +12,7 @@ import { forEachDatabase } from '../../test/databases';
 import { backfillOf, checkBackfill } from '../../test/migration-backfill';
 import { buildTestApp, createTestConfig, createTestProvider, loggerInto, type TestProvider } from '../../test/test-app';
 import { buildMultipart } from '../documents/document-test-kit';
-import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
+import { createLocalFileStorage, FileNotFoundError, type FileStorage } from '../storage/file-storage';
 import { insertUpload } from '../tax-position/tax-position-test-kit';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
 import type { TaxPositionRecomputer } from './import-job';
@@ -599,20 +599,29 @@ forEachDatabase('transaction uploads', (context) => {
     expect(refused.json()).toMatchObject({ code: 'upload_processing' });
   });
 
+  /** The key of an upload's stored file, null once the file is deleted. */
+  const storageKeyOf = async (db: Db, uploadId: string) => {
+    const [row] = await db
+      .select({ storageKey: transactionUploads.storageKey })
+      .from(transactionUploads)
+      .where(eq(transactionUploads.id, uploadId));
+    if (!row) throw new Error(`no upload ${uploadId}`);
+    return row.storageKey;
+  };
+
   it('answers a delete whose file cannot be deleted as done (204), and logs the file it left behind', async () => {
     const db = context.database.db;
     // A company of its own: the test before leaves an upload of the main one claimed, which holds its next back.
     const freshCompanyId = await createFreshCompany('Undeletable File Co');
     const lines = generateVtrText({ rows: 4, seed: 4242, from: '2025-09-01', to: '2025-09-30' });
-    const uploaded = await upload(Buffer.from(lines.text), { format: 'amazon-vtr' }, freshCompanyId);
+    // Validated, not imported: a completed import's file is gone already (the next test), a validated one's is kept
+    // for its Confirm.
+    const uploaded = await upload(Buffer.from(lines.text), { format: 'amazon-vtr', mode: 'validate' }, freshCompanyId);
     expect(uploaded.statusCode).toBe(202);
     const { id } = uploaded.json<TransactionUpload>();
-    expect(await newWorker().runOnce()).toBe('completed');
-    const [stored] = await db
-      .select({ storageKey: transactionUploads.storageKey })
-      .from(transactionUploads)
-      .where(eq(transactionUploads.id, id));
-    if (!stored) throw new Error('no stored upload');
+    expect(await newWorker().runOnce()).toBe('validated');
+    const storageKey = await storageKeyOf(db, id);
+    if (storageKey === null) throw new Error('a validated upload without its file');
     const token = await signIn(app, provider, owner);
     isFileDeleteFailing = true;
     const deleted = await app
@@ -623,17 +632,81 @@ forEachDatabase('transaction uploads', (context) => {
     // The delete was committed: answering it as failed would send the user to retry a delete that finds nothing.
     expect(deleted.statusCode).toBe(204);
     expect((await get(apiPaths.transactionUpload(freshCompanyId, id))).statusCode).toBe(404);
-    expect(await countRows(db, { uploadId: id })).toBe(0);
     // The file is still there, and the log says which one, for whoever runs the server to remove.
-    const file = await storage.get(stored.storageKey);
+    const file = await storage.get(storageKey);
     file.destroy();
     const logged = logLines
       .map((line) => JSON.parse(line) as Record<string, unknown>)
       .filter((line) => line.msg === 'the file of a deleted upload could not be deleted');
-    expect(logged).toEqual([
-      expect.objectContaining({ level: 50, uploadId: id, storageKey: stored.storageKey, errorName: 'Error' }),
+    expect(logged).toEqual([expect.objectContaining({ level: 50, uploadId: id, storageKey, errorName: 'Error' })]);
+    await storage.delete(storageKey);
+  });
+
+  it("deletes a completed import's file, which holds the buyers' names and addresses, and forgets its key", async () => {
+    const db = context.database.db;
+    const freshCompanyId = await createFreshCompany('Forgotten File Co');
+    const lines = generateVtrText({ rows: 4, seed: 4343, from: '2025-10-01', to: '2025-10-31' });
+    const uploaded = await upload(Buffer.from(lines.text), { format: 'amazon-vtr' }, freshCompanyId);
+    expect(uploaded.statusCode).toBe(202);
+    const { id } = uploaded.json<TransactionUpload>();
+    const storageKey = await storageKeyOf(db, id);
+    if (storageKey === null) throw new Error('a queued upload without its file');
+    (await storage.get(storageKey)).destroy();
+
+    expect(await newWorker().runOnce()).toBe('completed');
+    await expect(storage.get(storageKey)).rejects.toBeInstanceOf(FileNotFoundError);
+    expect(await storageKeyOf(db, id)).toBeNull();
+    // The upload itself is as a completed one is: its counts answered, its rows counted, its delete done.
+    const answered = (await get(apiPaths.transactionUpload(freshCompanyId, id))).json<TransactionUpload>();
+    expect(answered).toMatchObject({ status: 'completed', rowsImported: 4, sha256: uploaded.json().sha256 });
+    expect(await countRows(db, { uploadId: id })).toBe(4);
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: apiPaths.transactionUpload(freshCompanyId, id),
+      headers: bearer(await signIn(app, provider, owner)),
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(await countRows(db, { uploadId: id })).toBe(0);
+  });
+
+  it("logs a completed import's file it could not delete, and deletes it when a worker next starts", async () => {
+    const db = context.database.db;
+    const freshCompanyId = await createFreshCompany('Stubborn File Co');
+    const lines = generateVtrText({ rows: 4, seed: 4444, from: '2025-11-01', to: '2025-11-30' });
+    const uploaded = await upload(Buffer.from(lines.text), { format: 'amazon-vtr' }, freshCompanyId);
+    const { id } = uploaded.json<TransactionUpload>();
+    const storageKey = await storageKeyOf(db, id);
+    const errors: Record<string, unknown>[] = [];
+    const log = {
+      info: () => undefined,
+      warn: () => undefined,
+      error: (details: Record<string, unknown>, message: string) => errors.push({ ...details, message }),
+    };
+
+    isFileDeleteFailing = true;
+    const result = await newWorker({ log })
+      .runOnce()
+      .finally(() => {
+        isFileDeleteFailing = false;
+      });
+    // The import stands: the file's delete comes after its completion was committed.
+    expect(result).toBe('completed');
+    expect(errors).toEqual([
+      expect.objectContaining({
+        uploadId: id,
+        storageKey,
+        errorName: 'Error',
+        message: 'the file of a completed import could not be deleted',
+      }),
     ]);
-    await storage.delete(stored.storageKey);
+    expect(await storageKeyOf(db, id)).toBe(storageKey);
+    (await storage.get(storageKey as string)).destroy();
+
+    // A worker's first look for a job (a server that starts again) deletes it first.
+    expect(await newWorker({ log }).runOnce()).toBeNull();
+    await expect(storage.get(storageKey as string)).rejects.toBeInstanceOf(FileNotFoundError);
+    expect(await storageKeyOf(db, id)).toBeNull();
+    expect(errors).toHaveLength(1);
   });
 
   it('reclaims the rows of a deleted upload once they are more than a fifth of the table, as autovacuum would', async () => {
