@@ -90,7 +90,7 @@ describe('encoding in a worker thread', () => {
 
   it('hands its chunks over in the few buffers it shares with this thread, the whole file long', async () => {
     const buffers = new Set<ArrayBufferLike>();
-    const source = encodeInWorkerThread(piecesOf(GENERATED.text, 65_536), OPTIONS, { loadsInFlight: 2 });
+    const source = encodeInWorkerThread(piecesOf(GENERATED.text, 65_536), OPTIONS, { chunkBuffers: 4 });
     let chunks = 0;
     for await (const batch of source.batches) {
       for (const chunk of [...batch.chunks, ...batch.daySums]) {
@@ -100,7 +100,7 @@ describe('encoding in a worker thread', () => {
       }
     }
     expect(chunks).toBeGreaterThan(10);
-    // Two loading, one filled, one waiting: the same four, never a new buffer per chunk (decision 027).
+    // One loading, one being filled, two waiting: the same four, never a new buffer per chunk (decision 027).
     expect(buffers.size).toBeLessThanOrEqual(4);
     for (const buffer of buffers) expect(buffer).toBeInstanceOf(SharedArrayBuffer);
   });

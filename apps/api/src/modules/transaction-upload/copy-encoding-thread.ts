@@ -67,8 +67,11 @@ export type WorkerEncoding = {
    * every thread started from now on: a process must always pass the same value (import-job.ts: one per database).
    */
   semiSpaceMb?: number;
-  /** Chunks the import loads at once (1 when absent): the worker fills one while they load and one more waits. */
-  loadsInFlight?: number;
+  /**
+   * The chunk buffers shared with the worker (3 when absent): those the import loads, the one the worker fills, and the
+   * filled ones waiting for their load.
+   */
+  chunkBuffers?: number;
   /**
    * Rows a batch that carries only counts holds at least before it is sent (1 when absent: a batch per parser batch);
    * a batch with chunks, day sums or problems goes as it comes. The import passes the rows between its progress
@@ -88,17 +91,17 @@ export type WorkerInput = AsyncIterable<Uint8Array> | { localPath: string } | Gr
 /**
  * Parses and encodes in a worker thread of its own. The worker reads a local file itself; from any other storage the
  * server's thread reads the file and sends it on, about 10 MB ahead of the parser. The chunk buffers are shared
- * between the two threads and go round by their index (decision 027): those being loaded (`loadsInFlight`), one
- * filled, one waiting. The worker ends when the batches have been read to the end, or when the reader stops early
+ * between the two threads and go round by their index (decision 027): those being loaded, one being filled, and the
+ * rest filled and waiting (`chunkBuffers`). The worker ends when the batches have been read to the end, or when the reader stops early
  * (cancel, failure, shutdown).
  */
 export function encodeInWorkerThread(
   input: WorkerInput,
   options: CopyEncodingOptions,
-  { semiSpaceMb, loadsInFlight = 1, messageRows = 1 }: WorkerEncoding = {},
+  { semiSpaceMb, chunkBuffers = 3, messageRows = 1 }: WorkerEncoding = {},
 ): CopyChunkSource {
   const bufferBytes = chunkBufferBytes(options.chunkBytes);
-  const buffers = Array.from({ length: loadsInFlight + 2 }, () => new SharedArrayBuffer(bufferBytes));
+  const buffers = Array.from({ length: chunkBuffers }, () => new SharedArrayBuffer(bufferBytes));
   const localPath = 'localPath' in input ? input.localPath : undefined;
   const growingFile = 'follow' in input ? input : undefined;
   const workerData: CopyEncodingWorkerData = {

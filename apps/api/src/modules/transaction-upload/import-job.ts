@@ -93,12 +93,23 @@ function defaultEncodingThread(upload: UploadRecord): EncodingThread {
 const WORKER_SEMI_SPACE_MB: Record<Database['kind'], number | undefined> = { postgres: 32, pglite: undefined };
 
 /**
- * Chunk loads under way at once, each in a transaction of its own. On PostgreSQL two, on two sessions: with one, the
- * backend stood idle between chunks (the commit, the next begin, the server's turn to send) while the encoder waited
- * for a buffer. Measured at 1M rows, alternated: 13.7-14.7 s against 14.4-15.0 s. PGlite has one session, whose
- * transactions take turns.
+ * Chunk loads under way at once, each in a transaction of its own: one. PGlite has one session, whose transactions
+ * take turns anyway. PostgreSQL once loaded two at a time, on two sessions, when with one the backend stood idle between
+ * chunks while the encoder waited for a buffer (13.7-14.7 s against 14.4-15.0 s at 1M rows). With a buffer more for the
+ * encoder instead (`CHUNK_BUFFERS`), one load keeps the backend as busy, and two backends inserting into the same
+ * B-trees and extending the same table cost more CPU than one doing it all: a million rows' server-side COPY took 8.6-8.7
+ * CPU-s on two sessions against 7.2-7.9 on one. Ten alternated pairs of the import benchmark (session 47,
+ * bench/RESULTS.md): imports of 16.1-20.6 s (median 17.3) against 15.4-26.9 s (19.05), the backends 9.2-12.1 CPU-s
+ * (median 10.2) against 9.8-13.9 (12.45).
  */
-const LOADS_IN_FLIGHT: Record<Database['kind'], number> = { postgres: 2, pglite: 1 };
+const LOADS_IN_FLIGHT = 1;
+
+/**
+ * The chunk buffers the encoding worker fills and the import loads, per database: the one loading, the one being filled,
+ * and the filled ones waiting for their load. PostgreSQL's encoder fills a 4 MB chunk faster than a backend loads it at
+ * times, and at others slower; two waiting let the encoder run ahead, so the backend never waits for a chunk.
+ */
+const CHUNK_BUFFERS: Record<Database['kind'], number> = { postgres: 4, pglite: 3 };
 
 /**
  * The rows' COPY chunk per database. PGlite is the server's one connection, and a chunk's COPY holds it, and with it
@@ -119,7 +130,7 @@ const reportEveryOf = (deps: ImportJobDeps) => Math.max(1, deps.batchSize ?? DEF
  */
 const workerEncodingOf = (deps: ImportJobDeps): WorkerEncoding => ({
   semiSpaceMb: WORKER_SEMI_SPACE_MB[deps.database.kind],
-  loadsInFlight: LOADS_IN_FLIGHT[deps.database.kind],
+  chunkBuffers: CHUNK_BUFFERS[deps.database.kind],
   messageRows: reportEveryOf(deps),
 });
 
@@ -151,8 +162,8 @@ export async function loadChunk(bulk: BulkLoader, data: Uint8Array): Promise<Chu
   return bulk.transaction(async (session) => {
     await session.query('create temp table transaction_staging (like transactions) on commit drop');
     const staged = await session.copyFrom(`transaction_staging (${COPY_COLUMN_LIST})`, data, 'binary');
-    // In the order of the ids, as the COPY inserts a chunk: two loads under way at once that hold the same ids then wait
-    // for each other in one order, never in a circle.
+    // In the order of the ids, as the COPY inserts a chunk: the primary key takes them in order, and two loads under
+    // way at once that held the same ids would wait for each other in one order, never in a circle.
     const inserted = await session.query(
       `insert into transactions (${COPY_COLUMN_LIST}) select ${COPY_COLUMN_LIST} from transaction_staging ` +
         'order by id on conflict do nothing',
@@ -240,7 +251,6 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
   // PGlite's beside the encoding worker), LOADS_IN_FLIGHT at a time, oldest first. Every ending waits for the loads
   // under way first, so no chunk lands after the rows were deleted.
   const loads: Promise<void>[] = [];
-  const maxLoads = LOADS_IN_FLIGHT[deps.database.kind];
   const drain = () => Promise.all(loads.map((load) => load.catch(() => undefined)));
   const finish = async (outcome: JobOutcome): Promise<ImportResult> => {
     await drain();
@@ -291,7 +301,7 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
       : await encodeStoredFile(deps, upload, options);
     /** Loads a chunk after the oldest loads under way; its buffer goes back to the encoder once it is loaded. */
     const enqueue = async (chunk: Uint8Array, load: (chunk: Uint8Array) => Promise<void>) => {
-      if (loads.length >= maxLoads) await loads.shift();
+      if (loads.length >= LOADS_IN_FLIGHT) await loads.shift();
       const loaded = load(chunk).then(
         () => source.release(chunk),
         (error: unknown) => {

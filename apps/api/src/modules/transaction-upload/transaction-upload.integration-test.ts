@@ -329,10 +329,10 @@ forEachDatabase('transaction uploads', (context) => {
     await expectDaySumsOfRows(id, 40);
   });
 
-  it('keeps each transaction once when the same rows come again in chunks loaded at the same time', async () => {
-    // 40 rows, then the same 40 in another order: in chunks of a few rows, loaded two at a time on PostgreSQL, a
-    // chunk meets its rows' twins in a chunk whose load is still under way, waits for it, and loads through the
-    // staging table. Nothing is lost, nothing counts twice, and no two loads wait for each other in a circle.
+  it('keeps each transaction once when the same rows come again in later chunks of the same file', async () => {
+    // 40 rows, then the same 40 in another order: in chunks of a few rows, a chunk meets its rows' twins stored by the
+    // chunks before, its COPY breaks the primary key, and it loads through the staging table instead. Nothing is lost,
+    // and nothing counts twice.
     const freshCompanyId = await createFreshCompany('Twice Co');
     const lines = VTR_LINES.slice(0, 40);
     const response = await upload(vtrFile([...lines, ...lines.toReversed()]), { format: 'amazon-vtr' }, freshCompanyId);
