@@ -798,6 +798,12 @@ export const taxPositionProfiles = pgTable('tax_position_profiles', {
    * when the computing began; otherwise another change came in between, and the position is computed again.
    */
   generation: bigint('generation', { mode: 'number' }).notNull().default(0),
+  /**
+   * Set when the stored position no longer follows from the stored rows as the rules now read them (a migration that
+   * changed a rule sets it, as 0027 did): the import worker recomputes every year of such a company when it starts, and
+   * a recompute clears it. Until then any recompute of the company takes every year.
+   */
+  recomputeRequestedAt: timestamp('recompute_requested_at', { withTimezone: true }),
 });
 
 /**

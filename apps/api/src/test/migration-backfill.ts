@@ -4,6 +4,13 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { MIGRATIONS_FOLDER } from '../db/migrate';
 
+/** The statements of migration `file` that change rows stored before it (its UPDATEs), in the migration's order. */
+export function updatesOf(file: string): string[] {
+  return readFileSync(join(MIGRATIONS_FOLDER, file), 'utf8')
+    .split('--> statement-breakpoint')
+    .filter((statement) => statement.trimStart().toLowerCase().startsWith('update '));
+}
+
 /**
  * The statement of migration `file` that fills `table` from what was stored before it (its INSERT), to run again over
  * a test's own data. Empty when the migration has none, which the test's first check then shows.

@@ -185,6 +185,18 @@ const CASES: readonly Case[] = [
     de: ['Bestimmung: Deutschland', 'keine Umsatzsteuer'],
   },
   {
+    name: "the seller's own shipment into a fulfilment centre in another member state",
+    row: row({
+      treatment: 'own-goods-transfer',
+      type: 'INBOUND',
+      departureCountry: 'DE',
+      arrivalCountry: 'FR',
+      vatRate: null,
+    }),
+    en: ['from Germany to France', 'intra-Community acquisition'],
+    de: ['Frankreich', 'innergemeinschaftlicher Erwerb'],
+  },
+  {
     name: 'customer return',
     row: row({
       treatment: 'return-movement',

@@ -14,12 +14,13 @@ import type { NormalizedTransaction } from '../transactions/normalized-transacti
  * - `export`: the goods leave the EU (or GB/CH/NO) to a third country; zero-rated (Art. 146).
  * - `import-ioss`: a consignment of at most €150 from outside into the EU declared through IOSS (Art. 369l).
  * - `import`: any other sale from outside into the EU, GB, CH or NO.
- * - `own-goods-transfer`: the seller moves its own stock between member states (FC_TRANSFER); a deemed
- *   intra-Community supply in the departure country and an acquisition in the arrival country (Art. 17, 21).
+ * - `own-goods-transfer`: the seller moves its own stock between member states, Amazon between its fulfilment centres
+ *   (FC_TRANSFER) or the seller into one (INBOUND); a deemed intra-Community supply in the departure country and an
+ *   acquisition in the arrival country (Art. 17, 21), where holding the stock needs a registration.
  * - `non-eu-movement`: own stock moved across the EU border (to or from GB, CH, NO…): customs export/import of own
  *   goods, nothing in a VAT return.
- * - `inbound-movement`, `return-movement`, `domestic-movement`: stock arriving at, coming back to, or moving inside
- *   one country; no supply, no VAT.
+ * - `inbound-movement`, `return-movement`, `domestic-movement`: stock arriving from inside the country or from outside
+ *   the EU (customs), coming back to, or moving inside one country; no supply, no VAT.
  * - `marketplace-deemed-supplier`: the marketplace is the deemed supplier (Art. 14a, UK/CH/NO VOEC) and remits.
  * - `donation`: goods given away (Amazon FBA donations): a deemed supply for consideration (Art. 16) in the country
  *   the goods leave, at the value the file gives.
@@ -70,7 +71,9 @@ export function classifyTransaction(
     case 'RETURN':
       return 'return-movement';
     case 'INBOUND':
-      return 'inbound-movement';
+      // The seller's own shipment into a fulfilment centre: from another member state it is a transfer of own goods
+      // like an FC_TRANSFER; from the same country, or from outside the EU through customs, nothing for a VAT return.
+      return classifyTransfer(tx) === 'own-goods-transfer' ? 'own-goods-transfer' : 'inbound-movement';
     case 'FC_TRANSFER':
       return classifyTransfer(tx);
     case 'COMMINGLING_BUY':

@@ -58,9 +58,12 @@ describe('keepEuroRows', () => {
   });
 
   it('leaves buckets that add up to the kept rows, to the cent', () => {
-    // A transfer's value is its cost price × QTY (VAT 0); an inbound shipment's is no supply and has no bucket.
+    // A transfer's value is its cost price × QTY (VAT 0), the seller's inbound shipment from another member state's
+    // too; one from inside the country is no supply and has no bucket.
+    const isCrossBorderInbound = (row: Record<string, string>) =>
+      row.TRANSACTION_TYPE === 'INBOUND' && row.SALE_DEPART_COUNTRY !== row.SALE_ARRIVAL_COUNTRY;
     const netOf = (row: Record<string, string>) =>
-      row.TRANSACTION_TYPE === 'FC_TRANSFER'
+      row.TRANSACTION_TYPE === 'FC_TRANSFER' || isCrossBorderInbound(row)
         ? money(row.COST_PRICE_OF_ITEMS ?? '').times(row.QTY ?? '')
         : row.TRANSACTION_TYPE === 'INBOUND'
           ? money('0')

@@ -7,7 +7,7 @@ import {
   type TaxPositionProblem,
   type TransactionDaySum,
 } from '@vatlas/domain';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { copyInTransaction, type Db, giveRequestsATurn } from '../../db/client';
 import { copyBinaryData, numericBound, textBound, uuidBytes } from '../../db/copy-binary';
 import {
@@ -374,7 +374,10 @@ export async function lockTaxPosition(db: Db, companyId: string): Promise<void> 
   await db.execute(sql`select pg_advisory_xact_lock(${TAX_POSITION_LOCK_CLASS}, hashtext(${companyId}::text))`);
 }
 
-/** Whether the company's stored tax position was computed with `profile` (see `taxPositionProfiles`). */
+/**
+ * Whether the company's stored tax position was computed with `profile` (see `taxPositionProfiles`) and no recompute of
+ * every year was asked for since (`recomputeRequestedAt`).
+ */
 export async function isComputedWithProfile(db: Db, companyId: string, profile: CompanyTaxProfile): Promise<boolean> {
   const [row] = await db
     .select({ companyId: taxPositionProfiles.companyId })
@@ -383,13 +386,18 @@ export async function isComputedWithProfile(db: Db, companyId: string, profile: 
       and(
         eq(taxPositionProfiles.companyId, companyId),
         sql`${taxPositionProfiles.profile} = ${JSON.stringify(profile)}::jsonb`,
+        isNull(taxPositionProfiles.recomputeRequestedAt),
       ),
     )
     .limit(1);
   return row !== undefined;
 }
 
-/** Records the profile the company's stored tax position was computed with, and counts the recompute. */
+/**
+ * Records the profile the company's stored tax position was computed with, and counts the recompute. A recompute of
+ * every year that was asked for is done with it: only a whole recompute stores with a request pending, since a scoped
+ * one takes every year while the request stands (`isComputedWithProfile`).
+ */
 export async function storeComputedProfile(db: Db, companyId: string, profile: CompanyTaxProfile): Promise<void> {
   const value = profile as unknown as Record<string, unknown>;
   await db
@@ -397,8 +405,18 @@ export async function storeComputedProfile(db: Db, companyId: string, profile: C
     .values({ companyId, profile: value })
     .onConflictDoUpdate({
       target: taxPositionProfiles.companyId,
-      set: { profile: value, generation: sql`${taxPositionProfiles.generation} + 1` },
+      set: { profile: value, generation: sql`${taxPositionProfiles.generation} + 1`, recomputeRequestedAt: null },
     });
+}
+
+/** The companies whose tax position is to be recomputed over every year (`taxPositionProfiles.recomputeRequestedAt`). */
+export async function selectRecomputeRequests(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ companyId: taxPositionProfiles.companyId })
+    .from(taxPositionProfiles)
+    .where(isNotNull(taxPositionProfiles.recomputeRequestedAt))
+    .orderBy(taxPositionProfiles.recomputeRequestedAt);
+  return rows.map((row) => row.companyId);
 }
 
 /**

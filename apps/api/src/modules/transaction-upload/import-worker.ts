@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { selectRecomputeRequests } from '../tax-position/repository';
 import type { GrowingFile } from './growing-file';
 import { type ImportJobDeps, type ImportResult, runImport } from './import-job';
 import {
@@ -119,16 +120,35 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
     }
   };
 
-  /** Whether this worker has yet to delete the files completed imports left (`selectKeptImportedFiles`). */
-  let isKeptFileSweepDue = true;
+  /**
+   * Recomputes every year of the companies whose stored tax position a migration found out of date
+   * (`selectRecomputeRequests`), one at a time; a failure is logged and the request left for the next start.
+   */
+  const runRequestedRecomputes = async () => {
+    for (const companyId of await selectRecomputeRequests(db)) {
+      try {
+        await jobDeps.recomputeTaxPosition(db, companyId);
+        log.info({ companyId }, 'tax position recomputed as requested');
+      } catch (error) {
+        log.error({ companyId, errorName: (error as Error).name }, 'a requested recompute of a tax position failed');
+      }
+    }
+  };
+
+  /**
+   * Whether this worker has yet to do what a start asks before the first job: delete the files completed imports left
+   * (`selectKeptImportedFiles`) and run the recomputes a migration asked for.
+   */
+  let isStartUpkeepDue = true;
 
   const runOnce = async (): Promise<ImportResult | null> => {
     if (isBusy) return null;
     isBusy = true;
     try {
-      if (isKeptFileSweepDue) {
-        isKeptFileSweepDue = false;
+      if (isStartUpkeepDue) {
+        isStartUpkeepDue = false;
         for (const { id, storageKey } of await selectKeptImportedFiles(db)) await deleteImportedFile(id, storageKey);
+        await runRequestedRecomputes();
       }
       await discardAbandonedReceipts();
       const uploadId = await claimNextUpload(db, workerId, staleAfterSeconds);

@@ -1,21 +1,28 @@
-import { and, eq } from 'drizzle-orm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { companyJurisdictions } from '../../db/schema';
+import { companyJurisdictions, taxPositionProfiles, transactions } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
+import { updatesOf } from '../../test/migration-backfill';
 import { getDataHealth } from '../data-health/service';
 import { getEcSalesList, getLiabilitySummary } from '../liabilities/service';
+import { createLocalFileStorage } from '../storage/file-storage';
 import { recomputeTaxPosition } from '../tax-position/service';
 import { insertTransactions, insertUpload, setUpTaxProfile } from '../tax-position/tax-position-test-kit';
 import { createCompany, createHomeTenant, createPerson } from '../user/account-test-kit';
 import { parseAll, vtrText } from './formats/format-test-kit';
+import { createImportWorker } from './import-worker';
+import { replaceDaySumsFromRows } from './repository';
 
 /**
  * Golden figures, computed by hand, for stock movements valued at their cost price (COST_PRICE_OF_ITEMS × QTY):
  * an Amazon report read by the real parser, stored, and run through the tax engine's recompute. A transfer between
  * two member states is a zero-rated supply of the departure country (Art. 17 VAT Directive), listed on its EC Sales
  * List under the company's own VAT number in the arrival country, and an intra-Community acquisition there (Art. 21),
- * which owes no VAT to pay. Inbound shipments are no supply. A movement without either value stays at zero and keeps
- * raising the data-health alert.
+ * which owes no VAT to pay. The seller's own inbound shipment from one member state into another's fulfilment centre
+ * is such a transfer too. A movement without either value stays at zero and keeps raising the data-health alert.
  */
 
 const DE_VAT = 'DE123456789';
@@ -69,7 +76,7 @@ const REPORT = vtrText([
   move('FBA15GOLD02', '12-03-2024', 'DE', 'FR', '3', '0.335'),
   // FR → DE: 4 × 25.00 = 100.00.
   move('FBA15GOLD03', '15-03-2024', 'FR', 'DE', '4', '25.00'),
-  // Inbound DE → FR, 2 × 5.00 = 10.00: valued, but no supply and no acquisition.
+  // The seller's own shipment DE → FR into a fulfilment centre, 2 × 5.00 = 10.00: a transfer like the others.
   move('FBA15GOLD04', '18-03-2024', 'DE', 'FR', '2', '5.00', 'INBOUND'),
   // DE → FR without a cost price: stays at zero and raises the alert.
   move('FBA15GOLD05', '20-03-2024', 'DE', 'FR', '7', ''),
@@ -77,6 +84,7 @@ const REPORT = vtrText([
 
 forEachDatabase('stock movements valued at their cost price', (context) => {
   let companyId: string;
+  let uploadId: string;
 
   beforeAll(async () => {
     const db = context.database.db;
@@ -110,9 +118,10 @@ forEachDatabase('stock movements valued at their cost price', (context) => {
       ['INBOUND', '10.00', 'EUR'],
       ['FC_TRANSFER', '0', null],
     ]);
+    uploadId = await insertUpload(db, companyId);
     await insertTransactions(db, {
       companyId,
-      uploadId: await insertUpload(db, companyId),
+      uploadId,
       profile: { establishmentCountry: 'DE', ioss: null },
       rows: transactions,
     });
@@ -126,22 +135,21 @@ forEachDatabase('stock movements valued at their cost price', (context) => {
       const line = summary.jurisdictions.find((j) => j.jurisdiction === country && j.scheme === 'local');
       return line?.months.find((month) => month.periodStart === '2024-03-01');
     };
-    // DE: sale 100.00 + transfers out 123.45 + 1.01 (+ 0.00) = 224.46 net, 124.46 of it zero-rated; VAT only the
-    // sale's 19.00; the 100.00 arriving from France is an acquisition, not a supply.
+    // DE: sale 100.00 + transfers out 123.45 + 1.01 + the inbound shipment's 10.00 (+ 0.00) = 234.46 net, 134.46 of
+    // it zero-rated; VAT only the sale's 19.00; the 100.00 arriving from France is an acquisition, not a supply.
     expect(march('DE')).toMatchObject({
-      netEur: '224.46',
+      netEur: '234.46',
       vatEur: '19.00',
-      zeroRatedNetEur: '124.46',
+      zeroRatedNetEur: '134.46',
       acquisitionNetEur: '100.00',
       isIncomplete: false,
     });
-    // FR: the 100.00 sent to Germany, zero-rated; 123.45 + 1.01 = 124.46 arriving from Germany. The inbound
-    // shipment's 10.00 appears nowhere.
+    // FR: the 100.00 sent to Germany, zero-rated; 123.45 + 1.01 + 10.00 = 134.46 arriving from Germany.
     expect(march('FR')).toMatchObject({
       netEur: '100.00',
       vatEur: '0.00',
       zeroRatedNetEur: '100.00',
-      acquisitionNetEur: '124.46',
+      acquisitionNetEur: '134.46',
       isIncomplete: false,
     });
   });
@@ -152,8 +160,8 @@ forEachDatabase('stock movements valued at their cost price', (context) => {
       .map((line) => [line.reportingCountry, line.customerVatNumber, line.kind, line.netEur, line.transactionCount])
       .sort();
     expect(lines).toEqual([
-      // Three transfers out of Germany (the one without a value among them): 124.46.
-      ['DE', FR_VAT, 'transfer', '124.46', 3],
+      // Four transfers out of Germany (the inbound shipment and the one without a value among them): 134.46.
+      ['DE', FR_VAT, 'transfer', '134.46', 4],
       ['FR', DE_VAT, 'transfer', '100.00', 1],
     ]);
   });
@@ -166,5 +174,63 @@ forEachDatabase('stock movements valued at their cost price', (context) => {
       count: 1,
       periods: ['2024-03'],
     });
+  });
+
+  it('classifies the inbound shipments stored before as transfers (migration 0027), recomputed when a worker starts', async () => {
+    const db = context.database.db;
+    /** Germany's zero-rated net and France's acquisitions in March, as stored. */
+    const march = async () => {
+      const summary = await getLiabilitySummary(db, companyId, 2024);
+      const month = (country: string) =>
+        summary.jurisdictions
+          .find((j) => j.jurisdiction === country && j.scheme === 'local')
+          ?.months.find((line) => line.periodStart === '2024-03-01');
+      return [month('DE')?.zeroRatedNetEur, month('FR')?.acquisitionNetEur];
+    };
+    const isRequested = async () => {
+      const [row] = await db
+        .select({ at: taxPositionProfiles.recomputeRequestedAt })
+        .from(taxPositionProfiles)
+        .where(eq(taxPositionProfiles.companyId, companyId));
+      return row?.at !== null && row?.at !== undefined;
+    };
+    const inboundTreatments = async () =>
+      (
+        await db
+          .select({ treatment: transactions.treatment })
+          .from(transactions)
+          .where(and(eq(transactions.companyId, companyId), eq(transactions.transactionType, 'INBOUND')))
+      ).map((row) => row.treatment);
+    // The company as the importer left it before: the shipment stored as inbound stock, and computed so.
+    await db
+      .update(transactions)
+      .set({ treatment: 'inbound-movement' })
+      .where(and(eq(transactions.companyId, companyId), eq(transactions.transactionType, 'INBOUND')));
+    await replaceDaySumsFromRows(db, uploadId);
+    await recomputeTaxPosition(db, companyId);
+    expect(await march()).toEqual(['124.46', '124.46']);
+
+    for (const statement of updatesOf('0027_inbound_shipments_between_member_states_are_transfers.sql')) {
+      await db.execute(sql.raw(statement));
+    }
+    expect(await inboundTreatments()).toEqual(['own-goods-transfer']);
+    expect(await isRequested()).toBe(true);
+    // The stored position stays as it was until a worker starts, which recomputes every year before its first job.
+    expect(await march()).toEqual(['124.46', '124.46']);
+    const storageDir = mkdtempSync(join(tmpdir(), 'vatlas-recompute-'));
+    try {
+      const worker = createImportWorker({
+        database: context.database,
+        storage: createLocalFileStorage(storageDir),
+        recomputeTaxPosition,
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+        staleAfterSeconds: 30,
+      });
+      expect(await worker.runOnce()).toBeNull();
+    } finally {
+      rmSync(storageDir, { recursive: true, force: true });
+    }
+    expect(await march()).toEqual(['134.46', '134.46']);
+    expect(await isRequested()).toBe(false);
   });
 });

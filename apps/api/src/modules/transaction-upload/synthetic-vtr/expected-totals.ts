@@ -8,10 +8,11 @@ import { addMoney, formatMoneyFixed2, type Money, TRANSACTION_TYPES, type Transa
  * - `oss`: intra-EU B2C distance sales (UNION-OSS) in the member state of arrival — the seller is OSS-registered in
  *   its own country in every scenario of this generator;
  * - `none`: rows where the marketplace collects the VAT (UK_VOEC-DOMESTIC, DEEMED_RESELLER).
- * Stock transfers between two member states (FC_TRANSFER) are zero-rated supplies of the departure country: `local`
- * there, in euro, at their cost price × QTY (the row names no TAXABLE_JURISDICTION; the bucket is the departure
- * country). Their acquisition in the arrival country is no supply and has no bucket. Returns, inbound shipments and
- * transfers inside one country or across the EU border are counted by type only and have no bucket.
+ * Stock transfers between two member states (FC_TRANSFER, and the seller's INBOUND shipments from its own country into
+ * another) are zero-rated supplies of the departure country: `local` there, in euro, at their cost price × QTY (the
+ * row names no TAXABLE_JURISDICTION; the bucket is the departure country). Their acquisition in the arrival country is
+ * no supply and has no bucket. Returns, inbound shipments within one country and transfers inside one country or
+ * across the EU border are counted by type only and have no bucket.
  */
 export type ExpectedScheme = 'local' | 'oss' | 'none';
 

@@ -264,10 +264,12 @@ describe('generateVtrText', () => {
   it('expects exactly what re-summing the rows by jurisdiction, scheme, month of the tax date and currency gives', () => {
     const sums = new Map<string, { net: Money; vat: Money; gross: Money; rowCount: number }>();
     for (const record of records) {
-      // A transfer between two member states: a zero-rated supply of the departure country at cost × QTY, in euro.
+      // A transfer between two member states (between fulfilment centres, or the seller's own shipment into one): a
+      // zero-rated supply of the departure country at cost × QTY, in euro.
       const from = record.SALE_DEPART_COUNTRY ?? '';
       const to = record.SALE_ARRIVAL_COUNTRY ?? '';
-      if (record.TRANSACTION_TYPE === 'FC_TRANSFER' && from !== to && EU_STOCK.has(from) && EU_STOCK.has(to)) {
+      const isTransfer = record.TRANSACTION_TYPE === 'FC_TRANSFER' || record.TRANSACTION_TYPE === 'INBOUND';
+      if (isTransfer && from !== to && EU_STOCK.has(from) && EU_STOCK.has(to)) {
         const key = [from, 'local', isoOf(record.TAX_CALCULATION_DATE ?? '').slice(0, 7), 'EUR'].join('|');
         const value = money(record.COST_PRICE_OF_ITEMS ?? '').times(record.QTY ?? '');
         const sum = sums.get(key) ?? { net: money('0'), vat: money('0'), gross: money('0'), rowCount: 0 };

@@ -634,17 +634,7 @@ export function* generateVtrChunks(options: SyntheticVtrOptions): Generator<stri
       set('SELLER_DEPART_COUNTRY_VAT_NUMBER', sellerVatNumber(stock));
       set('SELLER_ARRIVAL_VAT_NUMBER_COUNTRY', arrival);
       set('SELLER_ARRIVAL_COUNTRY_VAT_NUMBER', sellerVatNumber(arrival));
-      // Between two member states a transfer is a zero-rated supply of the departure country (Art. 17), declared
-      // there at its cost; its acquisition in the arrival country adds no net to that country's supplies.
-      if (arrival !== stock && EU_ARRIVAL_COUNTRIES.includes(stock) && EU_ARRIVAL_COUNTRIES.includes(arrival)) {
-        const value = money(centsToDecimal(product.unitCostCents * quantity));
-        expected.addValue(
-          { taxableJurisdiction: stock, scheme: 'local', month: iso.slice(0, 7), currency: 'EUR' },
-          value,
-          ZERO,
-          value,
-        );
-      }
+      expectTransfer(stock, arrival, iso, product, quantity);
     } else if (type === 'INBOUND') {
       set('MARKETPLACE', 'N/A');
       // Random, not the row's index: an index repeats in every file, and one shipment must not appear in two months.
@@ -655,6 +645,12 @@ export function* generateVtrChunks(options: SyntheticVtrOptions): Generator<stri
       writeLeg(sellerCountry, stock, sellerWarehouse, fulfilmentCentre(stock));
       set('SALE_DEPART_COUNTRY', sellerCountry);
       set('SALE_ARRIVAL_COUNTRY', stock);
+      set('SELLER_DEPART_VAT_NUMBER_COUNTRY', sellerCountry);
+      set('SELLER_DEPART_COUNTRY_VAT_NUMBER', sellerVatNumber(sellerCountry));
+      set('SELLER_ARRIVAL_VAT_NUMBER_COUNTRY', stock);
+      set('SELLER_ARRIVAL_COUNTRY_VAT_NUMBER', sellerVatNumber(stock));
+      // Shipped from the seller's own warehouse into another member state, it is a transfer of own goods too.
+      expectTransfer(sellerCountry, stock, iso, product, quantity);
     } else {
       // A customer return: the sale leg as sold (stock → buyer), the physical leg the other way (research §3a).
       const buyerCountry = random.pick(EU_ARRIVAL_COUNTRIES);
@@ -668,6 +664,22 @@ export function* generateVtrChunks(options: SyntheticVtrOptions): Generator<stri
     }
     expected.countRow(type);
     return { scheme: 'REGULAR', collector: 'SELLER' };
+  };
+
+  /**
+   * Between two member states a transfer of own goods (FC_TRANSFER, or the seller's INBOUND shipment) is a zero-rated
+   * supply of the departure country (Art. 17), declared there at its cost; its acquisition in the arrival country adds
+   * no net to that country's supplies.
+   */
+  const expectTransfer = (from: string, to: string, iso: string, product: Product, quantity: number) => {
+    if (from === to || !EU_ARRIVAL_COUNTRIES.includes(from) || !EU_ARRIVAL_COUNTRIES.includes(to)) return;
+    const value = money(centsToDecimal(product.unitCostCents * quantity));
+    expected.addValue(
+      { taxableJurisdiction: from, scheme: 'local', month: iso.slice(0, 7), currency: 'EUR' },
+      value,
+      ZERO,
+      value,
+    );
   };
 
   const fulfilmentCentre = (country: string): Place =>

@@ -26,9 +26,11 @@ function sumParsed(transactions: NormalizedTransaction[]): ExpectedTotals['bucke
   const sums = new Map<string, { net: Money; vat: Money; gross: Money; rowCount: number }>();
   for (const row of transactions) {
     if (row.currency === null) continue;
-    // Inbound shipments are valued (cost price) but no supply; a transfer is the departure country's, in `local`.
-    if (row.type === 'INBOUND') continue;
-    const isTransfer = row.type === 'FC_TRANSFER';
+    // A transfer is the departure country's, in `local`: between fulfilment centres, or the seller's own shipment into
+    // another member state's. An inbound shipment inside one country is valued (cost price) but no supply.
+    const isCrossBorder = row.departureCountry !== row.arrivalCountry;
+    if (row.type === 'INBOUND' && !isCrossBorder) continue;
+    const isTransfer = row.type === 'FC_TRANSFER' || row.type === 'INBOUND';
     const scheme =
       row.taxCollectionResponsibility === 'MARKETPLACE'
         ? 'none'
