@@ -177,6 +177,8 @@ forEachDatabase('an upload imported while its file arrives', (context) => {
     await first.send(FILE);
     expect((await first.finish()).status).toBe(202);
     await until(async () => (await listed(companyId))[0]?.status === 'completed', 'the first import completes');
+    // Its file goes just after the completion (decision 037); the worker takes no other job before that.
+    await until(async () => (await uploadsOf(companyId))[0]?.storageKey === null, "the first import's file is deleted");
     const rows = await rowsOf(companyId);
     const files = storedFiles().length;
 
