@@ -4,11 +4,17 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { MIGRATIONS_FOLDER } from '../db/migrate';
 
+/** The statements of migration `file`, in order, each starting with its own text (lower case) or its comments. */
+const statementsOf = (file: string) =>
+  readFileSync(join(MIGRATIONS_FOLDER, file), 'utf8')
+    .split('--> statement-breakpoint')
+    .map((statement) => ({ statement, start: statement.trimStart().toLowerCase() }));
+
 /** The statements of migration `file` that change rows stored before it (its UPDATEs), in the migration's order. */
 export function updatesOf(file: string): string[] {
-  return readFileSync(join(MIGRATIONS_FOLDER, file), 'utf8')
-    .split('--> statement-breakpoint')
-    .filter((statement) => statement.trimStart().toLowerCase().startsWith('update '));
+  return statementsOf(file)
+    .filter(({ start }) => start.startsWith('update '))
+    .map(({ statement }) => statement);
 }
 
 /**
@@ -16,8 +22,7 @@ export function updatesOf(file: string): string[] {
  * a test's own data. Empty when the migration has none, which the test's first check then shows.
  */
 export function backfillOf(file: string, table: string): string {
-  const statements = readFileSync(join(MIGRATIONS_FOLDER, file), 'utf8').split('--> statement-breakpoint');
-  return statements.find((statement) => statement.trimStart().toLowerCase().startsWith(`insert into "${table}"`)) ?? '';
+  return statementsOf(file).find(({ start }) => start.startsWith(`insert into "${table}"`))?.statement ?? '';
 }
 
 /**

@@ -628,13 +628,7 @@ export function* generateVtrChunks(options: SyntheticVtrOptions): Generator<stri
       set('TRANSACTION_EVENT_ID', String(40_000_000_000 + index));
       set('ACTIVITY_TRANSACTION_ID', activityId());
       writeLeg(stock, arrival, fulfilmentCentre(stock), fulfilmentCentre(arrival));
-      set('SALE_DEPART_COUNTRY', stock);
-      set('SALE_ARRIVAL_COUNTRY', arrival);
-      set('SELLER_DEPART_VAT_NUMBER_COUNTRY', stock);
-      set('SELLER_DEPART_COUNTRY_VAT_NUMBER', sellerVatNumber(stock));
-      set('SELLER_ARRIVAL_VAT_NUMBER_COUNTRY', arrival);
-      set('SELLER_ARRIVAL_COUNTRY_VAT_NUMBER', sellerVatNumber(arrival));
-      expectTransfer(stock, arrival, iso, product, quantity);
+      writeOwnGoodsMove(stock, arrival, iso, product, quantity);
     } else if (type === 'INBOUND') {
       set('MARKETPLACE', 'N/A');
       // Random, not the row's index: an index repeats in every file, and one shipment must not appear in two months.
@@ -643,14 +637,8 @@ export function* generateVtrChunks(options: SyntheticVtrOptions): Generator<stri
       set('ACTIVITY_TRANSACTION_ID', `${shipment}U000001`);
       const sellerWarehouse: Place = { city: 'Hamburg', postcode: '20457', street: 'Am Sandtorkai 1' };
       writeLeg(sellerCountry, stock, sellerWarehouse, fulfilmentCentre(stock));
-      set('SALE_DEPART_COUNTRY', sellerCountry);
-      set('SALE_ARRIVAL_COUNTRY', stock);
-      set('SELLER_DEPART_VAT_NUMBER_COUNTRY', sellerCountry);
-      set('SELLER_DEPART_COUNTRY_VAT_NUMBER', sellerVatNumber(sellerCountry));
-      set('SELLER_ARRIVAL_VAT_NUMBER_COUNTRY', stock);
-      set('SELLER_ARRIVAL_COUNTRY_VAT_NUMBER', sellerVatNumber(stock));
       // Shipped from the seller's own warehouse into another member state, it is a transfer of own goods too.
-      expectTransfer(sellerCountry, stock, iso, product, quantity);
+      writeOwnGoodsMove(sellerCountry, stock, iso, product, quantity);
     } else {
       // A customer return: the sale leg as sold (stock → buyer), the physical leg the other way (research §3a).
       const buyerCountry = random.pick(EU_ARRIVAL_COUNTRIES);
@@ -667,11 +655,17 @@ export function* generateVtrChunks(options: SyntheticVtrOptions): Generator<stri
   };
 
   /**
-   * Between two member states a transfer of own goods (FC_TRANSFER, or the seller's INBOUND shipment) is a zero-rated
-   * supply of the departure country (Art. 17), declared there at its cost; its acquisition in the arrival country adds
-   * no net to that country's supplies.
+   * The sale leg and the seller's VAT numbers at both ends of a move of its own goods (FC_TRANSFER, or its INBOUND
+   * shipment), and what it declares: between two member states a zero-rated supply of the departure country (Art. 17),
+   * at its cost; its acquisition in the arrival country adds no net to that country's supplies.
    */
-  const expectTransfer = (from: string, to: string, iso: string, product: Product, quantity: number) => {
+  const writeOwnGoodsMove = (from: string, to: string, iso: string, product: Product, quantity: number) => {
+    set('SALE_DEPART_COUNTRY', from);
+    set('SALE_ARRIVAL_COUNTRY', to);
+    set('SELLER_DEPART_VAT_NUMBER_COUNTRY', from);
+    set('SELLER_DEPART_COUNTRY_VAT_NUMBER', sellerVatNumber(from));
+    set('SELLER_ARRIVAL_VAT_NUMBER_COUNTRY', to);
+    set('SELLER_ARRIVAL_COUNTRY_VAT_NUMBER', sellerVatNumber(to));
     if (from === to || !EU_ARRIVAL_COUNTRIES.includes(from) || !EU_ARRIVAL_COUNTRIES.includes(to)) return;
     const value = money(centsToDecimal(product.unitCostCents * quantity));
     expected.addValue(
