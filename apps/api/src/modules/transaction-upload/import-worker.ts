@@ -38,7 +38,7 @@ export type ImportWorkerOptions = Omit<ImportJobDeps, 'workerId' | 'signal'> & {
 
 export type ImportWorker = {
   readonly workerId: string;
-  /** Whether a job runs: one claimed, or one started while its file arrives. */
+  /** Whether a job runs: one claimed, or one started while its file arrives; not while a poll only looks for one. */
   readonly isBusy: boolean;
   /** Claims and runs one job; null when none was waiting. Tests drive the worker with it. */
   runOnce(): Promise<ImportResult | null>;
@@ -74,6 +74,11 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
   let isWakeRequested = false;
   /** One job at a time, claimed or started while its file arrives: the memory target is one import's. */
   let isBusy = false;
+  /**
+   * A poll's look for a job while it is under way: what a start asks first, the sweep of abandoned receipts, the
+   * claim. A file arriving meanwhile waits for it (importWhileReceiving) rather than being queued because of it.
+   */
+  let lookingForJob: Promise<string | null> | null = null;
 
   /**
    * The upkeep of `transactions` once a job's outcome is committed: the rows an undone import left dead are reclaimed,
@@ -141,18 +146,29 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
    */
   let isStartUpkeepDue = true;
 
+  const lookForJob = async (): Promise<string | null> => {
+    if (isStartUpkeepDue) {
+      isStartUpkeepDue = false;
+      for (const { id, storageKey } of await selectKeptImportedFiles(db)) await deleteImportedFile(id, storageKey);
+      await runRequestedRecomputes();
+    }
+    await discardAbandonedReceipts();
+    return claimNextUpload(db, workerId, staleAfterSeconds);
+  };
+
   const runOnce = async (): Promise<ImportResult | null> => {
-    if (isBusy) return null;
+    if (isBusy || lookingForJob) return null;
+    lookingForJob = lookForJob();
+    let uploadId: string | null;
+    try {
+      uploadId = await lookingForJob;
+    } finally {
+      lookingForJob = null;
+    }
+    if (!uploadId) return null;
+    // Taken in the same turn as the claim's answer, before a file waiting for the poll goes on.
     isBusy = true;
     try {
-      if (isStartUpkeepDue) {
-        isStartUpkeepDue = false;
-        for (const { id, storageKey } of await selectKeptImportedFiles(db)) await deleteImportedFile(id, storageKey);
-        await runRequestedRecomputes();
-      }
-      await discardAbandonedReceipts();
-      const uploadId = await claimNextUpload(db, workerId, staleAfterSeconds);
-      if (!uploadId) return null;
       const upload = await findUploadById(db, uploadId);
       if (!upload) return null;
       return await runClaimed(upload);
@@ -242,6 +258,8 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
       wakeUp?.();
     },
     async importWhileReceiving(insert, file) {
+      // A poll under way may claim a job: its answer decides, whether it found one or none.
+      while (lookingForJob) await lookingForJob.catch(() => null);
       if (isBusy || stopping.signal.aborted) return undefined;
       isBusy = true;
       let upload: UploadRecord | undefined;

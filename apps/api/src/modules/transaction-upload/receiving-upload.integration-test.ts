@@ -14,7 +14,7 @@ import { createLocalFileStorage, type FileStorage } from '../storage/file-storag
 import { recomputeTaxPosition } from '../tax-position/service';
 import { insertTransactions, transactionFixture } from '../tax-position/tax-position-test-kit';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
-import { WORKER_MIN_FILE_BYTES } from './import-job';
+import { type ImportResult, WORKER_MIN_FILE_BYTES } from './import-job';
 import { createImportWorker, type ImportWorker } from './import-worker';
 import { insertReceivingUpload } from './repository';
 import { generateVtrText } from './synthetic-vtr';
@@ -47,6 +47,8 @@ forEachDatabase('an upload imported while its file arrives', (context) => {
   let worker: ImportWorker;
   let tenantId: string;
   let owner: Person;
+  /** Run once, as the next arriving file asks the worker to import it. */
+  let beforeReceiving: (() => void) | undefined;
 
   beforeAll(async () => {
     expect(FILE.length).toBeGreaterThan(WORKER_MIN_FILE_BYTES);
@@ -66,7 +68,11 @@ forEachDatabase('an upload imported while its file arrives', (context) => {
       provider,
       fileStorage: storage,
       recomputeTaxPosition,
-      importWhileReceiving: (insert, file) => worker.importWhileReceiving(insert, file),
+      importWhileReceiving: (insert, file) => {
+        beforeReceiving?.();
+        beforeReceiving = undefined;
+        return worker.importWhileReceiving(insert, file);
+      },
     });
     await app.listen({ host: '127.0.0.1', port: 0 });
     port = (app.server.address() as AddressInfo).port;
@@ -169,6 +175,24 @@ forEachDatabase('an upload imported while its file arrives', (context) => {
     const position = await liabilitiesOf(companyId);
     expect(position.length).toBeGreaterThan(0);
     expect(position).toEqual(await liabilitiesOf(usualId));
+  });
+
+  it('imports a file that arrives while the worker polls, once the poll has found no job', async () => {
+    const companyId = await newCompany('Mid-Poll GmbH');
+    let poll: Promise<ImportResult | null> | undefined;
+    beforeReceiving = () => {
+      poll = worker.runOnce();
+    };
+    const upload = await openFileUpload(companyId, { before: { format: 'amazon-vtr' } });
+    await upload.send(FILE.subarray(0, HALF));
+    await until(async () => (await rowsOf(companyId)) > 0, 'rows of the first half are loaded');
+    expect(poll).toBeDefined();
+    expect(await poll).toBeNull();
+    await upload.send(FILE.subarray(HALF));
+    const response = await upload.finish();
+    expect(response.status, response.body).toBe(202);
+    await until(async () => (await listed(companyId))[0]?.status === 'completed', 'the import completes');
+    expect(await uploadsOf(companyId)).toEqual([expect.objectContaining({ storageKey: null, status: 'completed' })]);
   });
 
   it('refuses the same file arriving again (409) and keeps nothing of it', async () => {
