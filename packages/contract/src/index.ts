@@ -18,6 +18,7 @@ export * from './payments';
 export * from './period-manager';
 export * from './routes';
 export * from './system';
+export * from './tax-registrations';
 export * from './tax-schemes';
 export * from './theme';
 export * from './token';

@@ -117,6 +117,9 @@ export const apiPaths = {
   dataPeriod: (companyId: string, dataPeriodId: string) =>
     `/api/v1/PeriodManager/${segment(companyId)}/DataPeriods/${segment(dataPeriodId)}`,
   taxSchemes: (companyId: string) => `/api/v1/Company/${segment(companyId)}/TaxSchemes`,
+  taxRegistrations: (companyId: string) => `/api/v1/Company/${segment(companyId)}/TaxRegistrations`,
+  taxRegistration: (companyId: string, countryCode: string) =>
+    `/api/v1/Company/${segment(companyId)}/TaxRegistrations/${segment(countryCode)}`,
   transactions: (companyId: string, query: Record<string, string | number | undefined> = {}) =>
     `/api/v1/Transactions/${segment(companyId)}${queryString(query)}`,
   transaction: (companyId: string, transactionId: string) =>

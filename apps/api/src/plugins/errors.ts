@@ -1,4 +1,5 @@
 import type { ApiError } from '@vatlas/contract';
+import type { FieldIssue } from '@vatlas/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
@@ -15,6 +16,16 @@ export class HttpError extends Error {
     this.code = code;
     this.details = details;
   }
+}
+
+/** A failure of @vatlas/domain's field rules as the API answers it: per field, a code the SPA translates, a message. */
+export function invalidFields(issues: readonly FieldIssue[]): HttpError {
+  return new HttpError(
+    400,
+    'validation_error',
+    'The request is invalid.',
+    issues.map(({ field, code, params, message }) => ({ field, code, message, ...(params ? { params } : {}) })),
+  );
 }
 
 const CODE_BY_STATUS: Record<number, string> = {

@@ -10,7 +10,8 @@ export type SourceKey = string;
 
 export type Sourced<T> = { value: T; sources: readonly SourceKey[]; isVerified: boolean };
 
-export type ReturnFrequency = 'monthly' | 'every-two-months' | 'quarterly' | 'annual';
+export const RETURN_FREQUENCIES = ['monthly', 'every-two-months', 'quarterly', 'annual'] as const;
+export type ReturnFrequency = (typeof RETURN_FREQUENCIES)[number];
 
 /**
  * Who must appoint a fiscal (tax) representative to register here.

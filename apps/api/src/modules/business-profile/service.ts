@@ -7,7 +7,6 @@ import type {
   LegalRepresentativeResponse,
 } from '@vatlas/contract';
 import {
-  type FieldIssue,
   isBicCountryConsistent,
   todayIsoDate,
   validateBankAccount,
@@ -15,7 +14,7 @@ import {
   validateLegalRepresentative,
 } from '@vatlas/domain';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { HttpError, invalidFields } from '../../plugins/errors';
 import {
   type BankAccountRecord,
   type BusinessDetailsRecord,
@@ -33,16 +32,6 @@ import {
  * are @vatlas/domain's, the same the SPA's forms run; a failure answers 400 with one detail per field and nothing is
  * written. The values are personal data (name, birth date, identity document, IBAN): they are never logged.
  */
-
-/** A rule failure as the API answers it: the field, a code the SPA translates, an English message. */
-function invalid(issues: FieldIssue[]): HttpError {
-  return new HttpError(
-    400,
-    'validation_error',
-    'The request is invalid.',
-    issues.map(({ field, code, params, message }) => ({ field, code, message, ...(params ? { params } : {}) })),
-  );
-}
 
 const trimCountry = (code: string | null): string | null => code?.trim().toUpperCase() || null;
 
@@ -71,7 +60,7 @@ export async function putLegalRepresentative(
   today: string = todayIsoDate(),
 ): Promise<LegalRepresentativeResponse> {
   const result = validateLegalRepresentative(request, today);
-  if (!result.isValid) throw invalid(result.issues);
+  if (!result.isValid) throw invalidFields(result.issues);
   return toLegalRepresentativeResponse(await saveLegalRepresentative(db, companyId, result.value));
 }
 
@@ -107,7 +96,7 @@ export async function putBusinessDetails(
     establishmentCountryCode: trimCountry(current.establishmentCountryCode),
     today,
   });
-  if (!result.isValid) throw invalid(result.issues);
+  if (!result.isValid) throw invalidFields(result.issues);
   const { legalForm, ...rest } = result.value;
   const saved = await saveBusinessDetails(db, companyId, { ...rest, legalStatus: legalForm });
   if (!saved) throw companyNotFound();
@@ -140,6 +129,6 @@ export async function putBankAccount(
   request: BankAccountRequest,
 ): Promise<BankAccountResponse> {
   const result = validateBankAccount(request);
-  if (!result.isValid) throw invalid(result.issues);
+  if (!result.isValid) throw invalidFields(result.issues);
   return toBankAccountResponse(await saveBankAccount(db, companyId, result.value));
 }

@@ -1,4 +1,9 @@
-import type { CompanyTaxProfile, ReturnFrequency } from '@vatlas/domain';
+import {
+  type CompanyTaxProfile,
+  type JurisdictionRegistration,
+  RETURN_FREQUENCIES,
+  type ReturnFrequency,
+} from '@vatlas/domain';
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, companyJurisdictions, companyTaxSchemes } from '../../db/schema';
@@ -36,10 +41,35 @@ export async function deleteTaxScheme(db: Db, companyId: string, scheme: TaxSche
     .where(and(eq(companyTaxSchemes.companyId, companyId), eq(companyTaxSchemes.scheme, scheme)));
 }
 
-const RETURN_FREQUENCIES: readonly string[] = ['monthly', 'every-two-months', 'quarterly', 'annual'];
+export function toReturnFrequency(value: string | null): ReturnFrequency | null {
+  return value !== null && (RETURN_FREQUENCIES as readonly string[]).includes(value)
+    ? (value as ReturnFrequency)
+    : null;
+}
 
-function toReturnFrequency(value: string | null): ReturnFrequency | null {
-  return value !== null && RETURN_FREQUENCIES.includes(value) ? (value as ReturnFrequency) : null;
+export type JurisdictionRecord = typeof companyJurisdictions.$inferSelect;
+
+export async function listJurisdictionRows(db: Db, companyId: string): Promise<JurisdictionRecord[]> {
+  return db
+    .select()
+    .from(companyJurisdictions)
+    .where(eq(companyJurisdictions.companyId, companyId))
+    .orderBy(asc(companyJurisdictions.countryCode));
+}
+
+/** Sets a chosen jurisdiction's registration; undefined when the company did not choose that jurisdiction. */
+export async function updateJurisdictionRow(
+  db: Db,
+  companyId: string,
+  countryCode: string,
+  registration: JurisdictionRegistration,
+): Promise<JurisdictionRecord | undefined> {
+  const [row] = await db
+    .update(companyJurisdictions)
+    .set({ ...registration, updatedAt: new Date() })
+    .where(and(eq(companyJurisdictions.companyId, companyId), eq(companyJurisdictions.countryCode, countryCode)))
+    .returning();
+  return row;
 }
 
 /**

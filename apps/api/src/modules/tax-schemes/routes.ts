@@ -1,12 +1,20 @@
-import { apiErrorSchema, taxSchemesSchema } from '@vatlas/contract';
+import {
+  apiErrorSchema,
+  jurisdictionRegistrationSchema,
+  taxRegistrationsResponseSchema,
+  taxSchemesSchema,
+  updateJurisdictionRegistrationBodySchema,
+} from '@vatlas/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { guard } from '../../plugins/route-guard';
-import { getTaxSchemes, saveTaxSchemes } from './service';
+import { getTaxRegistrations, getTaxSchemes, putJurisdictionRegistration, saveTaxSchemes } from './service';
 
 export const TAX_SCHEME_ROUTE = '/api/v1/Company/:companyId/TaxSchemes';
+export const TAX_REGISTRATIONS_ROUTE = '/api/v1/Company/:companyId/TaxRegistrations';
+export const TAX_REGISTRATION_ROUTE = '/api/v1/Company/:companyId/TaxRegistrations/:countryCode';
 
 const companyParams = z.object({ companyId: z.string().describe('The company id (uuid)') });
 
@@ -43,5 +51,52 @@ export function registerTaxSchemeRoutes(app: FastifyInstance, deps: { db: Db }):
       },
     },
     async (request) => saveTaxSchemes(deps.db, request.params.companyId, request.body),
+  );
+
+  typed.get(
+    TAX_REGISTRATIONS_ROUTE,
+    {
+      config: guard('company'),
+      schema: {
+        tags: ['Tax schemes'],
+        summary: "The company's registration in each of its jurisdictions",
+        description:
+          'Per chosen jurisdiction: the registration status, the VAT number, the filing frequency and the ' +
+          'frequencies the country offers.',
+        params: companyParams,
+        response: {
+          200: taxRegistrationsResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+        },
+      },
+    },
+    async (request) => getTaxRegistrations(deps.db, request.params.companyId),
+  );
+
+  typed.put(
+    TAX_REGISTRATION_ROUTE,
+    {
+      config: guard('company'),
+      schema: {
+        tags: ['Tax schemes'],
+        summary: "Set the company's registration in one jurisdiction; the tax position is recomputed",
+        description:
+          'The VAT number must be one of that country (an empty one: none yet; a registered jurisdiction needs ' +
+          'one); the frequency one the country offers, or null for its usual one. Filings change at once.',
+        params: companyParams.extend({ countryCode: z.string().describe('ISO 3166-1 alpha-2 of the jurisdiction') }),
+        body: updateJurisdictionRegistrationBodySchema,
+        response: {
+          200: jurisdictionRegistrationSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          404: apiErrorSchema,
+        },
+      },
+    },
+    async (request) =>
+      putJurisdictionRegistration(deps.db, request.params.companyId, request.params.countryCode, request.body),
   );
 }

@@ -1,11 +1,29 @@
-import type { TaxSchemeRegistration, TaxSchemes } from '@vatlas/contract';
+import type {
+  JurisdictionRegistrationDto,
+  TaxRegistrationsResponse,
+  TaxSchemeRegistration,
+  TaxSchemes,
+  UpdateJurisdictionRegistrationBody,
+} from '@vatlas/contract';
+import {
+  findVatNumberFormat,
+  REGISTRATION_STATUSES,
+  type RegistrationStatus,
+  returnFrequenciesOf,
+  validateJurisdictionRegistration,
+} from '@vatlas/domain';
 import type { Db } from '../../db/client';
+import { HttpError, invalidFields } from '../../plugins/errors';
 import { recomputeTaxPosition } from '../tax-position/service';
 import {
   deleteTaxScheme,
+  type JurisdictionRecord,
+  listJurisdictionRows,
   listTaxSchemeRows,
   type TaxSchemeKind,
   type TaxSchemeRecord,
+  toReturnFrequency,
+  updateJurisdictionRow,
   upsertTaxScheme,
 } from './repository';
 
@@ -41,4 +59,58 @@ export async function saveTaxSchemes(db: Db, companyId: string, schemes: TaxSche
     await recomputeTaxPosition(txDb, companyId);
   });
   return getTaxSchemes(db, companyId);
+}
+
+const toRegistrationStatus = (value: string): RegistrationStatus =>
+  (REGISTRATION_STATUSES as readonly string[]).includes(value) ? (value as RegistrationStatus) : 'not-registered';
+
+function toJurisdictionRegistration(row: JurisdictionRecord): JurisdictionRegistrationDto {
+  const countryCode = row.countryCode.trim();
+  const frequencies = returnFrequenciesOf(countryCode);
+  const [defaultFrequency = 'quarterly'] = frequencies;
+  return {
+    countryCode,
+    registrationStatus: toRegistrationStatus(row.registrationStatus),
+    vatNumber: row.vatNumber,
+    filingFrequency: toReturnFrequency(row.filingFrequency),
+    defaultFrequency,
+    frequencies: [...frequencies],
+    vatNumberExample: findVatNumberFormat(countryCode)?.example ?? null,
+    updatedAt: row.updatedAt.toISOString(),
+  };
+}
+
+export async function getTaxRegistrations(db: Db, companyId: string): Promise<TaxRegistrationsResponse> {
+  return { jurisdictions: (await listJurisdictionRows(db, companyId)).map(toJurisdictionRegistration) };
+}
+
+/**
+ * Sets the company's registration in one of its jurisdictions and recomputes the tax position in the same
+ * transaction: the filings follow the frequency, and the EC Sales List's transfers of own goods carry the VAT number.
+ * 400 with one detail per field when a rule fails; 404 when the company did not choose the jurisdiction. Nothing is
+ * written unless all of it is.
+ */
+export async function putJurisdictionRegistration(
+  db: Db,
+  companyId: string,
+  countryCode: string,
+  body: UpdateJurisdictionRegistrationBody,
+): Promise<JurisdictionRegistrationDto> {
+  const country = countryCode.toUpperCase();
+  const result = validateJurisdictionRegistration(body, country);
+  if (!result.isValid) throw invalidFields(result.issues);
+  const saved = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const row = await updateJurisdictionRow(txDb, companyId, country, result.value);
+    if (row) await recomputeTaxPosition(txDb, companyId);
+    return row;
+  });
+  if (!saved) {
+    throw new HttpError(
+      404,
+      'jurisdiction_not_chosen',
+      `${country} is not one of the company's jurisdictions; choose it among the jurisdictions first.`,
+    );
+  }
+  return toJurisdictionRegistration(saved);
 }

@@ -19,4 +19,21 @@ export const matrixEntries: MatrixEntry[] = [
       }),
     expected: expectCompanyScoped(200),
   },
+  {
+    route: 'GET /api/v1/Company/:companyId/TaxRegistrations',
+    scope: 'company',
+    build: (context) => withToken(context, { method: 'GET', url: apiPaths.taxRegistrations(context.companyId) }),
+    expected: expectCompanyScoped(200),
+  },
+  {
+    route: 'PUT /api/v1/Company/:companyId/TaxRegistrations/:countryCode',
+    scope: 'company',
+    build: (context) =>
+      withToken(context, {
+        method: 'PUT',
+        url: apiPaths.taxRegistration(context.companyId, 'FR'),
+        payload: { registrationStatus: 'registration-requested', vatNumber: '', filingFrequency: null },
+      }),
+    expected: expectCompanyScoped(200),
+  },
 ];

@@ -1,0 +1,181 @@
+import {
+  apiPaths,
+  ecSalesListSchema,
+  filingListSchema,
+  jurisdictionRegistrationSchema,
+  taxRegistrationsResponseSchema,
+} from '@vatlas/contract';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { forEachDatabase } from '../../test/databases';
+import { ensureExchangeRates } from '../exchange-rates/service';
+import { recomputeTaxPosition } from '../tax-position/service';
+import {
+  insertTransactions,
+  insertUpload,
+  setUpTaxProfile,
+  transactionFixture,
+} from '../tax-position/tax-position-test-kit';
+import { bearer, startAppWithCompanyOwner } from '../user/account-test-kit';
+
+const FR_VAT_NUMBER = 'FR40303265045';
+
+forEachDatabase('tax registrations API', (context) => {
+  let app: FastifyInstance;
+  let token: string;
+  let companyId: string;
+
+  beforeAll(async () => {
+    const db = context.database.db;
+    await ensureExchangeRates(context.database);
+    ({ app, companyId, token } = await startAppWithCompanyOwner(context.database, {
+      label: 'registrations-owner',
+      companyName: 'Registrations GmbH',
+    }));
+    // Registered in Germany, monthly; France chosen, its registration not yet set.
+    await setUpTaxProfile(db, companyId, {
+      establishmentCountry: 'DE',
+      registrations: [{ country: 'DE', frequency: 'monthly' }, { country: 'FR' }],
+    });
+    await insertTransactions(db, {
+      companyId,
+      uploadId: await insertUpload(db, companyId),
+      profile: { establishmentCountry: 'DE', ioss: null },
+      rows: [
+        transactionFixture({ taxPointDate: '2023-03-10' }),
+        // Own goods moved from the German to the French warehouse: on the German EC Sales List under the company's
+        // French VAT number.
+        transactionFixture({
+          type: 'FC_TRANSFER',
+          taxPointDate: '2023-03-20',
+          departureCountry: 'DE',
+          arrivalCountry: 'FR',
+          taxableJurisdiction: null,
+          netAmount: '500.00',
+          vatAmount: '0.00',
+          grossAmount: '500.00',
+          vatRate: '0',
+        }),
+      ],
+    });
+    await recomputeTaxPosition(db, companyId);
+  });
+  afterAll(async () => {
+    await app?.close();
+  });
+
+  const request = (method: 'GET' | 'PUT', url: string, payload?: object) =>
+    app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  const listRegistrations = async () => {
+    const response = await request('GET', apiPaths.taxRegistrations(companyId));
+    expect(response.statusCode, response.body).toBe(200);
+    return taxRegistrationsResponseSchema.parse(response.json()).jurisdictions;
+  };
+  const put = (countryCode: string, payload: object) =>
+    request('PUT', apiPaths.taxRegistration(companyId, countryCode), payload);
+  const frenchReturns = async () => {
+    const response = await request('GET', apiPaths.filings(companyId, { jurisdiction: 'FR' }));
+    expect(response.statusCode, response.body).toBe(200);
+    return filingListSchema
+      .parse(response.json())
+      .items.filter((filing) => filing.jurisdiction === 'FR' && filing.filingType === 'vat-return')
+      .filter((filing) => filing.periodStart.startsWith('2023-'));
+  };
+  const transferLine = async () => {
+    const response = await request('GET', apiPaths.ecSalesList(companyId, '2023-03'));
+    expect(response.statusCode, response.body).toBe(200);
+    return ecSalesListSchema.parse(response.json()).lines.find((line) => line.kind === 'transfer');
+  };
+
+  it("lists the chosen jurisdictions with what each country offers, the company's own choices unset", async () => {
+    expect(await listRegistrations()).toEqual([
+      expect.objectContaining({
+        countryCode: 'DE',
+        registrationStatus: 'registered',
+        vatNumber: null,
+        filingFrequency: 'monthly',
+        defaultFrequency: 'quarterly',
+        frequencies: ['quarterly', 'monthly'],
+        vatNumberExample: 'DE123456789',
+      }),
+      expect.objectContaining({
+        countryCode: 'FR',
+        registrationStatus: 'registered',
+        vatNumber: null,
+        filingFrequency: null,
+        defaultFrequency: 'monthly',
+        frequencies: ['monthly', 'quarterly'],
+      }),
+    ]);
+  });
+
+  it('stores a registration and recomputes at once: the filings follow the frequency, the EC Sales List the number', async () => {
+    // Before: France files monthly (its usual frequency), and the transfer's line has no number to be filed under.
+    expect((await frenchReturns()).map((filing) => filing.periodStart)).toContain('2023-03-01');
+    expect((await frenchReturns()).every((filing) => filing.frequency === 'monthly')).toBe(true);
+    expect(await transferLine()).toMatchObject({ reportingCountry: 'DE', customerVatNumber: null, netEur: '500.00' });
+
+    const response = await put('fr', {
+      registrationStatus: 'registered',
+      vatNumber: 'fr 40 303 265 045',
+      filingFrequency: 'quarterly',
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    expect(jurisdictionRegistrationSchema.parse(response.json())).toMatchObject({
+      countryCode: 'FR',
+      registrationStatus: 'registered',
+      vatNumber: FR_VAT_NUMBER,
+      filingFrequency: 'quarterly',
+    });
+
+    const quarterly = await frenchReturns();
+    expect(quarterly.length).toBeGreaterThan(0);
+    expect(quarterly.every((filing) => filing.frequency === 'quarterly')).toBe(true);
+    expect(quarterly.find((filing) => filing.periodStart === '2023-01-01')).toMatchObject({ periodEnd: '2023-03-31' });
+    expect(await transferLine()).toMatchObject({ customerVatNumber: FR_VAT_NUMBER, netEur: '500.00' });
+    expect((await listRegistrations()).find((item) => item.countryCode === 'FR')).toMatchObject({
+      vatNumber: FR_VAT_NUMBER,
+      filingFrequency: 'quarterly',
+    });
+  });
+
+  it('refuses a wrong registration field by field, and keeps what was stored', async () => {
+    const before = await listRegistrations();
+    const response = await put('FR', {
+      registrationStatus: 'registered',
+      vatNumber: 'DE136695976',
+      filingFrequency: 'annual',
+    });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'validation_error',
+      details: [
+        {
+          field: 'vatNumber',
+          code: 'vatRegistrationCountryMismatch',
+          message: 'This is a VAT number of DE, not of FR.',
+        },
+        { field: 'filingFrequency', code: 'frequencyNotOffered', params: { country: 'FR', frequency: 'annual' } },
+      ],
+    });
+    const missing = await put('FR', { registrationStatus: 'registered', vatNumber: '', filingFrequency: null });
+    expect(missing.statusCode, missing.body).toBe(400);
+    expect(missing.json()).toMatchObject({ details: [{ field: 'vatNumber', code: 'vatNumberWhenRegistered' }] });
+    expect(await listRegistrations()).toEqual(before);
+  });
+
+  it('answers 404 for a jurisdiction the company did not choose, and changes nothing', async () => {
+    const before = await listRegistrations();
+    const response = await put('IT', {
+      registrationStatus: 'registration-requested',
+      vatNumber: '',
+      filingFrequency: null,
+    });
+    expect(response.statusCode, response.body).toBe(404);
+    expect(response.json()).toMatchObject({
+      code: 'jurisdiction_not_chosen',
+      message: "IT is not one of the company's jurisdictions; choose it among the jurisdictions first.",
+    });
+    expect(await listRegistrations()).toEqual(before);
+  });
+});

@@ -1,0 +1,37 @@
+import { REGISTRATION_STATUSES, RETURN_FREQUENCIES } from '@vatlas/domain';
+import { z } from 'zod';
+
+/**
+ * The company's registration in each of its jurisdictions (issue 5): where it stands with the tax office, the VAT
+ * number it was given and how often it files. The filing calendar and the EC Sales List read them.
+ */
+
+const returnFrequencySchema = z.enum(RETURN_FREQUENCIES);
+
+export const jurisdictionRegistrationSchema = z.object({
+  countryCode: z.string().describe('ISO 3166-1 alpha-2'),
+  registrationStatus: z.enum(REGISTRATION_STATUSES),
+  vatNumber: z.string().nullable().describe('Normalised: upper case, prefix first, no separators'),
+  filingFrequency: returnFrequencySchema
+    .nullable()
+    .describe("The frequency the tax office set; null files at the country's usual one (defaultFrequency)"),
+  defaultFrequency: returnFrequencySchema.describe('The usual VAT-return frequency for a new registrant'),
+  frequencies: z.array(returnFrequencySchema).describe('The VAT-return frequencies the country offers'),
+  vatNumberExample: z.string().nullable().describe("A number of the country's shape, null where none is known"),
+  updatedAt: z.string(),
+});
+export type JurisdictionRegistrationDto = z.infer<typeof jurisdictionRegistrationSchema>;
+
+/** GET Company/{companyId}/TaxRegistrations: the jurisdictions the company chose, by country code. */
+export const taxRegistrationsResponseSchema = z.object({
+  jurisdictions: z.array(jurisdictionRegistrationSchema),
+});
+export type TaxRegistrationsResponse = z.infer<typeof taxRegistrationsResponseSchema>;
+
+/** PUT Company/{companyId}/TaxRegistrations/{countryCode}. An empty vatNumber means "none yet". */
+export const updateJurisdictionRegistrationBodySchema = z.object({
+  registrationStatus: z.enum(REGISTRATION_STATUSES),
+  vatNumber: z.string().max(60),
+  filingFrequency: returnFrequencySchema.nullable(),
+});
+export type UpdateJurisdictionRegistrationBody = z.infer<typeof updateJurisdictionRegistrationBodySchema>;
