@@ -30,6 +30,7 @@ const SETTINGS_SECTIONS = [
   { path: '/settings/notifications', key: 'settings.sections.notifications.title' },
   { path: '/settings/users', key: 'settings.sections.users.title' },
   { path: '/settings/company', key: 'settings.sections.company.title' },
+  { path: '/settings/registrations', key: 'settings.sections.registrations.title' },
   { path: '/settings/subscription', key: 'settings.sections.subscription.title' },
 ] as const;
 
@@ -46,6 +47,10 @@ const ADMIN_SECTIONS = [
   { path: '/admin/audit-log', link: 'adminArea.nav.auditLog', heading: 'adminArea.audit.title' },
   { path: '/admin/coming-soon', link: 'adminArea.nav.comingSoon', heading: 'adminArea.comingSoon.title' },
 ] as const;
+
+// The five walks are the longest file of the suite: each may run in either worker, on that worker's own server, so
+// the two workers finish together. Each walk sets the administrator's language and sets English back at its end.
+test.describe.configure({ mode: 'parallel' });
 
 const otherTheme = (theme: ThemeId): ThemeId => (theme === 'default' ? 'stripe' : 'default');
 

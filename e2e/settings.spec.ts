@@ -238,6 +238,11 @@ test.describe('settings (issue 7)', () => {
         '/settings/company',
         (p) => expect(p.getByText('Legal name', { exact: true })).toBeVisible(),
       ],
+      [
+        'settings-registrations',
+        '/settings/registrations',
+        (p) => expect(p.getByRole('form', { name: 'France (FR)' }).getByLabel('VAT number')).toHaveValue(/^FR/),
+      ],
     ];
     for (const [name, path, isReady] of sections) {
       await checkScreenInBothThemes(page, testInfo, name, path, isReady);
@@ -254,6 +259,65 @@ test.describe('settings (issue 7)', () => {
     await page.goto('/settings/notifications');
     await expect(page.getByRole('switch', { name: 'Deadline reminders by E-mail' })).toBeVisible();
     await saveScreenshot(page, testInfo, 'settings-phone');
+  });
+
+  test('tax registrations: a wrong VAT number is refused by field; a new frequency replans the open returns at once', async ({
+    page,
+  }) => {
+    await openSignedIn(page, demoAccounts.seller, '/settings/registrations');
+    await expect(page.getByRole('heading', { level: 2, name: 'Tax registrations' })).toBeVisible();
+    const france = page.getByRole('form', { name: 'France (FR)' });
+    const vatNumber = france.getByLabel('VAT number');
+    const frequency = france.getByLabel('VAT return frequency');
+    const saveFrance = france.getByRole('button', { name: 'Save France' });
+    const savedNumber = await vatNumber.inputValue();
+    expect(savedNumber).toMatch(/^FR\d{11}$/);
+    await expect(frequency).toHaveValue('monthly');
+    await expect(france.getByLabel('Registration status')).toHaveValue('registered');
+
+    // Another country's number, by keyboard: refused at the field, before anything is sent.
+    await vatNumber.fill('DE136695976');
+    await saveFrance.focus();
+    await page.keyboard.press('Enter');
+    await expect(france.getByText('This is a VAT number of DE, not of FR.')).toBeVisible();
+    await expect(vatNumber).toHaveAttribute('aria-invalid', 'true');
+
+    const frenchReturnFrequencies = async () => {
+      const token = await storedToken(page);
+      const response = await page.request.get(apiPaths.filings(NORDLICHT_COMPANY_ID, { jurisdiction: 'FR' }), {
+        headers: { Authorization: `Bearer ${token}` },
+      });
+      expect(response.ok()).toBe(true);
+      const { items } = (await response.json()) as {
+        items: { filingType: string; frequency: string; status: string }[];
+      };
+      // Returns already filed keep the period they were filed for.
+      const open = items.filter((item) => item.filingType === 'vat-return' && item.status !== 'filed');
+      return [...new Set(open.map((item) => item.frequency))];
+    };
+    expect(await frenchReturnFrequencies()).toEqual(['monthly']);
+    try {
+      await vatNumber.fill(savedNumber);
+      await frequency.selectOption('quarterly');
+      await saveFrance.click();
+      await expect(
+        france.getByRole('status').filter({ hasText: 'France saved; liabilities and filings are up to date.' }),
+      ).toBeVisible();
+      // The open monthly returns are planned again as quarters. (The demo seller filed every return due before
+      // today, October's too, and a filed return keeps its period: the quarter starting on it is not planned over it.)
+      expect(await frenchReturnFrequencies()).not.toContain('monthly');
+      await page.reload();
+      await expect(page.getByRole('form', { name: 'France (FR)' }).getByLabel('VAT return frequency')).toHaveValue(
+        'quarterly',
+      );
+    } finally {
+      // Other specs know the demo company's French returns as monthly.
+      const restore = page.getByRole('form', { name: 'France (FR)' });
+      await restore.getByLabel('VAT return frequency').selectOption('monthly');
+      await restore.getByRole('button', { name: 'Save France' }).click();
+      await expect(restore.getByRole('status').filter({ hasText: 'France saved' })).toBeVisible();
+    }
+    expect(await frenchReturnFrequencies()).toEqual(['monthly']);
   });
 
   test('the language section switches the interface at once and keeps it after a reload', async ({ page, request }) => {

@@ -248,7 +248,7 @@ forEachDatabase('the API app', (context) => {
         city: 'Berlin',
         street: 'Friedrichstraße',
         houseNumber: '12',
-        vatNumber: 'DE123456789',
+        vatNumber: 'DE136695976',
         subscriptionDate: '2025-01-15',
       });
     });

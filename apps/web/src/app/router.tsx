@@ -74,6 +74,9 @@ const CompanyUsersPage = lazyPage(() =>
 const CompanyDetailsPage = lazyPage(() =>
   import('../features/settings/pages/company-details-page').then((m) => m.CompanyDetailsPage),
 );
+const TaxRegistrationsPage = lazyPage(() =>
+  import('../features/settings/pages/tax-registrations-page').then((m) => m.TaxRegistrationsPage),
+);
 const CalendarPage = lazyPage(() => import('../features/calendar/calendar-page').then((m) => m.CalendarPage));
 const DataUploadPage = lazyPage(() => import('../features/data-upload/data-upload-page').then((m) => m.DataUploadPage));
 const TransactionsPage = lazyPage(() =>
@@ -140,6 +143,7 @@ export function createAppRoutes(): RouteObject[] {
                     { path: settings.notifications.path, element: <NotificationSettingsPage /> },
                     { path: settings.users.path, element: <CompanyUsersPage /> },
                     { path: settings.company.path, element: <CompanyDetailsPage /> },
+                    { path: settings.registrations.path, element: <TaxRegistrationsPage /> },
                     {
                       path: settings.subscription.path,
                       element: <SubscriptionPage titleKey={settings.subscription.titleKey} />,

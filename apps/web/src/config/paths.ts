@@ -56,6 +56,7 @@ export const paths = {
     notifications: route('/settings/notifications', 'settings.sections.notifications.title'),
     users: route('/settings/users', 'settings.sections.users.title'),
     company: route('/settings/company', 'settings.sections.company.title'),
+    registrations: route('/settings/registrations', 'settings.sections.registrations.title'),
     /** Built by the payments feature and nested into the settings layout by the router. */
     subscription: route('/settings/subscription', 'settings.sections.subscription.title'),
   },

@@ -107,7 +107,8 @@ function demoCompanies(tenantIds: { home: string; partner: string }): (typeof co
       city: 'Berlin',
       street: 'Friedrichstraße',
       houseNumber: '12',
-      vatNumber: 'DE123456789',
+      // A number of the right shape and check digit, as a registration's settings require (not a real company's).
+      vatNumber: 'DE136695976',
       subscriptionCountryCodes: ['DE', 'FR'],
       incorporationDate: '2019-03-01',
       incorporationNumber: 'HRB 123456 B',

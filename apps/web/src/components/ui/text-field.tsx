@@ -63,7 +63,7 @@ export function TextField({
   onBlur?: () => void;
   error?: string | null;
   hint?: ReactNode;
-  type?: 'text' | 'email';
+  type?: 'text' | 'email' | 'date';
   inputMode?: 'decimal' | 'numeric' | 'url' | 'text';
   autoComplete?: string;
   isCode?: boolean;

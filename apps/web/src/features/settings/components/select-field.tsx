@@ -9,6 +9,7 @@ export function SelectField({
   onChange,
   children,
   hint,
+  error,
 }: {
   id: string;
   label: string;
@@ -16,6 +17,7 @@ export function SelectField({
   onChange: (value: string) => void;
   children: ReactNode;
   hint?: ReactNode;
+  error?: string | null;
 }) {
   return (
     <div className="flex flex-col gap-1.5">
@@ -25,13 +27,14 @@ export function SelectField({
       <select
         id={id}
         value={value}
-        aria-describedby={describedBy(id, hint, null)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy(id, hint, error)}
         onChange={(event) => onChange(event.target.value)}
-        className={cn(inputClassName, 'border-border')}
+        className={cn(inputClassName, error ? 'border-danger' : 'border-border')}
       >
         {children}
       </select>
-      <FieldMessages id={id} hint={hint} />
+      <FieldMessages id={id} hint={hint} error={error} />
     </div>
   );
 }

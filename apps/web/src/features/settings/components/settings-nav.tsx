@@ -10,6 +10,7 @@ const SECTIONS = [
   { id: 'notifications', href: paths.settings.notifications.getHref(), end: false },
   { id: 'users', href: paths.settings.users.getHref(), end: false },
   { id: 'company', href: paths.settings.company.getHref(), end: false },
+  { id: 'registrations', href: paths.settings.registrations.getHref(), end: false },
   { id: 'subscription', href: paths.settings.subscription.getHref(), end: false },
 ] as const;
 

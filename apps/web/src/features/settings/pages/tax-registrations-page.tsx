@@ -1,0 +1,413 @@
+import {
+  EU_COUNTRY_CODES,
+  type FieldIssue,
+  REGISTRATION_STATUSES,
+  type RegistrationStatus,
+  type ReturnFrequency,
+  validateJurisdictionRegistration,
+} from '@vatlas/domain';
+import type { TFunction } from 'i18next';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Button } from '../../../components/ui/button';
+import { EmptyState } from '../../../components/ui/empty-state';
+import { Skeleton } from '../../../components/ui/skeleton';
+import { focusRing, TextField } from '../../../components/ui/text-field';
+import { paths } from '../../../config/paths';
+import { useAuthStore } from '../../../lib/auth/auth-store';
+import { cn } from '../../../lib/cn';
+import { useCountryName } from '../../../lib/format/use-country-name';
+import { isHttpError } from '../../../lib/http/http-error';
+import {
+  type JurisdictionRegistrationDto,
+  type TaxSchemes,
+  useSaveJurisdictionRegistration,
+  useSaveTaxSchemes,
+  useTaxRegistrations,
+  useTaxSchemes,
+} from '../api/tax-registrations';
+import { SelectField } from '../components/select-field';
+import { SaveStatus, SettingsSection } from '../components/settings-section';
+
+/**
+ * The company's tax registrations: per jurisdiction it chose, where it stands with the tax office, its VAT number
+ * there and how often it files; and its OSS and IOSS registrations. Each save recomputes the liabilities and filings
+ * on the server, so the calendar and the EC Sales List follow at once.
+ */
+export function TaxRegistrationsPage() {
+  const { t } = useTranslation();
+  const companyId = useAuthStore((state) => state.selectedCompanyId);
+  const registrations = useTaxRegistrations(companyId);
+  const schemes = useTaxSchemes(companyId);
+
+  return (
+    <div className="flex flex-col gap-8">
+      <SettingsSection
+        id="settings-registrations"
+        title={t('settings.sections.registrations.title')}
+        description={t('settings.registrations.description')}
+      >
+        {registrations.isPending || companyId === null ? (
+          <Loading label={t('settings.registrations.loading')} />
+        ) : registrations.isError ? (
+          <LoadFailed message={registrations.error.message} onRetry={() => void registrations.refetch()} />
+        ) : registrations.data.jurisdictions.length === 0 ? (
+          <EmptyState
+            title={t('settings.registrations.empty.title')}
+            text={t('settings.registrations.empty.text')}
+            action={
+              <Link
+                to={paths.onboarding.jurisdictionsSelection.getHref()}
+                className={cn('font-semibold text-primary-strong underline', focusRing)}
+              >
+                {t('settings.registrations.empty.action')}
+              </Link>
+            }
+          />
+        ) : (
+          <ul className="flex flex-col divide-y divide-border">
+            {registrations.data.jurisdictions.map((registration) => (
+              <li key={registration.countryCode} className="py-4 first:pt-0 last:pb-0">
+                <JurisdictionForm companyId={companyId} registration={registration} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </SettingsSection>
+
+      <SettingsSection
+        id="settings-schemes"
+        title={t('settings.registrations.schemes.title')}
+        description={t('settings.registrations.schemes.description')}
+      >
+        {schemes.isPending || companyId === null ? (
+          <Loading label={t('settings.registrations.schemes.loading')} />
+        ) : schemes.isError ? (
+          <LoadFailed message={schemes.error.message} onRetry={() => void schemes.refetch()} />
+        ) : (
+          <SchemesForm companyId={companyId} saved={schemes.data} />
+        )}
+      </SettingsSection>
+    </div>
+  );
+}
+
+function Loading({ label }: { label: string }) {
+  return (
+    <div aria-busy="true" className="flex flex-col gap-3">
+      <span className="sr-only" role="status">
+        {label}
+      </span>
+      {[1, 2, 3].map((row) => (
+        <Skeleton key={row} className="h-10 w-full" />
+      ))}
+    </div>
+  );
+}
+
+function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void }) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col items-start gap-3">
+      <p role="alert" className="text-sm text-danger">
+        {t('settings.registrations.loadFailed', { message })}
+      </p>
+      <Button variant="secondary" onClick={onRetry}>
+        {t('settings.retry')}
+      </Button>
+    </div>
+  );
+}
+
+type IssueLike = Pick<FieldIssue, 'field' | 'message'> & { code?: string; params?: FieldIssue['params'] };
+
+/** An issue in the user's language: this page's own codes, then the VAT-number codes the business details share. */
+const translateIssue = (t: TFunction, issue: IssueLike): string =>
+  issue.code
+    ? t([`settings.registrations.errors.${issue.code}`, `onboarding.businessProfile.errors.${issue.code}`], {
+        ...issue.params,
+        defaultValue: issue.message,
+      })
+    : issue.message;
+
+/** The issues of a refused save by field; `form` for anything that is not about one field. */
+function errorsOfSave(t: TFunction, error: unknown): Record<string, string> {
+  if (isHttpError(error) && error.status === 400 && Array.isArray(error.details)) {
+    const errors: Record<string, string> = {};
+    for (const detail of error.details as IssueLike[]) {
+      if (typeof detail?.field === 'string' && typeof detail.message === 'string') {
+        errors[detail.field.replace(/^body\.?/, '')] ??= translateIssue(t, detail);
+      }
+    }
+    if (Object.keys(errors).length > 0) return errors;
+  }
+  return { form: t('settings.registrations.saveFailed', { message: (error as Error).message }) };
+}
+
+type JurisdictionValues = { registrationStatus: RegistrationStatus; vatNumber: string; filingFrequency: string };
+
+const valuesOf = (registration: JurisdictionRegistrationDto): JurisdictionValues => ({
+  registrationStatus: registration.registrationStatus,
+  vatNumber: registration.vatNumber ?? '',
+  filingFrequency: registration.filingFrequency ?? '',
+});
+
+function JurisdictionForm({
+  companyId,
+  registration,
+}: {
+  companyId: string;
+  registration: JurisdictionRegistrationDto;
+}) {
+  const { t } = useTranslation();
+  const id = useId();
+  const countryName = useCountryName();
+  const save = useSaveJurisdictionRegistration(companyId);
+  const [values, setValues] = useState(() => valuesOf(registration));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [isSaved, setIsSaved] = useState(false);
+  const { countryCode } = registration;
+  const name = countryName(countryCode);
+  const frequencyName = (frequency: ReturnFrequency) => t(`onboarding.jurisdictionInfo.frequencies.${frequency}`);
+
+  const setValue = <K extends keyof JurisdictionValues>(field: K, value: JurisdictionValues[K]) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors(({ [field]: _edited, form: _form, ...rest }) => rest);
+    setIsSaved(false);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setIsSaved(false);
+    const body = {
+      registrationStatus: values.registrationStatus,
+      vatNumber: values.vatNumber,
+      filingFrequency: (values.filingFrequency || null) as ReturnFrequency | null,
+    };
+    // The server's rules, run first here: a wrong number is shown without a round trip.
+    const checked = validateJurisdictionRegistration(body, countryCode);
+    if (!checked.isValid) {
+      setErrors(Object.fromEntries(checked.issues.map((issue) => [issue.field, translateIssue(t, issue)])));
+      document.getElementById(`${id}-${checked.issues[0]?.field}`)?.focus();
+      return;
+    }
+    save.mutate(
+      { countryCode, body },
+      {
+        onSuccess: (saved) => {
+          setValues(valuesOf(saved));
+          setErrors({});
+          setIsSaved(true);
+        },
+        onError: (error) => setErrors(errorsOfSave(t, error)),
+      },
+    );
+  };
+
+  const headingId = `${id}-heading`;
+  return (
+    <form noValidate onSubmit={submit} aria-labelledby={headingId} className="flex flex-col gap-4">
+      <h3 id={headingId} className="text-base font-semibold text-fg">
+        {name} <span className="font-normal text-fg-secondary">({countryCode})</span>
+      </h3>
+      <div className="grid gap-4 md:grid-cols-3">
+        <SelectField
+          id={`${id}-registrationStatus`}
+          label={t('settings.registrations.fields.status')}
+          value={values.registrationStatus}
+          onChange={(value) => setValue('registrationStatus', value as RegistrationStatus)}
+        >
+          {REGISTRATION_STATUSES.map((status) => (
+            <option key={status} value={status}>
+              {t(`settings.registrations.statuses.${status}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextField
+          id={`${id}-vatNumber`}
+          label={t('settings.registrations.fields.vatNumber')}
+          value={values.vatNumber}
+          autoComplete="off"
+          isCode
+          hint={
+            registration.vatNumberExample
+              ? t('settings.registrations.hints.vatNumber', { example: registration.vatNumberExample })
+              : undefined
+          }
+          onChange={(value) => setValue('vatNumber', value)}
+          error={errors.vatNumber}
+        />
+        <SelectField
+          id={`${id}-filingFrequency`}
+          label={t('settings.registrations.fields.frequency')}
+          value={values.filingFrequency}
+          onChange={(value) => setValue('filingFrequency', value)}
+          error={errors.filingFrequency}
+        >
+          <option value="">
+            {t('settings.registrations.usualFrequency', { frequency: frequencyName(registration.defaultFrequency) })}
+          </option>
+          {registration.frequencies.map((frequency) => (
+            <option key={frequency} value={frequency}>
+              {frequencyName(frequency)}
+            </option>
+          ))}
+        </SelectField>
+      </div>
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending
+            ? t('settings.registrations.saving')
+            : t('settings.registrations.saveCountry', { country: name })}
+        </Button>
+        {save.isPending ? <SaveStatus tone="neutral">{t('settings.registrations.recomputing')}</SaveStatus> : null}
+        {isSaved ? (
+          <SaveStatus tone="success">{t('settings.registrations.saved', { country: name })}</SaveStatus>
+        ) : null}
+        {errors.form ? <SaveStatus tone="danger">{errors.form}</SaveStatus> : null}
+      </div>
+    </form>
+  );
+}
+
+type SchemeKind = keyof TaxSchemes;
+type SchemeValues = { isRegistered: boolean; memberState: string; effectiveFrom: string; identificationNumber: string };
+
+const schemeValuesOf = (registration: TaxSchemes[SchemeKind]): SchemeValues => ({
+  isRegistered: registration !== null,
+  memberState: registration?.memberState ?? '',
+  effectiveFrom: registration?.effectiveFrom ?? '',
+  identificationNumber: registration?.identificationNumber ?? '',
+});
+
+/** Field errors of one scheme before it is sent: where it is registered and from when are what the engine needs. */
+function schemeErrors(t: TFunction, values: SchemeValues): Record<string, string> {
+  if (!values.isRegistered) return {};
+  const errors: Record<string, string> = {};
+  if (!EU_COUNTRY_CODES.includes(values.memberState))
+    errors.memberState = t('settings.registrations.schemes.errors.memberState');
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(values.effectiveFrom))
+    errors.effectiveFrom = t('settings.registrations.schemes.errors.effectiveFrom');
+  return errors;
+}
+
+function SchemesForm({ companyId, saved }: { companyId: string; saved: TaxSchemes }) {
+  const { t, i18n } = useTranslation();
+  const id = useId();
+  const countryName = useCountryName();
+  const save = useSaveTaxSchemes(companyId);
+  const [values, setValues] = useState(() => ({ oss: schemeValuesOf(saved.oss), ioss: schemeValuesOf(saved.ioss) }));
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [isSaved, setIsSaved] = useState(false);
+  const memberStates = [...EU_COUNTRY_CODES]
+    .map((code) => ({ code, name: countryName(code) }))
+    .sort((a, b) => a.name.localeCompare(b.name, i18n.language));
+
+  const setValue = (scheme: SchemeKind, changes: Partial<SchemeValues>) => {
+    setValues((current) => ({ ...current, [scheme]: { ...current[scheme], ...changes } }));
+    setErrors({});
+    setIsSaved(false);
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setIsSaved(false);
+    const found: Record<string, string> = {};
+    for (const scheme of ['oss', 'ioss'] as const) {
+      for (const [field, message] of Object.entries(schemeErrors(t, values[scheme])))
+        found[`${scheme}.${field}`] = message;
+    }
+    if (Object.keys(found).length > 0) {
+      setErrors(found);
+      document.getElementById(`${id}-${Object.keys(found)[0]?.replace('.', '-')}`)?.focus();
+      return;
+    }
+    const toRegistration = (scheme: SchemeValues): TaxSchemes[SchemeKind] =>
+      scheme.isRegistered
+        ? {
+            memberState: scheme.memberState,
+            effectiveFrom: scheme.effectiveFrom,
+            identificationNumber: scheme.identificationNumber.trim() || null,
+          }
+        : null;
+    save.mutate(
+      { oss: toRegistration(values.oss), ioss: toRegistration(values.ioss) },
+      {
+        onSuccess: (answer) => {
+          setValues({ oss: schemeValuesOf(answer.oss), ioss: schemeValuesOf(answer.ioss) });
+          setIsSaved(true);
+        },
+        onError: (error) => setErrors(errorsOfSave(t, error)),
+      },
+    );
+  };
+
+  return (
+    <form noValidate onSubmit={submit} className="flex flex-col gap-6">
+      {(['oss', 'ioss'] as const).map((scheme) => {
+        const current = values[scheme];
+        const fieldId = (field: string) => `${id}-${scheme}-${field}`;
+        return (
+          <fieldset key={scheme} className="flex flex-col gap-4">
+            <legend className="text-base font-semibold text-fg">
+              {t(`settings.registrations.schemes.${scheme}.title`)}
+            </legend>
+            <label className="flex items-start gap-2 text-sm text-fg">
+              <input
+                type="checkbox"
+                checked={current.isRegistered}
+                onChange={(event) => setValue(scheme, { isRegistered: event.target.checked })}
+                className={cn('mt-0.5 h-4 w-4 accent-primary-strong', focusRing)}
+              />
+              {t(`settings.registrations.schemes.${scheme}.registered`)}
+            </label>
+            {current.isRegistered ? (
+              <div className="grid gap-4 md:grid-cols-3">
+                <SelectField
+                  id={fieldId('memberState')}
+                  label={t('settings.registrations.schemes.fields.memberState')}
+                  value={current.memberState}
+                  onChange={(memberState) => setValue(scheme, { memberState })}
+                  error={errors[`${scheme}.memberState`]}
+                >
+                  <option value="">{t('settings.registrations.schemes.choose')}</option>
+                  {memberStates.map((state) => (
+                    <option key={state.code} value={state.code}>
+                      {state.name}
+                    </option>
+                  ))}
+                </SelectField>
+                <TextField
+                  id={fieldId('effectiveFrom')}
+                  type="date"
+                  label={t('settings.registrations.schemes.fields.effectiveFrom')}
+                  value={current.effectiveFrom}
+                  onChange={(effectiveFrom) => setValue(scheme, { effectiveFrom })}
+                  error={errors[`${scheme}.effectiveFrom`]}
+                />
+                <TextField
+                  id={fieldId('identificationNumber')}
+                  label={t('settings.registrations.schemes.fields.identificationNumber')}
+                  hint={t(`settings.registrations.schemes.${scheme}.numberHint`)}
+                  value={current.identificationNumber}
+                  isCode
+                  onChange={(identificationNumber) => setValue(scheme, { identificationNumber })}
+                  error={errors[`${scheme}.identificationNumber`]}
+                />
+              </div>
+            ) : null}
+          </fieldset>
+        );
+      })}
+      <div className="flex flex-wrap items-center gap-3">
+        <Button type="submit" disabled={save.isPending}>
+          {save.isPending ? t('settings.registrations.saving') : t('settings.registrations.schemes.save')}
+        </Button>
+        {save.isPending ? <SaveStatus tone="neutral">{t('settings.registrations.recomputing')}</SaveStatus> : null}
+        {isSaved ? <SaveStatus tone="success">{t('settings.registrations.schemes.saved')}</SaveStatus> : null}
+        {errors.form ? <SaveStatus tone="danger">{errors.form}</SaveStatus> : null}
+      </div>
+    </form>
+  );
+}
