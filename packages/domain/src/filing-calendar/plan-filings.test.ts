@@ -98,6 +98,66 @@ describe('planFilings', () => {
     expect(filings).toEqual([row('NO', 'vat-return', 'every-two-months', '2026-05-01', '2026-06-30', '2026-08-31')]);
   });
 
+  describe('a change of frequency after returns were filed', () => {
+    const french = (frequency: 'monthly' | 'quarterly'): CompanyTaxProfile => ({
+      establishmentCountry: 'DE',
+      oss: null,
+      ioss: null,
+      registrations: [{ country: 'FR', frequency, vatNumber: 'FR40303265045' }],
+    });
+    const filedMonth = (start: string, end: string) =>
+      ({
+        jurisdiction: 'FR',
+        filingType: 'vat-return',
+        frequency: 'monthly',
+        periodStart: start,
+        periodEnd: end,
+      }) as const;
+    const plan = (frequency: 'monthly' | 'quarterly', filed: Parameters<typeof planFilings>[0]['filed']) =>
+      planFilings({ profile: french(frequency), from: '2026-10-01', to: '2026-11-30', eslCountries: [], filed }).map(
+        (filing) => `${filing.frequency} ${filing.periodStart}..${filing.periodEnd}`,
+      );
+
+    it('files the rest of the running quarter monthly after a filed month, then quarters', () => {
+      // Monthly until October, filed; quarterly from now on: November (and December, once it runs) stay monthly,
+      // since no quarter can start on a filed month; the filed months are not planned again.
+      const filed = [
+        filedMonth('2026-07-01', '2026-07-31'),
+        filedMonth('2026-08-01', '2026-08-31'),
+        filedMonth('2026-09-01', '2026-09-30'),
+        filedMonth('2026-10-01', '2026-10-31'),
+      ];
+      expect(plan('quarterly', filed)).toEqual(['monthly 2026-11-01..2026-11-30']);
+      expect(
+        planFilings({
+          profile: french('quarterly'),
+          from: '2026-10-01',
+          to: '2027-03-31',
+          eslCountries: [],
+          filed,
+        }).map((filing) => `${filing.frequency} ${filing.periodStart}`),
+      ).toEqual(['monthly 2026-11-01', 'monthly 2026-12-01', 'quarterly 2027-01-01']);
+    });
+
+    it('plans the quarter whole when nothing in it was filed, and a month that was filed as it was', () => {
+      expect(plan('quarterly', [])).toEqual(['quarterly 2026-07-01..2026-09-30', 'quarterly 2026-10-01..2026-12-31']);
+      // The planned October is the filed one: its row stays as filed, and planning it keeps it in the calendar.
+      expect(plan('monthly', [filedMonth('2026-10-01', '2026-10-31')])).toEqual([
+        'monthly 2026-09-01..2026-09-30',
+        'monthly 2026-10-01..2026-10-31',
+        'monthly 2026-11-01..2026-11-30',
+      ]);
+    });
+
+    it('plans no month again that a filed quarter declared', () => {
+      const filedQuarter = { ...filedMonth('2026-07-01', '2026-09-30'), frequency: 'quarterly' } as const;
+      expect(plan('monthly', [filedQuarter])).toEqual([
+        'monthly 2026-10-01..2026-10-31',
+        'monthly 2026-11-01..2026-11-30',
+      ]);
+    });
+  });
+
   it('refuses an EC Sales List where none exists and a reversed window', () => {
     expect(() => planFilings({ profile, from: '2026-01-01', to: '2026-03-31', eslCountries: ['GB'] })).toThrow(
       /no EC Sales List/,

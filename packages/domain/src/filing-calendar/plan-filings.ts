@@ -10,7 +10,7 @@ import {
   IOSS_FILING_RULES,
   OSS_FILING_RULES,
 } from './filing-rules';
-import { returnPeriods } from './return-periods';
+import { type ReturnPeriod, returnPeriods } from './return-periods';
 
 export type PlannedFiling = {
   /** ISO code of the country the filing goes to: for OSS and IOSS the member state of identification. */
@@ -29,7 +29,15 @@ export type PlanFilingsInput = {
   to: string;
   /** Countries where the company must file an EC Sales List (intra-EU B2B supplies or transfers); the caller decides. */
   eslCountries: readonly string[];
+  /** The filings already filed: their periods stand, whatever the frequency is now (`plannedPeriods`). */
+  filed?: readonly FiledPeriod[];
 };
+
+/** A filing marked filed: the period it was filed for. */
+export type FiledPeriod = Pick<
+  PlannedFiling,
+  'jurisdiction' | 'filingType' | 'frequency' | 'periodStart' | 'periodEnd'
+>;
 
 /**
  * Periods this far before `from` are examined for deadlines inside the window. The previous calendar year starts at
@@ -103,6 +111,43 @@ function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string
   return obligations;
 }
 
+const overlaps = (a: ReturnPeriod, b: FiledPeriod) => a.start <= b.periodEnd && b.periodStart <= a.end;
+
+/**
+ * The periods of one obligation at `frequency`, around what was filed already. A filed return's period stands: a
+ * period of the frequency that overlaps it without being it is not planned (it would declare filed months again, and
+ * could not be told from the filed return, which shares its first day). The months of such a period that no filed
+ * return covers are planned at the frequency they were filed at until then, the last one filed before them: a change
+ * of frequency takes effect at the first boundary of the new one after the last filed return, as a tax office applies
+ * it, so monthly filers who filed October and turn quarterly file November and December monthly, then quarters.
+ */
+function plannedPeriods(
+  frequency: ReturnFrequency,
+  from: string,
+  to: string,
+  filed: readonly FiledPeriod[],
+): { frequency: ReturnFrequency; period: ReturnPeriod }[] {
+  const planned: { frequency: ReturnFrequency; period: ReturnPeriod }[] = [];
+  for (const period of returnPeriods(frequency, from, to)) {
+    const clashes = filed.filter((filing) => overlaps(period, filing));
+    if (clashes.length === 0 || clashes.some((f) => f.periodStart === period.start && f.periodEnd === period.end)) {
+      planned.push({ frequency, period });
+      continue;
+    }
+    const earlier = filed
+      .filter((filing) => filing.periodStart <= period.start)
+      .sort((a, b) => b.periodStart.localeCompare(a.periodStart))[0];
+    const before = (earlier ?? clashes[0])?.frequency ?? frequency;
+    if (before === frequency) continue;
+    for (const part of returnPeriods(before, period.start, period.end)) {
+      const isInside = part.start >= period.start && part.end <= period.end && part.start <= to;
+      if (isInside && !filed.some((filing) => overlaps(part, filing)))
+        planned.push({ frequency: before, period: part });
+    }
+  }
+  return planned;
+}
+
 /**
  * Every filing a compliance user should see for the window [from, to]:
  * - each period that overlaps the window, including the one still running on `to`, whose filing is coming up;
@@ -122,12 +167,15 @@ export function planFilings(input: PlanFilingsInput): PlannedFiling[] {
 
   const filings: PlannedFiling[] = [];
   for (const obligation of obligationsOf(input.profile, input.eslCountries)) {
-    for (const period of returnPeriods(obligation.frequency, lookback, input.to)) {
+    const filed = (input.filed ?? []).filter(
+      (filing) => filing.jurisdiction === obligation.jurisdiction && filing.filingType === obligation.filingType,
+    );
+    for (const { frequency, period } of plannedPeriods(obligation.frequency, lookback, input.to, filed)) {
       if (obligation.since !== undefined && period.end < obligation.since) continue;
       const due = dueDate({
         country: obligation.jurisdiction,
         filingType: obligation.filingType,
-        frequency: obligation.frequency,
+        frequency,
         period,
         isEstablished: obligation.isEstablished,
         hasEcSalesList: obligation.hasEcSalesList,
@@ -138,7 +186,7 @@ export function planFilings(input: PlanFilingsInput): PlannedFiling[] {
       filings.push({
         jurisdiction: obligation.jurisdiction,
         filingType: obligation.filingType,
-        frequency: obligation.frequency,
+        frequency,
         periodStart: period.start,
         periodEnd: period.end,
         dueDate: due,

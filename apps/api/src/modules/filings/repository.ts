@@ -84,15 +84,16 @@ const PLANNED_FROM_EXCLUDED = Object.fromEntries(
  * Makes the company's open filings equal to `planned`: inserts new ones, updates due dates and amounts of open ones,
  * removes open ones no longer planned (a registration or scheme removed). A filed filing is never touched: what was
  * filed stays as it was filed. Writes only what differs: a refresh runs on every read of the calendar, and most find
- * nothing new. Answers the company's filings (in `listFilingRows` order) when it wrote none, which the calendar then
- * shows without reading them again; undefined when it wrote some. Call inside a transaction.
+ * nothing new. `rows` are the company's filings as stored (`listFilingRows`, in its order): answered as they are when it
+ * wrote none, so the calendar shows them without reading them again; undefined when it wrote some. Call inside a
+ * transaction.
  */
 export async function syncPlannedFilings(
   db: Db,
   companyId: string,
   planned: readonly PlannedFilingValues[],
+  rows: readonly FilingRecord[],
 ): Promise<FilingRecord[] | undefined> {
-  const rows = await listFilingRows(db, companyId);
   const stored = new Map(rows.map((row) => [identityOf(row), row]));
   const plannedIdentities = new Set(planned.map(identityOf));
   const gone = [...stored.values()]
@@ -118,7 +119,7 @@ export async function syncPlannedFilings(
         setWhere: isNull(filings.filedOn),
       });
   }
-  return gone.length === 0 && changed.length === 0 ? rows : undefined;
+  return gone.length === 0 && changed.length === 0 ? [...rows] : undefined;
 }
 
 export async function listFilingRows(db: Db, companyId: string): Promise<FilingRecord[]> {

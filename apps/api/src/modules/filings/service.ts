@@ -2,9 +2,11 @@ import type { Filing, FilingList, FilingQuery, MarkFilingFiledRequest } from '@v
 import {
   type CompanyTaxProfile,
   type EcSalesListTotal,
+  type FilingType,
   filingStatus,
   findCountryRule,
   planFilings,
+  type ReturnFrequency,
   sumToFixed2,
   todayIsoDate,
 } from '@vatlas/domain';
@@ -116,7 +118,17 @@ export async function refreshFilings(
     ecSalesLists: groupBy(await listEcSalesListAmounts(db, companyId), (row) => row.reportingCountry),
   };
   const eslCountries = [...sources.ecSalesLists.keys()].sort();
-  const planned = planFilings({ profile, from, to: today, eslCountries }).map((filing) => ({
+  const rows = await listFilingRows(db, companyId);
+  const filed = rows
+    .filter((row) => row.filedOn !== null)
+    .map((row) => ({
+      jurisdiction: row.jurisdiction,
+      filingType: row.filingType as FilingType,
+      frequency: row.frequency as ReturnFrequency,
+      periodStart: row.periodStart,
+      periodEnd: row.periodEnd,
+    }));
+  const planned = planFilings({ profile, from, to: today, eslCountries, filed }).map((filing) => ({
     jurisdiction: filing.jurisdiction,
     filingType: filing.filingType,
     frequency: filing.frequency,
@@ -125,7 +137,7 @@ export async function refreshFilings(
     dueDate: filing.dueDate,
     ...amountsOf(filing, sources),
   }));
-  return syncPlannedFilings(db, companyId, planned);
+  return syncPlannedFilings(db, companyId, planned, rows);
 }
 
 function toFiling(row: FilingRecord, today: string): Filing {

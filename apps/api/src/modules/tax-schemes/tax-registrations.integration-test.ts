@@ -64,7 +64,7 @@ forEachDatabase('tax registrations API', (context) => {
     await app?.close();
   });
 
-  const request = (method: 'GET' | 'PUT', url: string, payload?: object) =>
+  const request = (method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) =>
     app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   const listRegistrations = async () => {
     const response = await request('GET', apiPaths.taxRegistrations(companyId));
@@ -137,6 +137,40 @@ forEachDatabase('tax registrations API', (context) => {
       vatNumber: FR_VAT_NUMBER,
       filingFrequency: 'quarterly',
     });
+  });
+
+  it('keeps a filed return when the frequency changes, and plans the rest of its quarter at the old frequency', async () => {
+    const monthly = await put('FR', {
+      registrationStatus: 'registered',
+      vatNumber: FR_VAT_NUMBER,
+      filingFrequency: 'monthly',
+    });
+    expect(monthly.statusCode, monthly.body).toBe(200);
+    const march = (await frenchReturns()).find((filing) => filing.periodStart === '2023-03-01');
+    expect(march).toMatchObject({ frequency: 'monthly', periodEnd: '2023-03-31' });
+    const filed = await request('POST', apiPaths.markFilingFiled(companyId, march?.id ?? ''), {
+      filedOn: '2023-04-20',
+      reference: 'FR-2023-03',
+    });
+    expect(filed.statusCode, filed.body).toBe(200);
+
+    const quarterly = await put('FR', {
+      registrationStatus: 'registered',
+      vatNumber: FR_VAT_NUMBER,
+      filingFrequency: 'quarterly',
+    });
+    expect(quarterly.statusCode, quarterly.body).toBe(200);
+    // March stays as filed; no first quarter declares it again; January and February are planned monthly, as they
+    // were filed until the change; from April on, quarters.
+    const planned = (await frenchReturns()).map(
+      (filing) => `${filing.frequency} ${filing.periodStart}..${filing.periodEnd} ${filing.status}`,
+    );
+    expect(planned.slice(0, 3)).toEqual([
+      expect.stringMatching(/^monthly 2023-02-01\.\.2023-02-28 /),
+      'monthly 2023-03-01..2023-03-31 filed',
+      expect.stringMatching(/^quarterly 2023-04-01\.\.2023-06-30 /),
+    ]);
+    expect(planned.filter((filing) => filing.startsWith('quarterly 2023-01-01'))).toEqual([]);
   });
 
   it('refuses a wrong registration field by field, and keeps what was stored', async () => {
