@@ -29,7 +29,11 @@ async function main(): Promise<number> {
       const result = await importExchangeRatesFromFile(database, resolve(path));
       console.info(
         `Imported ${result.days} publication days: ${result.inserted} new rates, ${result.updated} corrected, ` +
-          `${result.unchanged} unchanged. The table now covers ${result.coverage?.from} to ${result.coverage?.to}.`,
+          `${result.unchanged} unchanged. The table now covers ${result.coverage?.from} to ${result.coverage?.to}.` +
+          (result.recomputesRequested > 0
+            ? ` ${result.recomputesRequested} companies missed a rate: their liabilities are recomputed by the ` +
+              'import worker, at once in a running server or at its next start.'
+            : ''),
       );
       return 0;
     } finally {

@@ -31,7 +31,12 @@ export function startExchangeRateRefresh(deps: {
     try {
       const result = await importExchangeRates(deps.database, await fetchHistory());
       deps.log.info(
-        { inserted: result.inserted, updated: result.updated, coverage: result.coverage },
+        {
+          inserted: result.inserted,
+          updated: result.updated,
+          coverage: result.coverage,
+          recomputesRequested: result.recomputesRequested,
+        },
         'ECB exchange rates refreshed',
       );
     } catch (error) {

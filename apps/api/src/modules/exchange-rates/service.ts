@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { EcbCsvError, parseEcbHistoryCsv } from '@vatlas/domain';
 import { unzipSync } from 'fflate';
 import type { Database } from '../../db/client';
+import { requestRecomputesOfMissingRates } from '../tax-position/repository';
 import {
   countExchangeRates,
   findExchangeRateCoverage,
@@ -33,6 +34,8 @@ export type ExchangeRateImport = UpsertCounts & {
   days: number;
   /** Coverage of the whole table after the import. */
   coverage: { from: string; to: string } | undefined;
+  /** Companies missing a rate whose tax position the import worker is to recompute, as the rates changed. */
+  recomputesRequested: number;
 };
 
 const ZIP_MAGIC = [0x50, 0x4b, 0x03, 0x04];
@@ -72,7 +75,11 @@ export async function importExchangeRates(database: Database, bytes: Uint8Array)
     throw error;
   }
   const counts = await upsertExchangeRates(database, toRateValues(rows));
-  return { ...counts, days: rows.length, coverage: await findExchangeRateCoverage(database.db) };
+  // New or corrected rates may complete the liabilities that missed one: their companies are recomputed by the
+  // import worker (of the server, or of this command's next server start), so no upload is needed to settle them.
+  const recomputesRequested =
+    counts.inserted + counts.updated > 0 ? await requestRecomputesOfMissingRates(database.db) : 0;
+  return { ...counts, days: rows.length, coverage: await findExchangeRateCoverage(database.db), recomputesRequested };
 }
 
 export async function importExchangeRatesFromFile(database: Database, path: string | URL): Promise<ExchangeRateImport> {

@@ -409,6 +409,21 @@ export async function storeComputedProfile(db: Db, companyId: string, profile: C
     });
 }
 
+/**
+ * Asks for a recompute of every company whose stored position misses an exchange rate (a `missing-rate` problem):
+ * new rates came, and may complete it. The import worker runs the requests (`selectRecomputeRequests`). Answers how
+ * many companies were asked for.
+ */
+export async function requestRecomputesOfMissingRates(db: Db): Promise<number> {
+  const result = (await db.execute(sql`
+    update tax_position_profiles set recompute_requested_at = coalesce(recompute_requested_at, now())
+    where company_id in (
+      select distinct company_id from tax_position_problems where problem->>'kind' = 'missing-rate'
+    )
+    returning company_id`)) as unknown as { rows: unknown[] };
+  return result.rows.length;
+}
+
 /** The companies whose tax position is to be recomputed over every year (`taxPositionProfiles.recomputeRequestedAt`). */
 export async function selectRecomputeRequests(db: Db): Promise<string[]> {
   const rows = await db

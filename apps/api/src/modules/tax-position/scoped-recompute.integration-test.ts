@@ -24,12 +24,14 @@ import {
 } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { backfillOf, checkBackfill } from '../../test/migration-backfill';
-import { ensureExchangeRates } from '../exchange-rates/service';
+import { ensureExchangeRates, importExchangeRates } from '../exchange-rates/service';
 import { listTaxPositionProblems } from '../liabilities/repository';
 import { createLocalFileStorage } from '../storage/file-storage';
+import { createImportWorker } from '../transaction-upload/import-worker';
 import { selectTaxYearsOfUpload } from '../transaction-upload/repository';
 import { deleteUpload } from '../transaction-upload/service';
 import { createCompany, createHomeTenant } from '../user/account-test-kit';
+import { selectRecomputeRequests } from './repository';
 import { type PreparedTaxPosition, prepareTaxPosition, recomputeTaxPosition, type TaxPositionScope } from './service';
 import { insertTransactions, insertUpload, setUpTaxProfile, transactionFixture } from './tax-position-test-kit';
 
@@ -462,6 +464,44 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
       // 430.00 PLN / 4.28 = 100.4672… → 100.47, taxed in Germany below the threshold.
       expect.objectContaining({ jurisdiction: 'DE', periodStart: '2025-06-01', netEur: '100.47' }),
     );
+  });
+
+  it('recomputes, without an upload, a company that missed a rate once a rate file brings it', async () => {
+    const db = context.database.db;
+    const companyId = await newCompany('Rate File GmbH');
+    await importRows(companyId, [toPolandInZloty('2025-07-15')]);
+    const missing = expect.objectContaining({ kind: 'missing-rate', currency: 'PLN', date: '2025-07-15' });
+    expect(await listTaxPositionProblems(db, companyId)).toContainEqual(missing);
+
+    // A worker polls already, its start behind it.
+    const worker = createImportWorker({
+      database: context.database,
+      storage: createLocalFileStorage(storageDir),
+      recomputeTaxPosition,
+      log: { info: () => undefined, warn: () => undefined, error: failOnLog },
+      staleAfterSeconds: 30,
+    });
+    expect(await worker.runOnce()).toBeNull();
+    // The import command (or the daily refresh) stores the rate and asks for the recompute ...
+    const imported = await importExchangeRates(
+      context.database,
+      new TextEncoder().encode('Date,PLN,\n2025-07-15,4.3000,\n'),
+    );
+    expect(imported).toMatchObject({ inserted: 1 });
+    expect(imported.recomputesRequested).toBeGreaterThan(0);
+    expect(await selectRecomputeRequests(db)).toContain(companyId);
+    // ... which the import worker runs at its next look for a job.
+    expect(await worker.runOnce()).toBeNull();
+    expect(await selectRecomputeRequests(db)).not.toContain(companyId);
+    expect(await listTaxPositionProblems(db, companyId)).not.toContainEqual(missing);
+    expect((await storedPosition(db, companyId)).liabilities).toContainEqual(
+      // 430.00 PLN / 4.30 = 100.00, taxed in Germany below the threshold.
+      expect.objectContaining({ jurisdiction: 'DE', periodStart: '2025-07-01', netEur: '100.00' }),
+    );
+    // The same file again changes no rate and asks for nothing.
+    expect(
+      await importExchangeRates(context.database, new TextEncoder().encode('Date,PLN,\n2025-07-15,4.3000,\n')),
+    ).toMatchObject({ inserted: 0, updated: 0, recomputesRequested: 0 });
   });
 
   it('gives a missing rate the same reason whatever years are recomputed', async () => {

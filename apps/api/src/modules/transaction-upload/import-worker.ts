@@ -125,16 +125,21 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
     }
   };
 
+  /** Companies whose requested recompute failed in this worker: tried again at the next start, not at every poll. */
+  const failedRecomputes = new Set<string>();
   /**
-   * Recomputes every year of the companies whose stored tax position a migration found out of date
-   * (`selectRecomputeRequests`), one at a time; a failure is logged and the request left for the next start.
+   * Recomputes every year of the companies whose stored tax position is out of date (`selectRecomputeRequests`): a
+   * migration changed a rule, or new exchange rates came. One at a time, at every poll; a failure is logged and the
+   * request left for the next start.
    */
   const runRequestedRecomputes = async () => {
     for (const companyId of await selectRecomputeRequests(db)) {
+      if (failedRecomputes.has(companyId)) continue;
       try {
         await jobDeps.recomputeTaxPosition(db, companyId);
         log.info({ companyId }, 'tax position recomputed as requested');
       } catch (error) {
+        failedRecomputes.add(companyId);
         log.error({ companyId, errorName: (error as Error).name }, 'a requested recompute of a tax position failed');
       }
     }
@@ -142,7 +147,7 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
 
   /**
    * Whether this worker has yet to do what a start asks before the first job: delete the files completed imports left
-   * (`selectKeptImportedFiles`) and run the recomputes a migration asked for.
+   * (`selectKeptImportedFiles`).
    */
   let isStartUpkeepDue = true;
 
@@ -150,8 +155,8 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
     if (isStartUpkeepDue) {
       isStartUpkeepDue = false;
       for (const { id, storageKey } of await selectKeptImportedFiles(db)) await deleteImportedFile(id, storageKey);
-      await runRequestedRecomputes();
     }
+    await runRequestedRecomputes();
     await discardAbandonedReceipts();
     return claimNextUpload(db, workerId, staleAfterSeconds);
   };
