@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { apiPaths } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
+import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes, saveScreenshot } from './support/screens';
 import { e2eDataDir } from './support/server';
 import { ensureSignedIn, openSignedIn, storedToken } from './support/sign-in';
@@ -261,9 +262,9 @@ test.describe('settings (issue 7)', () => {
     await saveScreenshot(page, testInfo, 'settings-phone');
   });
 
-  test('tax registrations: a wrong VAT number is refused by field; a new frequency replans the open returns at once', async ({
+  test('tax registrations: a wrong VAT number is refused by field; a new frequency replans the open returns at once; a country declared in without a registration is named', async ({
     page,
-  }) => {
+  }, testInfo) => {
     await openSignedIn(page, demoAccounts.seller, '/settings/registrations');
     await expect(page.getByRole('heading', { level: 2, name: 'Tax registrations' })).toBeVisible();
     const france = page.getByRole('form', { name: 'France (FR)' });
@@ -315,16 +316,32 @@ test.describe('settings (issue 7)', () => {
         expect(firstQuarter === undefined || item.periodEnd < firstQuarter.periodStart).toBe(true);
       }
       await page.reload();
-      await expect(page.getByRole('form', { name: 'France (FR)' }).getByLabel('VAT return frequency')).toHaveValue(
-        'quarterly',
+      const reloaded = page.getByRole('form', { name: 'France (FR)' });
+      await expect(reloaded.getByLabel('VAT return frequency')).toHaveValue('quarterly');
+
+      // Registration relevance: France's transfers and sales are declared there, so a registration only requested
+      // is named above the jurisdictions.
+      const missing = page.getByRole('region', { name: 'Registrations your transactions call for' });
+      await expect(missing).toHaveCount(0);
+      await reloaded.getByLabel('Registration status').selectOption('registration-requested');
+      await reloaded.getByLabel('VAT number').fill('');
+      await reloaded.getByRole('button', { name: 'Save France' }).click();
+      await expect(reloaded.getByRole('status').filter({ hasText: 'France saved' })).toBeVisible();
+      await expect(missing).toContainText(
+        /France: declared there since \w+ \d{4}, \d{1,3}(,\d{3})* transactions?; Registration requested/,
       );
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, testInfo, 'settings-registrations-missing');
     } finally {
-      // Other specs know the demo company's French returns as monthly.
+      // Other specs know the demo company's French registration as it was seeded: registered, monthly, its number.
       const restore = page.getByRole('form', { name: 'France (FR)' });
+      await restore.getByLabel('Registration status').selectOption('registered');
+      await restore.getByLabel('VAT number').fill(savedNumber);
       await restore.getByLabel('VAT return frequency').selectOption('monthly');
       await restore.getByRole('button', { name: 'Save France' }).click();
       await expect(restore.getByRole('status').filter({ hasText: 'France saved' })).toBeVisible();
     }
+    await expect(page.getByRole('region', { name: 'Registrations your transactions call for' })).toHaveCount(0);
     expect(await openFrenchReturns()).toEqual(monthlyReturns);
   });
 

@@ -22,9 +22,25 @@ export const jurisdictionRegistrationSchema = z.object({
 });
 export type JurisdictionRegistrationDto = z.infer<typeof jurisdictionRegistrationSchema>;
 
+/**
+ * A country where the transactions declare something locally (sales taxed there, zero-rated supplies dispatched from
+ * there, own goods arriving there) but the company is not registered: registration relevance.
+ */
+export const missingRegistrationSchema = z.object({
+  countryCode: z.string().describe('ISO 3166-1 alpha-2'),
+  /** 'not-chosen': not among the jurisdictions at all; otherwise the status of the chosen jurisdiction. */
+  registration: z.enum(['not-chosen', 'not-registered', 'registration-requested']),
+  since: z.string().describe('First month (YYYY-MM-DD) with a local declaration there'),
+  transactionCount: z.number().int(),
+});
+export type MissingRegistration = z.infer<typeof missingRegistrationSchema>;
+
 /** GET Company/{companyId}/TaxRegistrations: the jurisdictions the company chose, by country code. */
 export const taxRegistrationsResponseSchema = z.object({
   jurisdictions: z.array(jurisdictionRegistrationSchema),
+  missingRegistrations: z
+    .array(missingRegistrationSchema)
+    .describe('Countries the stored tax position declares in without a registration, by country code'),
 });
 export type TaxRegistrationsResponse = z.infer<typeof taxRegistrationsResponseSchema>;
 

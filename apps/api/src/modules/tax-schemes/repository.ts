@@ -4,9 +4,9 @@ import {
   RETURN_FREQUENCIES,
   type ReturnFrequency,
 } from '@vatlas/domain';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { companies, companyJurisdictions, companyTaxSchemes } from '../../db/schema';
+import { companies, companyJurisdictions, companyTaxSchemes, liabilities } from '../../db/schema';
 
 export type TaxSchemeKind = 'oss' | 'ioss';
 export type TaxSchemeRecord = typeof companyTaxSchemes.$inferSelect;
@@ -109,4 +109,36 @@ export async function loadCompanyTaxProfile(db: Db, companyId: string): Promise<
       vatNumber: row.vatNumber,
     })),
   };
+}
+
+/** A country where the stored tax position declares something locally: the company must be registered there. */
+export type LocalDeclarationRow = { countryCode: string; since: string; transactionCount: number };
+
+/**
+ * The countries of the company's local liabilities that carry transactions (sales taxed there, zero-rated supplies
+ * dispatched from there, acquisitions of own goods arriving there): each needs a VAT registration, whatever scheme
+ * the rest of the sales use. With the first month and the number of transactions, by country code.
+ */
+export async function listLocalDeclarationCountries(db: Db, companyId: string): Promise<LocalDeclarationRow[]> {
+  const rows = await db
+    .select({
+      countryCode: liabilities.jurisdiction,
+      since: sql<string>`min(${liabilities.periodStart})::text`,
+      transactionCount: sql<number>`sum(${liabilities.transactionCount})::int`,
+    })
+    .from(liabilities)
+    .where(
+      and(
+        eq(liabilities.companyId, companyId),
+        eq(liabilities.scheme, 'local'),
+        sql`${liabilities.transactionCount} > 0`,
+      ),
+    )
+    .groupBy(liabilities.jurisdiction)
+    .orderBy(asc(liabilities.jurisdiction));
+  return rows.map((row) => ({
+    ...row,
+    countryCode: row.countryCode.trim(),
+    transactionCount: Number(row.transactionCount),
+  }));
 }

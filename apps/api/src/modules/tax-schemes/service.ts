@@ -19,6 +19,7 @@ import {
   deleteTaxScheme,
   type JurisdictionRecord,
   listJurisdictionRows,
+  listLocalDeclarationCountries,
   listTaxSchemeRows,
   type TaxSchemeKind,
   type TaxSchemeRecord,
@@ -80,8 +81,19 @@ function toJurisdictionRegistration(row: JurisdictionRecord): JurisdictionRegist
   };
 }
 
+/**
+ * The registrations, and where the stored tax position says one is missing: a country with local declarations whose
+ * jurisdiction was not chosen or is not registered yet (a transfer of own goods into a new warehouse country, say).
+ */
 export async function getTaxRegistrations(db: Db, companyId: string): Promise<TaxRegistrationsResponse> {
-  return { jurisdictions: (await listJurisdictionRows(db, companyId)).map(toJurisdictionRegistration) };
+  const jurisdictions = (await listJurisdictionRows(db, companyId)).map(toJurisdictionRegistration);
+  const statusOf = new Map(jurisdictions.map((item) => [item.countryCode, item.registrationStatus]));
+  const missingRegistrations = (await listLocalDeclarationCountries(db, companyId)).flatMap((row) => {
+    const status = statusOf.get(row.countryCode);
+    if (status === 'registered') return [];
+    return [{ ...row, registration: status ?? ('not-chosen' as const) }];
+  });
+  return { jurisdictions, missingRegistrations };
 }
 
 /**

@@ -5,8 +5,10 @@ import {
   jurisdictionRegistrationSchema,
   taxRegistrationsResponseSchema,
 } from '@vatlas/contract';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { companyJurisdictions } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { ensureExchangeRates } from '../exchange-rates/service';
 import { recomputeTaxPosition } from '../tax-position/service';
@@ -211,5 +213,32 @@ forEachDatabase('tax registrations API', (context) => {
       message: "IT is not one of the company's jurisdictions; choose it among the jurisdictions first.",
     });
     expect(await listRegistrations()).toEqual(before);
+  });
+
+  it('names the countries the transactions declare in without a registration', async () => {
+    const missing = async () => {
+      const response = await request('GET', apiPaths.taxRegistrations(companyId));
+      expect(response.statusCode, response.body).toBe(200);
+      return taxRegistrationsResponseSchema.parse(response.json()).missingRegistrations;
+    };
+    // Registered in both countries the data declares in: Germany (the sale, the transfer out), France (its arrival).
+    expect(await missing()).toEqual([]);
+    const requested = await put('FR', {
+      registrationStatus: 'registration-requested',
+      vatNumber: '',
+      filingFrequency: null,
+    });
+    expect(requested.statusCode, requested.body).toBe(200);
+    expect(await missing()).toEqual([
+      { countryCode: 'FR', registration: 'registration-requested', since: '2023-03-01', transactionCount: 1 },
+    ]);
+    // France no longer among the jurisdictions at all: its acquisition still calls for a registration.
+    await context.database.db
+      .delete(companyJurisdictions)
+      .where(and(eq(companyJurisdictions.companyId, companyId), eq(companyJurisdictions.countryCode, 'FR')));
+    await recomputeTaxPosition(context.database.db, companyId);
+    expect(await missing()).toEqual([
+      { countryCode: 'FR', registration: 'not-chosen', since: '2023-03-01', transactionCount: 1 },
+    ]);
   });
 });

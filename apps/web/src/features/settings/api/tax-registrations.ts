@@ -3,6 +3,7 @@ import {
   apiPaths,
   type JurisdictionRegistrationDto,
   jurisdictionRegistrationSchema,
+  type MissingRegistration,
   type TaxRegistrationsResponse,
   type TaxSchemes,
   taxRegistrationsResponseSchema,
@@ -12,7 +13,7 @@ import {
 import { useAuthServices } from '../../../lib/auth/auth-services';
 import type { HttpClient } from '../../../lib/http/http-client';
 
-export type { JurisdictionRegistrationDto, TaxSchemes };
+export type { JurisdictionRegistrationDto, MissingRegistration, TaxSchemes };
 
 export const taxRegistrationsQueryKey = (companyId: string) => ['settings', 'tax-registrations', companyId] as const;
 export const taxSchemesQueryKey = (companyId: string) => ['settings', 'tax-schemes', companyId] as const;
@@ -76,6 +77,7 @@ export function useSaveJurisdictionRegistration(companyId: string) {
       queryClient.setQueryData(taxRegistrationsQueryKey(companyId), (current: TaxRegistrationsResponse | undefined) =>
         current
           ? {
+              ...current,
               jurisdictions: current.jurisdictions.map((item) =>
                 item.countryCode === saved.countryCode ? saved : item,
               ),

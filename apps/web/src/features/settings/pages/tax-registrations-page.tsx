@@ -21,6 +21,7 @@ import { useCountryName } from '../../../lib/format/use-country-name';
 import { isHttpError } from '../../../lib/http/http-error';
 import {
   type JurisdictionRegistrationDto,
+  type MissingRegistration,
   type TaxSchemes,
   useSaveJurisdictionRegistration,
   useSaveTaxSchemes,
@@ -53,26 +54,32 @@ export function TaxRegistrationsPage() {
         ) : registrations.isError ? (
           <LoadFailed message={registrations.error.message} onRetry={() => void registrations.refetch()} />
         ) : registrations.data.jurisdictions.length === 0 ? (
-          <EmptyState
-            title={t('settings.registrations.empty.title')}
-            text={t('settings.registrations.empty.text')}
-            action={
-              <Link
-                to={paths.onboarding.jurisdictionsSelection.getHref()}
-                className={cn('font-semibold text-primary-strong underline', focusRing)}
-              >
-                {t('settings.registrations.empty.action')}
-              </Link>
-            }
-          />
+          <>
+            <MissingRegistrations missing={registrations.data.missingRegistrations} />
+            <EmptyState
+              title={t('settings.registrations.empty.title')}
+              text={t('settings.registrations.empty.text')}
+              action={
+                <Link
+                  to={paths.onboarding.jurisdictionsSelection.getHref()}
+                  className={cn('font-semibold text-primary-strong underline', focusRing)}
+                >
+                  {t('settings.registrations.empty.action')}
+                </Link>
+              }
+            />
+          </>
         ) : (
-          <ul className="flex flex-col divide-y divide-border">
-            {registrations.data.jurisdictions.map((registration) => (
-              <li key={registration.countryCode} className="py-4 first:pt-0 last:pb-0">
-                <JurisdictionForm companyId={companyId} registration={registration} />
-              </li>
-            ))}
-          </ul>
+          <>
+            <MissingRegistrations missing={registrations.data.missingRegistrations} />
+            <ul className="flex flex-col divide-y divide-border">
+              {registrations.data.jurisdictions.map((registration) => (
+                <li key={registration.countryCode} className="py-4 first:pt-0 last:pb-0">
+                  <JurisdictionForm companyId={companyId} registration={registration} />
+                </li>
+              ))}
+            </ul>
+          </>
         )}
       </SettingsSection>
 
@@ -90,6 +97,52 @@ export function TaxRegistrationsPage() {
         )}
       </SettingsSection>
     </div>
+  );
+}
+
+/**
+ * Registration relevance: the countries the stored tax position declares in (sales taxed there, goods dispatched from
+ * or arriving there) where the company is not registered. Nothing when there are none.
+ */
+function MissingRegistrations({ missing }: { missing: readonly MissingRegistration[] }) {
+  const { t, i18n } = useTranslation();
+  const countryName = useCountryName();
+  const headingId = useId();
+  if (missing.length === 0) return null;
+  const month = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
+  const number = new Intl.NumberFormat(i18n.language);
+  return (
+    <section aria-labelledby={headingId} className="mb-6 rounded-lg border border-warning bg-surface p-4">
+      <h3 id={headingId} className="text-base font-semibold text-fg">
+        {t('settings.registrations.missing.title')}
+      </h3>
+      <p className="mt-1 text-sm text-fg-secondary">{t('settings.registrations.missing.text')}</p>
+      <ul className="mt-3 flex list-disc flex-col gap-1 pl-5 text-sm text-fg">
+        {missing.map((item) => (
+          <li key={item.countryCode}>
+            {t('settings.registrations.missing.item', {
+              country: countryName(item.countryCode),
+              since: month.format(new Date(`${item.since}T00:00:00Z`)),
+              count: item.transactionCount,
+              formatted: number.format(item.transactionCount),
+            })}{' '}
+            <span className="font-semibold">
+              {item.registration === 'not-chosen'
+                ? t('settings.registrations.missing.notChosen')
+                : t(`settings.registrations.statuses.${item.registration}`)}
+            </span>
+          </li>
+        ))}
+      </ul>
+      {missing.some((item) => item.registration === 'not-chosen') ? (
+        <Link
+          to={paths.onboarding.jurisdictionsSelection.getHref()}
+          className={cn('mt-3 inline-block text-sm font-semibold text-primary-strong underline', focusRing)}
+        >
+          {t('settings.registrations.empty.action')}
+        </Link>
+      ) : null}
+    </section>
   );
 }
 
