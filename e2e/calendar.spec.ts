@@ -4,7 +4,7 @@ import { dueDate } from '@vatlas/domain';
 import ICAL from 'ical.js';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
-import { checkScreenInBothThemes } from './support/screens';
+import { checkScreenInBothThemes, saveScreenshot } from './support/screens';
 import { openSignedIn } from './support/sign-in';
 
 /** Seeded by the API (apps/api/src/modules/identity/seed.ts): the seller's company with 12 months of demo data. */
@@ -187,6 +187,45 @@ test.describe('the filings calendar', () => {
     await expect(salesListDialog).toContainText('there is no VAT to pay with it');
     await salesListDialog.getByRole('button', { name: 'Close' }).click();
     await expect(salesListDialog).toBeHidden();
+
+    // A monthly list with supplies shows its lines: one per customer VAT number (or own goods moved), with the net.
+    const withLines = filings.find(
+      (filing) =>
+        filing.filingType === 'ec-sales-list' && filing.frequency === 'monthly' && filing.amountEur !== '0.00',
+    );
+    if (!withLines) throw new Error('the demo data has no monthly EC Sales List with supplies');
+    const withLinesTitle = `${withLines.jurisdiction} EC Sales List ${formatMonth(withLines.periodStart)}`;
+    await page.getByRole('button', { name: `Open ${withLinesTitle}`, exact: true }).click();
+    const linesDialog = page.getByRole('dialog', { name: withLinesTitle });
+    const listed = linesDialog.getByRole('table', { name: 'Lines listed' });
+    await expect(listed.locator('tbody tr').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+    await linesDialog.getByRole('button', { name: 'Close' }).click();
+    await expect(linesDialog).toBeHidden();
+
+    // An OSS return's lines per member state of consumption and rate add up to the VAT the return pays.
+    const ossReturn = filings.find((filing) => filing.filingType === 'oss-return' && filing.amountEur !== '0.00');
+    if (!ossReturn) throw new Error('the demo data has no OSS return with VAT');
+    await page.getByLabel('Filing type', { exact: true }).selectOption('oss-return');
+    await page
+      .getByRole('button', { name: new RegExp(`^Open ${ossReturn.jurisdiction} OSS return`) })
+      .first()
+      .click();
+    const ossDialog = page.getByRole('dialog');
+    const ossLines = ossDialog.getByRole('table', { name: 'Return lines' });
+    await expect(ossLines.locator('tbody tr').first()).toBeVisible();
+    const amount = (
+      await ossDialog
+        .locator('dt', { hasText: /^Amount$/ })
+        .locator('xpath=following-sibling::dd[1]')
+        .textContent()
+    )?.trim();
+    await expect(ossLines.locator('tfoot td').last()).toHaveText(amount ?? 'no amount');
+    await saveScreenshot(page, info, 'calendar-oss-return-lines');
+    await expectNoAxeViolations(page);
+    await ossDialog.getByRole('button', { name: 'Close' }).click();
+    await expect(ossDialog).toBeHidden();
+    await page.getByRole('button', { name: 'Clear filters' }).first().click();
 
     // Mark an open return filed, then reopen it (the demo data ends as it was).
     const open = filings.find(

@@ -8,6 +8,7 @@ import { useFormatters } from '../../../lib/format/format';
 import { useCountryName } from '../../../lib/format/use-country-name';
 import { useMarkFilingFiled } from '../api/mark-filing-filed';
 import { useReopenFiling } from '../api/reopen-filing';
+import { FilingLines } from './filing-lines';
 import { FilingStatusBadge } from './filing-status';
 import { useFilingTitle, usePeriodText } from './use-filing-text';
 
@@ -132,6 +133,7 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
             </>
           ) : null}
         </dl>
+        <FilingLines filing={current} />
         <p role="status" className={cn('text-sm text-success', !notice && 'sr-only')}>
           {notice}
         </p>
