@@ -1,6 +1,7 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { apiPaths, ecSalesListSchema, type Filing, ossReturnSchema } from '@vatlas/contract';
 import { sumToFixed2 } from '@vatlas/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../components/ui/scroll-region';
 import { useAuthServices } from '../../../lib/auth/auth-services';
@@ -66,6 +67,45 @@ function LinesState({ isPending, error }: { isPending: boolean; error: Error | n
   ) : null;
 }
 
+/**
+ * One filing's lines under their heading: a table whose header row is `columns` (numbers right-aligned), `children`
+ * its body and footer; a sentence instead when there is no line.
+ */
+function LinesTable({
+  title,
+  columns,
+  isEmpty,
+  children,
+}: {
+  title: string;
+  columns: readonly { label: string; isNumber?: boolean }[];
+  isEmpty: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <section className="flex flex-col gap-2 border-t border-border pt-4">
+      <h3 className="text-base font-semibold text-fg">{title}</h3>
+      {isEmpty ? (
+        <p className="text-sm text-fg-secondary">{t('calendar.lines.none')}</p>
+      ) : (
+        <ScrollTable caption={title} className="w-full text-sm text-fg">
+          <thead>
+            <tr className="border-b border-border">
+              {columns.map((column) => (
+                <th key={column.label} scope="col" className={column.isNumber ? numberHeadClass : headClass}>
+                  {column.label}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          {children}
+        </ScrollTable>
+      )}
+    </section>
+  );
+}
+
 function OssReturnLines({ filing }: { filing: Filing }) {
   const { t } = useTranslation();
   const { http } = useAuthServices();
@@ -80,66 +120,50 @@ function OssReturnLines({ filing }: { filing: Filing }) {
   if (!query.data) return <LinesState isPending={query.isPending} error={query.error} />;
   const { lines } = query.data;
   return (
-    <section className="flex flex-col gap-2 border-t border-border pt-4">
-      <h3 className="text-base font-semibold text-fg">{t('calendar.lines.oss.title')}</h3>
-      {lines.length === 0 ? (
-        <p className="text-sm text-fg-secondary">{t('calendar.lines.none')}</p>
-      ) : (
-        <ScrollTable caption={t('calendar.lines.oss.title')} className="w-full text-sm text-fg">
-          <thead>
-            <tr className="border-b border-border">
-              <th scope="col" className={headClass}>
-                {t('calendar.lines.oss.consumption')}
-              </th>
-              <th scope="col" className={headClass}>
-                {t('calendar.lines.oss.dispatch')}
-              </th>
-              <th scope="col" className={numberHeadClass}>
-                {t('calendar.lines.oss.rate')}
-              </th>
-              <th scope="col" className={numberHeadClass}>
-                {t('calendar.lines.net')}
-              </th>
-              <th scope="col" className={numberHeadClass}>
-                {t('calendar.lines.oss.vat')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => (
-              <tr
-                key={`${line.memberStateOfConsumption}-${line.memberStateOfDispatch}-${line.vatRate}`}
-                className="border-b border-border last:border-0"
-              >
-                <th scope="row" className={`${cellClass} font-medium`}>
-                  {countryName(line.memberStateOfConsumption)}
-                </th>
-                <td className={cellClass}>{countryName(line.memberStateOfDispatch)}</td>
-                <td className={numberClass}>
-                  {line.vatRate === null ? t('calendar.lines.oss.noRate') : format.percentOfFraction(line.vatRate)}
-                </td>
-                <td className={numberClass}>{format.money(line.netEur, 'EUR')}</td>
-                <td className={numberClass}>
-                  {format.money(line.vatEur, 'EUR')}
-                  {line.isIncomplete ? (
-                    <span className="block text-xs text-fg-secondary">{t('calendar.lines.incomplete')}</span>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-          <tfoot>
-            <tr className="border-t border-border font-semibold">
-              <th scope="row" colSpan={3} className={cellClass}>
-                {t('calendar.lines.total')}
-              </th>
-              <td className={numberClass}>{format.money(sumToFixed2(lines.map((line) => line.netEur)), 'EUR')}</td>
-              <td className={numberClass}>{format.money(sumToFixed2(lines.map((line) => line.vatEur)), 'EUR')}</td>
-            </tr>
-          </tfoot>
-        </ScrollTable>
-      )}
-    </section>
+    <LinesTable
+      title={t('calendar.lines.oss.title')}
+      isEmpty={lines.length === 0}
+      columns={[
+        { label: t('calendar.lines.oss.consumption') },
+        { label: t('calendar.lines.oss.dispatch') },
+        { label: t('calendar.lines.oss.rate'), isNumber: true },
+        { label: t('calendar.lines.net'), isNumber: true },
+        { label: t('calendar.lines.oss.vat'), isNumber: true },
+      ]}
+    >
+      <tbody>
+        {lines.map((line) => (
+          <tr
+            key={`${line.memberStateOfConsumption}-${line.memberStateOfDispatch}-${line.vatRate}`}
+            className="border-b border-border last:border-0"
+          >
+            <th scope="row" className={`${cellClass} font-medium`}>
+              {countryName(line.memberStateOfConsumption)}
+            </th>
+            <td className={cellClass}>{countryName(line.memberStateOfDispatch)}</td>
+            <td className={numberClass}>
+              {line.vatRate === null ? t('calendar.lines.oss.noRate') : format.percentOfFraction(line.vatRate)}
+            </td>
+            <td className={numberClass}>{format.money(line.netEur, 'EUR')}</td>
+            <td className={numberClass}>
+              {format.money(line.vatEur, 'EUR')}
+              {line.isIncomplete ? (
+                <span className="block text-xs text-fg-secondary">{t('calendar.lines.incomplete')}</span>
+              ) : null}
+            </td>
+          </tr>
+        ))}
+      </tbody>
+      <tfoot>
+        <tr className="border-t border-border font-semibold">
+          <th scope="row" colSpan={3} className={cellClass}>
+            {t('calendar.lines.total')}
+          </th>
+          <td className={numberClass}>{format.money(sumToFixed2(lines.map((line) => line.netEur)), 'EUR')}</td>
+          <td className={numberClass}>{format.money(sumToFixed2(lines.map((line) => line.vatEur)), 'EUR')}</td>
+        </tr>
+      </tfoot>
+    </LinesTable>
   );
 }
 
@@ -161,54 +185,36 @@ function EcSalesListLines({ filing }: { filing: Filing }) {
     .flatMap((query) => (query.data ? query.data.lines.map((line) => ({ ...line, month: query.data.month })) : []))
     .filter((line) => line.reportingCountry === filing.jurisdiction);
   return (
-    <section className="flex flex-col gap-2 border-t border-border pt-4">
-      <h3 className="text-base font-semibold text-fg">{t('calendar.lines.esl.title')}</h3>
-      {lines.length === 0 ? (
-        <p className="text-sm text-fg-secondary">{t('calendar.lines.none')}</p>
-      ) : (
-        <ScrollTable caption={t('calendar.lines.esl.title')} className="w-full text-sm text-fg">
-          <thead>
-            <tr className="border-b border-border">
-              {months.length > 1 ? (
-                <th scope="col" className={headClass}>
-                  {t('calendar.lines.esl.month')}
-                </th>
+    <LinesTable
+      title={t('calendar.lines.esl.title')}
+      isEmpty={lines.length === 0}
+      columns={[
+        ...(months.length > 1 ? [{ label: t('calendar.lines.esl.month') }] : []),
+        { label: t('calendar.lines.esl.customer') },
+        { label: t('calendar.lines.esl.kind') },
+        { label: t('calendar.lines.net'), isNumber: true },
+      ]}
+    >
+      <tbody>
+        {lines.map((line) => (
+          <tr
+            key={`${line.month}-${line.customerVatNumber}-${line.kind}`}
+            className="border-b border-border last:border-0"
+          >
+            {months.length > 1 ? <td className={cellClass}>{format.month(line.month)}</td> : null}
+            <th scope="row" className={`${cellClass} font-medium`}>
+              {line.customerVatNumber ?? <span className="text-danger">{t('calendar.lines.esl.numberMissing')}</span>}
+            </th>
+            <td className={cellClass}>{t(`calendar.lines.esl.kinds.${line.kind}`)}</td>
+            <td className={numberClass}>
+              {format.money(line.netEur, 'EUR')}
+              {line.isIncomplete ? (
+                <span className="block text-xs text-fg-secondary">{t('calendar.lines.incomplete')}</span>
               ) : null}
-              <th scope="col" className={headClass}>
-                {t('calendar.lines.esl.customer')}
-              </th>
-              <th scope="col" className={headClass}>
-                {t('calendar.lines.esl.kind')}
-              </th>
-              <th scope="col" className={numberHeadClass}>
-                {t('calendar.lines.net')}
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {lines.map((line) => (
-              <tr
-                key={`${line.month}-${line.customerVatNumber}-${line.kind}`}
-                className="border-b border-border last:border-0"
-              >
-                {months.length > 1 ? <td className={cellClass}>{format.month(line.month)}</td> : null}
-                <th scope="row" className={`${cellClass} font-medium`}>
-                  {line.customerVatNumber ?? (
-                    <span className="text-danger">{t('calendar.lines.esl.numberMissing')}</span>
-                  )}
-                </th>
-                <td className={cellClass}>{t(`calendar.lines.esl.kinds.${line.kind}`)}</td>
-                <td className={numberClass}>
-                  {format.money(line.netEur, 'EUR')}
-                  {line.isIncomplete ? (
-                    <span className="block text-xs text-fg-secondary">{t('calendar.lines.incomplete')}</span>
-                  ) : null}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </ScrollTable>
-      )}
-    </section>
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </LinesTable>
   );
 }
