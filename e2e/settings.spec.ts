@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
 import { apiPaths } from '@vatlas/contract';
+import { monthsBetween } from '@vatlas/domain';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes, saveScreenshot } from './support/screens';
@@ -300,16 +301,8 @@ test.describe('settings (issue 7)', () => {
     type FrenchReturn = Awaited<ReturnType<typeof frenchReturns>>[number];
     const openOf = (returns: FrenchReturn[]) => returns.filter((item) => item.status !== 'filed');
     /** Every month some return declares, 'YYYY-MM'. */
-    const monthsCovered = (returns: FrenchReturn[]) => {
-      const months = new Set<string>();
-      for (const item of returns) {
-        for (let day = new Date(`${item.periodStart}T00:00:00Z`); day.toISOString() <= item.periodEnd; ) {
-          months.add(day.toISOString().slice(0, 7));
-          day = new Date(Date.UTC(day.getUTCFullYear(), day.getUTCMonth() + 1, 1));
-        }
-      }
-      return months;
-    };
+    const monthsCovered = (returns: FrenchReturn[]) =>
+      new Set(returns.flatMap((item) => monthsBetween(item.periodStart.slice(0, 7), item.periodEnd.slice(0, 7))));
     const before = await frenchReturns();
     expect(openOf(before).length).toBeGreaterThan(0);
     try {

@@ -1,6 +1,6 @@
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { apiPaths, ecSalesListSchema, type Filing, ossReturnSchema } from '@vatlas/contract';
-import { sumToFixed2 } from '@vatlas/domain';
+import { monthsBetween, sumToFixed2 } from '@vatlas/domain';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../components/ui/scroll-region';
@@ -14,23 +14,6 @@ const numberClass = 'px-2 py-1.5 text-right align-top tabular-nums';
 const headBase = 'px-2 py-1.5 text-xs font-semibold uppercase tracking-wide text-fg-secondary';
 const headClass = `${headBase} text-left`;
 const numberHeadClass = `${headBase} text-right`;
-
-/** The months of a period, as the EC Sales List API asks for them: '2026-07', '2026-08', … */
-function monthsOf(periodStart: string, periodEnd: string): string[] {
-  const months: string[] = [];
-  let [year, month] = periodStart.slice(0, 7).split('-').map(Number) as [number, number];
-  const last = periodEnd.slice(0, 7);
-  for (;;) {
-    const current = `${year}-${String(month).padStart(2, '0')}`;
-    months.push(current);
-    if (current >= last) return months;
-    month += 1;
-    if (month > 12) {
-      month = 1;
-      year += 1;
-    }
-  }
-}
 
 /** The OSS quarter of a period start, as the OSS lines API asks for it: '2026-Q3'. */
 const quarterOf = (periodStart: string) =>
@@ -106,6 +89,18 @@ function LinesTable({
   );
 }
 
+/** An amount in euro, marked when a missing exchange rate left some of it out. */
+function EurCell({ amount, isIncomplete }: { amount: string; isIncomplete: boolean }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  return (
+    <td className={numberClass}>
+      {format.money(amount, 'EUR')}
+      {isIncomplete ? <span className="block text-xs text-fg-secondary">{t('calendar.lines.incomplete')}</span> : null}
+    </td>
+  );
+}
+
 function OssReturnLines({ filing }: { filing: Filing }) {
   const { t } = useTranslation();
   const { http } = useAuthServices();
@@ -145,12 +140,7 @@ function OssReturnLines({ filing }: { filing: Filing }) {
               {line.vatRate === null ? t('calendar.lines.oss.noRate') : format.percentOfFraction(line.vatRate)}
             </td>
             <td className={numberClass}>{format.money(line.netEur, 'EUR')}</td>
-            <td className={numberClass}>
-              {format.money(line.vatEur, 'EUR')}
-              {line.isIncomplete ? (
-                <span className="block text-xs text-fg-secondary">{t('calendar.lines.incomplete')}</span>
-              ) : null}
-            </td>
+            <EurCell amount={line.vatEur} isIncomplete={line.isIncomplete} />
           </tr>
         ))}
       </tbody>
@@ -172,7 +162,7 @@ function EcSalesListLines({ filing }: { filing: Filing }) {
   const { http } = useAuthServices();
   const companyId = useCompanyId();
   const format = useFormatters();
-  const months = monthsOf(filing.periodStart, filing.periodEnd);
+  const months = monthsBetween(filing.periodStart.slice(0, 7), filing.periodEnd.slice(0, 7));
   const queries = useQueries({
     queries: months.map((month) => ({
       queryKey: ['filings', companyId, 'ec-sales-list', month],
@@ -206,12 +196,7 @@ function EcSalesListLines({ filing }: { filing: Filing }) {
               {line.customerVatNumber ?? <span className="text-danger">{t('calendar.lines.esl.numberMissing')}</span>}
             </th>
             <td className={cellClass}>{t(`calendar.lines.esl.kinds.${line.kind}`)}</td>
-            <td className={numberClass}>
-              {format.money(line.netEur, 'EUR')}
-              {line.isIncomplete ? (
-                <span className="block text-xs text-fg-secondary">{t('calendar.lines.incomplete')}</span>
-              ) : null}
-            </td>
+            <EurCell amount={line.netEur} isIncomplete={line.isIncomplete} />
           </tr>
         ))}
       </tbody>
