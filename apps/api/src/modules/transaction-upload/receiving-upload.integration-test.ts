@@ -192,6 +192,8 @@ forEachDatabase('an upload imported while its file arrives', (context) => {
     const response = await upload.finish();
     expect(response.status, response.body).toBe(202);
     await until(async () => (await listed(companyId))[0]?.status === 'completed', 'the import completes');
+    // The completed import's file is deleted after its outcome is committed, before the worker is idle again.
+    await until(async () => !worker.isBusy, 'the worker is idle');
     expect(await uploadsOf(companyId)).toEqual([expect.objectContaining({ storageKey: null, status: 'completed' })]);
   });
 
