@@ -11,6 +11,8 @@ export const DATA_HEALTH_ALERT_CODES = [
   'stock-movement-without-cost-price',
   'period-without-data',
   'amazon-vat-difference',
+  /** Taxable sales whose VAT due was computed from the price: the file charged another country's VAT or none. */
+  'vat-computed-from-price',
 ] as const;
 export type DataHealthAlertCode = (typeof DATA_HEALTH_ALERT_CODES)[number];
 

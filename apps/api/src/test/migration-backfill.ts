@@ -4,11 +4,17 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { MIGRATIONS_FOLDER } from '../db/migrate';
 
-/** The statements of migration `file`, in order, each starting with its own text (lower case) or its comments. */
+/** The statements of migration `file`, in order, each with its own text (lower case), its leading comments left out. */
 const statementsOf = (file: string) =>
   readFileSync(join(MIGRATIONS_FOLDER, file), 'utf8')
     .split('--> statement-breakpoint')
-    .map((statement) => ({ statement, start: statement.trimStart().toLowerCase() }));
+    .map((statement) => ({
+      statement,
+      start: statement
+        .replace(/^(\s*--[^\n]*\n)*/, '')
+        .trimStart()
+        .toLowerCase(),
+    }));
 
 /** The statements of migration `file` that change rows stored before it (its UPDATEs), in the migration's order. */
 export function updatesOf(file: string): string[] {

@@ -5,6 +5,7 @@ import type { ExplanationContext } from './explain';
 import { computeRowVat } from './row-vat';
 import { taxedAtDestination } from './threshold';
 import type { TransactionTreatment } from './treatment';
+import { ZERO_RATED_GOODS_COUNTRIES } from './vat-due';
 
 /** A stored row as the cross-check needs it. */
 export type CrossCheckRow = { treatment: TransactionTreatment } & Pick<
@@ -30,9 +31,6 @@ export type CrossCheckDifference =
   | { code: 'vat-differs'; expected: string; actual: string; difference: string }
   | { code: 'rate-missing' }
   | { code: 'no-rate-data'; jurisdiction: string; date: string; reason: VatRateLookupError['kind'] };
-
-/** Zero rates a country applies to ordinary goods (UK children's clothes, books, food), research §1a. */
-const ZERO_RATED_GOODS_COUNTRIES = ['GB', 'XI'];
 
 /**
  * The differences between a row and our rules: whether its jurisdiction is the one the rules give, whether its rate
@@ -75,8 +73,12 @@ export function crossCheckRow(row: CrossCheckRow, context: ExplanationContext): 
   return differences;
 }
 
-function expectedTreatment(
-  row: CrossCheckRow,
+/**
+ * Where our rules tax a row and whether zero-rated there; undefined for rows on which the company owes nothing
+ * (movements, marketplace sales) or whose countries the file does not give.
+ */
+export function expectedTreatment(
+  row: Pick<CrossCheckRow, 'treatment' | 'taxPointDate' | 'departureCountry' | 'arrivalCountry'>,
   context: ExplanationContext,
 ): { jurisdiction: string; zeroRated: boolean } | undefined {
   const { departureCountry: from, arrivalCountry: to } = row;

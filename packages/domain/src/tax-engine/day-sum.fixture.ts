@@ -1,9 +1,15 @@
+import { addMoney, money } from '../money';
 import type { CompanyTaxProfile } from '../transactions/company-tax-profile';
 import type { TransactionDaySum } from './day-sum';
 import type { Liability } from './tax-position';
 
-/** A day sum of one German domestic EUR sale at 19 %; tests override what they are about. */
+/**
+ * A day sum of one German domestic EUR sale at 19 %, charged in Germany; tests override what they are about. The
+ * gross amount is net + VAT unless a test gives it.
+ */
 export function daySum(overrides: Partial<TransactionDaySum> = {}): TransactionDaySum {
+  const netAmount = overrides.netAmount ?? '100.00';
+  const vatAmount = overrides.vatAmount ?? '19.00';
   return {
     treatment: 'domestic-sale',
     date: '2023-09-27',
@@ -15,7 +21,7 @@ export function daySum(overrides: Partial<TransactionDaySum> = {}): TransactionD
     buyerVatNumber: null,
     netAmount: '100.00',
     vatAmount: '19.00',
-    grossAmount: '119.00',
+    grossAmount: addMoney(money(netAmount), money(vatAmount)).toFixed(2),
     computedVatAmount: '19.00',
     transactionCount: 1,
     ...overrides,

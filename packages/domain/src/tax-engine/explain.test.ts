@@ -28,6 +28,12 @@ function row(overrides: Partial<ExplainableRow> & Pick<ExplainableRow, 'treatmen
     vatRate: '0.2',
     buyerVatNumber: null,
     taxReportingScheme: 'REGULAR',
+    // A file without a jurisdiction of its own that charged the rate above: its figures stand (decision 039).
+    taxableJurisdiction: null,
+    currency: 'EUR',
+    netAmount: '100.00',
+    vatAmount: '20.00',
+    grossAmount: '120.00',
     ...overrides,
   };
 }
@@ -266,6 +272,41 @@ describe('explainTransaction', () => {
       /^Refund: it reverses the original sale.*OSS return of Germany/,
     );
     expect(explainTransaction(refund, context, 'de')).toMatch(/^Erstattung: .*OSS-Erklärung in Deutschland/);
+  });
+
+  it('says where the VAT due is computed from the price: the file charged another country, or none', () => {
+    // Germany's VAT charged on an OSS sale to France: France's 20 % in the price of 119.00 is 19.83.
+    const elsewhere = row({
+      treatment: 'intra-eu-distance-sale',
+      taxableJurisdiction: 'DE',
+      vatRate: '0.19',
+      vatAmount: '19.00',
+      grossAmount: '119.00',
+    });
+    const context = { profile: WITH_SCHEMES, threshold: undefined };
+    expect(explainTransaction(elsewhere, context, 'en')).toBe(
+      'Distance sale from Germany to a consumer in France; OSS registered since 1 Jul 2021, so VAT of France at 20% is declared in the OSS return of Germany. ' +
+        'The file charged VAT of Germany, so the VAT due is the part of the price paid (119.00 EUR) at the standard rate of France, 20%: 19.83 EUR. A product with a reduced rate there owes less; check the invoice against your records.',
+    );
+    expect(explainTransaction(elsewhere, context, 'de')).toContain(
+      'Die Datei berechnete Umsatzsteuer von Deutschland; geschuldet ist daher die im gezahlten Preis (119,00 EUR) enthaltene Umsatzsteuer zum Normalsatz (Land: Frankreich, 20 %): 19,83 EUR.',
+    );
+    // A shop that charged no VAT (a zero rate) on a German sale of 119.00: 19.00 German VAT.
+    const uncharged = row({
+      treatment: 'domestic-sale',
+      arrivalCountry: 'DE',
+      vatRate: '0',
+      vatAmount: '0.00',
+      grossAmount: '119.00',
+    });
+    expect(explainTransaction(uncharged, context, 'en')).toContain(
+      'VAT of Germany at 19% is declared in the VAT return of Germany. The file charged no VAT, so the VAT due is the part of the price paid (119.00 EUR) at the standard rate of Germany, 19%: 19.00 EUR.',
+    );
+    expect(explainTransaction(uncharged, context, 'pl')).toContain('Plik nie naliczył VAT;');
+    // Charged where it is taxed: nothing more to say.
+    expect(
+      explainTransaction(row({ treatment: 'domestic-sale', arrivalCountry: 'DE', vatRate: '0.19' }), context, 'en'),
+    ).not.toContain('The file charged');
   });
 
   it('writes rates with a decimal point in English and a comma in German', () => {

@@ -1,9 +1,11 @@
-import { money } from '../money';
+import { formatMoneyFixed2, money, roundToCentsHalfUp } from '../money';
 import type { CompanyTaxProfile } from '../transactions/company-tax-profile';
 import type { NormalizedTransaction } from '../transactions/normalized-transaction';
 import { countryName, type ExplanationLanguage } from './country-names';
+import { expectedTreatment } from './cross-check';
 import { OSS_THRESHOLD_EUR, type OssThresholdYear, taxedAtDestination } from './threshold';
 import type { TransactionTreatment } from './treatment';
+import { type VatDue, vatDueOf } from './vat-due';
 
 /** A stored row as the explanation needs it: its treatment and the facts the rules looked at. */
 export type ExplainableRow = { treatment: TransactionTreatment } & Pick<
@@ -16,6 +18,11 @@ export type ExplainableRow = { treatment: TransactionTreatment } & Pick<
   | 'vatRate'
   | 'buyerVatNumber'
   | 'taxReportingScheme'
+  | 'taxableJurisdiction'
+  | 'currency'
+  | 'netAmount'
+  | 'vatAmount'
+  | 'grossAmount'
 >;
 
 /** The company and, for distance sales outside OSS, the threshold result of the row's year. */
@@ -145,9 +152,49 @@ export function explainTransaction(
   language: ExplanationLanguage,
 ): string {
   const text = SENTENCES[language];
-  const facts = factsOf(row, context, language);
-  const explanation = text[row.treatment](facts);
+  const due = vatDueOfRow(row, context);
+  const facts = factsOf(row, context, language, due?.rate ?? row.vatRate);
+  const priced = due === undefined ? '' : ` ${text.fromPrice(priceFactsOf(row, due, language))}`;
+  const explanation = `${text[row.treatment](facts)}${priced}`;
   return row.type === 'REFUND' || row.type === 'LIQUIDATION_REFUND' ? `${text.refund} ${explanation}` : explanation;
+}
+
+/** The VAT due on a taxable row where it is computed from the price (decision 039); undefined where the file's stands. */
+function vatDueOfRow(
+  row: ExplainableRow,
+  context: ExplanationContext,
+): (VatDue & { basis: 'from-price'; jurisdiction: string }) | undefined {
+  const taxed = expectedTreatment(row, context);
+  if (taxed === undefined || taxed.zeroRated) return undefined;
+  // An import without VAT is the customer's (no posting); with VAT it is charged in the arrival country.
+  if (row.treatment === 'import' && !chargesVat(row)) return undefined;
+  const due = vatDueOf({ ...row, date: row.taxPointDate }, taxed.jurisdiction);
+  return due.basis === 'from-price' ? { ...due, basis: 'from-price', jurisdiction: taxed.jurisdiction } : undefined;
+}
+
+/** What the sentence on a VAT computed from the price names. */
+type PriceFacts = {
+  /** The country whose VAT the file charged; undefined where it charged none. */
+  charged: string | undefined;
+  taxing: string;
+  rate: string;
+  vat: string;
+  gross: string;
+};
+
+function priceFactsOf(
+  row: ExplainableRow,
+  due: VatDue & { jurisdiction: string },
+  language: ExplanationLanguage,
+): PriceFacts {
+  const currency = row.currency ?? '';
+  return {
+    charged: row.taxableJurisdiction === null ? undefined : countryName(row.taxableJurisdiction, language),
+    taxing: countryName(due.jurisdiction, language),
+    rate: formatRate(due.rate ?? '0', language),
+    vat: formatAmount(formatMoneyFixed2(roundToCentsHalfUp(money(due.vat))), currency, language),
+    gross: formatAmount(row.grossAmount, currency, language),
+  };
 }
 
 // ---- the facts a sentence names ----------------------------------------------------------------------------------
@@ -168,7 +215,13 @@ type Facts = {
   language: ExplanationLanguage;
 };
 
-function factsOf(row: ExplainableRow, context: ExplanationContext, language: ExplanationLanguage): Facts {
+/** `rate`: the rate of the VAT due, which is the file's unless it was computed from the price. */
+function factsOf(
+  row: ExplainableRow,
+  context: ExplanationContext,
+  language: ExplanationLanguage,
+  rate: string | null,
+): Facts {
   const name = (code: string | null) => (code === null ? '?' : countryName(code, language));
   const { profile, threshold } = context;
   const registration = (scheme: { memberState: string; from: string } | null) =>
@@ -179,7 +232,7 @@ function factsOf(row: ExplainableRow, context: ExplanationContext, language: Exp
     row,
     from: name(row.departureCountry),
     to: name(row.arrivalCountry),
-    rate: row.vatRate === null ? undefined : formatRate(row.vatRate, language),
+    rate: rate === null ? undefined : formatRate(rate, language),
     establishment: name(profile.establishmentCountry),
     oss: registration(profile.oss),
     ioss: registration(profile.ioss),
@@ -250,6 +303,13 @@ function formatEuro(amount: string, language: ExplanationLanguage): string {
   return euroBefore ? `€${grouped}${decimal}${cents}` : `${grouped}${decimal}${cents} €`;
 }
 
+/** "19.83 EUR" / "19,83 EUR" / "1 234,50 PLN" (fr, pl). */
+function formatAmount(amount: string, currency: string, language: ExplanationLanguage): string {
+  const { decimal, group } = NUMBERS[language];
+  const [whole = '0', cents = '00'] = money(amount).toFixed(2).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, group)}${decimal}${cents} ${currency}`.trimEnd();
+}
+
 /** Whether the file charged VAT on the row (a rate above zero). */
 const chargesVat = (row: ExplainableRow): boolean => row.vatRate !== null && !money(row.vatRate).eq(0);
 
@@ -260,9 +320,15 @@ function withArticle(name: string): string {
 
 // ---- the sentences ---------------------------------------------------------------------------------------------
 
-type Sentences = Record<TransactionTreatment, (facts: Facts) => string> & { refund: string };
+type Sentences = Record<TransactionTreatment, (facts: Facts) => string> & {
+  refund: string;
+  /** Follows the treatment's sentence where the VAT due is computed from the price (decision 039). */
+  fromPrice: (facts: PriceFacts) => string;
+};
 
 const ENGLISH: Sentences = {
+  fromPrice: ({ charged, taxing, rate, vat, gross }) =>
+    `The file charged ${charged ? `VAT of ${withArticle(charged)}` : 'no VAT'}, so the VAT due is the part of the price paid (${gross}) at the standard rate of ${withArticle(taxing)}, ${rate}: ${vat}. A product with a reduced rate there owes less; check the invoice against your records.`,
   refund: 'Refund: it reverses the original sale and takes its treatment, so it reduces the same return.',
   'domestic-sale': ({ from, rate }) =>
     `Sale within ${withArticle(from)}: the goods left from and arrived in ${withArticle(from)}, so VAT of ${withArticle(from)}${rate ? ` at ${rate}` : ''} is declared in the VAT return of ${withArticle(from)}.`,
@@ -315,6 +381,8 @@ const ENGLISH: Sentences = {
 };
 
 const GERMAN: Sentences = {
+  fromPrice: ({ charged, taxing, rate, vat, gross }) =>
+    `Die Datei berechnete ${charged ? `Umsatzsteuer von ${charged}` : 'keine Umsatzsteuer'}; geschuldet ist daher die im gezahlten Preis (${gross}) enthaltene Umsatzsteuer zum Normalsatz (Land: ${taxing}, ${rate}): ${vat}. Für eine Ware mit ermäßigtem Satz dort ist es weniger; prüfen Sie die Rechnung anhand Ihrer Unterlagen.`,
   refund:
     'Erstattung: Sie kehrt den ursprünglichen Verkauf um und folgt dessen Behandlung, mindert also dieselbe Erklärung.',
   'domestic-sale': ({ from, rate }) =>
@@ -377,6 +445,8 @@ const yearTotalOf = ({ threshold, language }: Facts): string =>
   formatEuro(threshold?.distanceSalesEur ?? '0', language);
 
 const FRENCH: Sentences = {
+  fromPrice: ({ charged, taxing, rate, vat, gross }) =>
+    `${charged ? `Le fichier a appliqué la TVA d'un autre pays (${charged})` : "Le fichier n'a appliqué aucune TVA"} ; la TVA due est donc la part du prix payé (${gross}) au taux normal (pays : ${taxing}, ${rate}) : ${vat}. Un produit à taux réduit dans ce pays doit moins ; vérifiez la facture d'après vos pièces.`,
   refund:
     "Remboursement : il annule la vente d'origine et en reprend le traitement ; il réduit donc la même déclaration.",
   'domestic-sale': ({ from, rate }) =>
@@ -432,6 +502,8 @@ const FRENCH: Sentences = {
 };
 
 const ITALIAN: Sentences = {
+  fromPrice: ({ charged, taxing, rate, vat, gross }) =>
+    `${charged ? `Il file ha applicato l'IVA di un altro paese (${charged})` : 'Il file non ha applicato alcuna IVA'}; l'IVA dovuta è quindi la parte del prezzo pagato (${gross}) all'aliquota ordinaria (paese: ${taxing}, ${rate}): ${vat}. Un prodotto ad aliquota ridotta in quel paese deve meno; verificate la fattura in base ai vostri documenti.`,
   refund: 'Rimborso: annulla la vendita originaria e ne segue il trattamento, quindi riduce la stessa dichiarazione.',
   'domestic-sale': ({ from, rate }) =>
     `Vendita nazionale (partenza e arrivo: ${from}): IVA di questo paese${rate ? ` con aliquota ${rate}` : ''}, dichiarata nella dichiarazione IVA (${from}).`,
@@ -486,6 +558,8 @@ const ITALIAN: Sentences = {
 };
 
 const SPANISH: Sentences = {
+  fromPrice: ({ charged, taxing, rate, vat, gross }) =>
+    `${charged ? `El archivo aplicó el IVA de otro país (${charged})` : 'El archivo no aplicó IVA'}; el IVA adeudado es, por tanto, la parte del precio pagado (${gross}) al tipo general (país: ${taxing}, ${rate}): ${vat}. Un producto con tipo reducido en ese país debe menos; compruebe la factura según sus registros.`,
   refund: 'Devolución: anula la venta original y sigue su tratamiento, por lo que reduce la misma declaración.',
   'domestic-sale': ({ from, rate }) =>
     `Venta nacional (salida y llegada: ${from}): IVA de ese país${rate ? ` al tipo del ${rate}` : ''}, declarado en la declaración de IVA (${from}).`,
@@ -540,6 +614,8 @@ const SPANISH: Sentences = {
 };
 
 const POLISH: Sentences = {
+  fromPrice: ({ charged, taxing, rate, vat, gross }) =>
+    `${charged ? `Plik naliczył VAT innego kraju (${charged})` : 'Plik nie naliczył VAT'}; należny VAT to więc część zapłaconej ceny (${gross}) według stawki podstawowej (kraj: ${taxing}, ${rate}): ${vat}. Produkt ze stawką obniżoną w tym kraju płaci mniej; sprawdź fakturę na podstawie swoich dokumentów.`,
   refund: 'Zwrot: odwraca pierwotną sprzedaż i przejmuje jej traktowanie, więc pomniejsza tę samą deklarację.',
   'domestic-sale': ({ from, rate }) =>
     `Sprzedaż krajowa (wysyłka i dostawa: ${from}): VAT tego kraju${rate ? ` według stawki ${rate}` : ''}, wykazany w deklaracji VAT (${from}).`,

@@ -7,3 +7,4 @@ export * from './row-vat';
 export * from './tax-position';
 export * from './threshold';
 export * from './treatment';
+export * from './vat-due';

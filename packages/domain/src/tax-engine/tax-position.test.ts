@@ -53,6 +53,7 @@ describe('distance sales without OSS: the €10,000 threshold', () => {
       treatment: 'intra-eu-distance-sale',
       date: '2023-09-28',
       arrivalCountry: 'AT',
+      taxableJurisdiction: 'AT',
       vatRate: '0.2',
       netAmount: '200.00',
       vatAmount: '40.00',
@@ -61,6 +62,7 @@ describe('distance sales without OSS: the €10,000 threshold', () => {
       treatment: 'intra-eu-distance-sale',
       date: '2023-09-29',
       arrivalCountry: 'NL',
+      taxableJurisdiction: 'NL',
       vatRate: '0.21',
       netAmount: '100.00',
       vatAmount: '21.00',
@@ -69,6 +71,7 @@ describe('distance sales without OSS: the €10,000 threshold', () => {
       treatment: 'intra-eu-distance-sale',
       date: '2023-09-29',
       arrivalCountry: 'FR',
+      taxableJurisdiction: 'FR',
       vatRate: '0.2',
       netAmount: '50.00',
       vatAmount: '10.00',
@@ -190,6 +193,7 @@ describe('distance sales without OSS: the €10,000 threshold', () => {
           treatment: 'intra-eu-distance-sale',
           departureCountry: 'PL',
           arrivalCountry: 'CZ',
+          taxableJurisdiction: 'CZ',
           vatRate: '0.21',
           netAmount: '100.00',
           vatAmount: '21.00',
@@ -222,6 +226,7 @@ describe('distance sales through OSS', () => {
       treatment: 'intra-eu-distance-sale',
       date: '2023-09-29',
       arrivalCountry: 'PL',
+      taxableJurisdiction: 'PL',
       currency: 'PLN',
       vatRate: '0.23',
       netAmount: '461.23',
@@ -234,6 +239,7 @@ describe('distance sales through OSS', () => {
         treatment: 'intra-eu-distance-sale',
         date,
         arrivalCountry: 'PL',
+        taxableJurisdiction: 'PL',
         currency: 'PLN',
         vatRate: '0.23',
         netAmount: '1.00',
@@ -246,6 +252,7 @@ describe('distance sales through OSS', () => {
       date: '2023-09-27',
       departureCountry: 'PL',
       arrivalCountry: 'CZ',
+      taxableJurisdiction: 'CZ',
       vatRate: '0.21',
       netAmount: '80.00',
       vatAmount: '16.80',
@@ -255,6 +262,7 @@ describe('distance sales through OSS', () => {
       treatment: 'intra-eu-distance-sale',
       date: '2023-12-29',
       arrivalCountry: 'PL',
+      taxableJurisdiction: 'PL',
       currency: 'PLN',
       vatRate: '0.23',
       netAmount: '437.08',
@@ -265,6 +273,7 @@ describe('distance sales through OSS', () => {
       treatment: 'intra-eu-distance-sale',
       date: '2023-12-28',
       arrivalCountry: 'SE',
+      taxableJurisdiction: 'SE',
       vatRate: '0.25',
       netAmount: '40.00',
       vatAmount: '10.00',
@@ -421,7 +430,15 @@ describe('local returns in other currencies, at the rate of the tax point or the
   ])('a domestic sale in $country in $currency on $date', ({ country, currency, date, net, vat, netEur, vatEur }) => {
     const position = computeTaxPosition({
       sums: [
-        daySum({ date, departureCountry: country, arrivalCountry: country, currency, netAmount: net, vatAmount: vat }),
+        daySum({
+          date,
+          departureCountry: country,
+          arrivalCountry: country,
+          taxableJurisdiction: country,
+          currency,
+          netAmount: net,
+          vatAmount: vat,
+        }),
       ],
       profile: GERMAN_SELLER,
       rates,
@@ -493,6 +510,7 @@ describe('zero-rated supplies, transfers, imports and what owes nothing', () => 
       date: '2023-09-29',
       departureCountry: 'CN',
       arrivalCountry: 'IT',
+      taxableJurisdiction: 'IT',
       currency: 'USD',
       vatRate: '0.22',
       netAmount: '105.30',
@@ -504,6 +522,7 @@ describe('zero-rated supplies, transfers, imports and what owes nothing', () => 
       date: '2023-09-29',
       departureCountry: 'GB',
       arrivalCountry: 'NL',
+      taxableJurisdiction: 'NL',
       vatRate: '0.21',
       netAmount: '200.00',
       vatAmount: '42.00',
@@ -514,6 +533,7 @@ describe('zero-rated supplies, transfers, imports and what owes nothing', () => 
       date: '2023-09-29',
       departureCountry: 'GB',
       arrivalCountry: 'NL',
+      taxableJurisdiction: 'NL',
       vatRate: null,
       netAmount: '900.00',
       vatAmount: '0.00',
@@ -638,17 +658,128 @@ describe('zero-rated supplies, transfers, imports and what owes nothing', () => 
   });
 });
 
+describe('the VAT due where the file charged another country or none (decision 039)', () => {
+  it('computes the VAT of the member state of consumption from the price where the file charged the departure country', () => {
+    // Amazon charged German VAT (19 %) on an OSS sale to France: the customer paid 119.00, which holds French VAT at
+    // 20 %: 119 × 20 / 120 = 19.8333… → 19.83; net 119 − 19.8333… = 99.1666… → 99.17.
+    const position = computeTaxPosition({
+      sums: [daySum({ treatment: 'intra-eu-distance-sale', arrivalCountry: 'FR', taxableJurisdiction: 'DE' })],
+      profile: GERMAN_SELLER_WITH_OSS_AND_IOSS,
+      rates,
+    });
+    expect(position.liabilities).toEqual([
+      liability({
+        jurisdiction: 'FR',
+        scheme: 'oss',
+        ...SEPTEMBER_2023,
+        netEur: '99.17',
+        vatEur: '19.83',
+        transactionCount: 1,
+      }),
+    ]);
+    // The OSS line is at the French rate the VAT was computed at, not the file's 19 %.
+    expect(position.ossLines).toEqual([
+      expect.objectContaining({ memberStateOfConsumption: 'FR', vatRate: '0.2', netEur: '99.17', vatEur: '19.83' }),
+    ]);
+    // The data health names the month and country whose VAT was computed so.
+    expect(position.problems).toEqual([
+      {
+        kind: 'vat-from-price',
+        jurisdiction: 'FR',
+        periodStart: '2023-09-01',
+        charged: 'elsewhere',
+        transactionCount: 1,
+      },
+    ]);
+  });
+
+  it('computes German VAT from the price where the file charged the destination below the threshold', () => {
+    // The file charged French VAT (20 %) on 120.00, but the seller is below €10,000 without OSS: taxed in Germany at
+    // 19 %: 120 × 19 / 119 = 19.1596… → 19.16; net 100.8403… → 100.84.
+    const position = computeTaxPosition({
+      sums: [
+        daySum({
+          treatment: 'intra-eu-distance-sale',
+          arrivalCountry: 'FR',
+          taxableJurisdiction: 'FR',
+          vatRate: '0.2',
+          vatAmount: '20.00',
+        }),
+      ],
+      profile: GERMAN_SELLER,
+      rates,
+    });
+    expect(position.liabilities).toEqual([
+      liability({
+        jurisdiction: 'DE',
+        scheme: 'local',
+        ...SEPTEMBER_2023,
+        netEur: '100.84',
+        vatEur: '19.16',
+        transactionCount: 1,
+      }),
+    ]);
+  });
+
+  it('takes the VAT in the price of a sale the file charged none on, and keeps a zero rate where goods are zero-rated', () => {
+    // A shop that charged no VAT (a zero rate) on a German sale of 119.00: the price holds 119 × 19 / 119 = 19.00.
+    const uncharged = daySum({ taxableJurisdiction: null, vatRate: '0', netAmount: '119.00', vatAmount: '0.00' });
+    // A British sale at 0 % (children's clothes) stands: 0 is a rate the United Kingdom applies.
+    const zeroRated = daySum({
+      date: '2023-12-29',
+      departureCountry: 'GB',
+      arrivalCountry: 'GB',
+      taxableJurisdiction: null,
+      currency: 'GBP',
+      vatRate: '0',
+      netAmount: '86.91',
+      vatAmount: '0.00',
+    });
+    // A file that gives no rate tells nothing: its figures stand.
+    const unknown = daySum({ date: '2023-09-26', taxableJurisdiction: null, vatRate: null, vatAmount: '0.00' });
+    const position = computeTaxPosition({ sums: [uncharged, zeroRated, unknown], profile: GERMAN_SELLER, rates });
+    expect(position.problems).toEqual([
+      { kind: 'vat-from-price', jurisdiction: 'DE', periodStart: '2023-09-01', charged: 'none', transactionCount: 1 },
+    ]);
+    expect(position.liabilities).toEqual([
+      // 100.00 + 100.00 net (119.00 less its VAT, and the file's net), VAT 19.00 + 0.
+      liability({
+        jurisdiction: 'DE',
+        scheme: 'local',
+        ...SEPTEMBER_2023,
+        netEur: '200.00',
+        vatEur: '19.00',
+        transactionCount: 2,
+      }),
+      // GBP 29 Dec 2023 = 0.86905: 86.91 / 0.86905 = 100.0057… → 100.01.
+      liability({
+        jurisdiction: 'GB',
+        scheme: 'local',
+        periodStart: '2023-12-01',
+        periodEnd: '2023-12-31',
+        currency: 'GBP',
+        netEur: '100.01',
+        vatEur: '0.00',
+        netLocal: '86.91',
+        vatLocal: '0.00',
+        transactionCount: 1,
+      }),
+    ]);
+  });
+});
+
 describe('refunds', () => {
   it('cancels its sale in every total', () => {
     const sale = daySum({
       treatment: 'intra-eu-distance-sale',
       arrivalCountry: 'PL',
+      taxableJurisdiction: 'PL',
       currency: 'PLN',
       vatRate: '0.23',
       netAmount: '123.45',
       vatAmount: '28.39',
     });
-    const refund = { ...sale, netAmount: '-123.45', vatAmount: '-28.39' };
+    const refund = { ...sale, netAmount: '-123.45', vatAmount: '-28.39', grossAmount: '-151.84' };
     const position = computeTaxPosition({ sums: [sale, refund], profile: GERMAN_SELLER_WITH_OSS_AND_IOSS, rates });
     expect(position.liabilities).toEqual([
       liability({
@@ -674,6 +805,7 @@ describe('missing exchange rates', () => {
       date: '2023-08-15',
       departureCountry: 'PL',
       arrivalCountry: 'PL',
+      taxableJurisdiction: 'PL',
       currency: 'PLN',
       vatRate: '0.23',
       netAmount: '100.00',

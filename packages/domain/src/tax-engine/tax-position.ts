@@ -6,6 +6,7 @@ import { returnCurrencyOf } from './local-currency';
 import { calendarMonthOf, calendarQuarterOf, type Period, yearOf } from './periods';
 import { computeOssThresholds, type OssThresholdYear, taxedAtDestination } from './threshold';
 import type { TransactionTreatment } from './treatment';
+import { type VatDue, vatDueOf } from './vat-due';
 
 /**
  * The company's VAT position over a set of day sums: what it owes where, the OSS return lines, the EC sales list and
@@ -58,7 +59,8 @@ export type OssLine = {
   periodEnd: string;
   memberStateOfConsumption: string;
   memberStateOfDispatch: string;
-  /** The rate as a fraction (`0.2`), as the file applied it. */
+  /** The rate as a fraction (`0.2`) the VAT is at: the file's, or the standard rate of the member state of
+   * consumption where the file charged another country's VAT or none (decision 039). */
   vatRate: string | null;
   netEur: string;
   vatEur: string;
@@ -89,7 +91,19 @@ export type TaxPositionProblem =
   /** Amounts without a currency cannot be converted; they are left out. */
   | { kind: 'missing-currency'; date: string; treatment: TransactionTreatment }
   /** A liability in a country outside the 30 Vatlas knows: no return currency, so no line. */
-  | { kind: 'unsupported-jurisdiction'; country: string; treatment: TransactionTreatment };
+  | { kind: 'unsupported-jurisdiction'; country: string; treatment: TransactionTreatment }
+  /**
+   * Taxable sales of a month whose VAT due in `jurisdiction` was computed from the price (decision 039): the file
+   * charged another country's VAT (`elsewhere`) or none. Their VAT is at the standard rate, an upper bound.
+   */
+  | {
+      kind: 'vat-from-price';
+      jurisdiction: string;
+      /** The first day of the month of the tax points. */
+      periodStart: string;
+      charged: 'elsewhere' | 'none';
+      transactionCount: number;
+    };
 
 export type TaxPosition = {
   liabilities: Liability[];
@@ -127,8 +141,11 @@ export const RETURNS_GRAIN = {
   ],
   /** Declared in the departure country's return only: the arrival country is not read. */
   withoutArrival: ['domestic-sale', 'donation', 'intra-eu-b2b-supply', 'export'],
-  /** The rate is read only for OSS lines (per rate) and the import rule (VAT charged or not). */
-  withRate: ['intra-eu-distance-sale', 'import', 'import-ioss'],
+  /**
+   * The rate and the file's jurisdiction are read only for taxable sales: by the VAT due (charged in the taxing
+   * country or not, decision 039), the OSS lines (per rate) and the import rule (VAT charged or not).
+   */
+  withRateAndJurisdiction: ['domestic-sale', 'donation', 'intra-eu-distance-sale', 'import', 'import-ioss'],
 } as const satisfies Record<string, readonly TransactionTreatment[]>;
 
 const isIn = (list: readonly TransactionTreatment[], treatment: TransactionTreatment) => list.includes(treatment);
@@ -142,8 +159,8 @@ export function coarsenForReturns(sum: TransactionDaySum): TransactionDaySum | u
   return {
     ...sum,
     arrivalCountry: isIn(RETURNS_GRAIN.withoutArrival, sum.treatment) ? null : sum.arrivalCountry,
-    vatRate: isIn(RETURNS_GRAIN.withRate, sum.treatment) ? sum.vatRate : null,
-    taxableJurisdiction: null,
+    vatRate: isIn(RETURNS_GRAIN.withRateAndJurisdiction, sum.treatment) ? sum.vatRate : null,
+    taxableJurisdiction: isIn(RETURNS_GRAIN.withRateAndJurisdiction, sum.treatment) ? sum.taxableJurisdiction : null,
     buyerVatNumber: null,
     computedVatAmount: null,
   };
@@ -225,18 +242,31 @@ export function createReturnsBuilder(input: ReturnsInput): ReturnsBuilder {
   );
   const liabilities = new Accumulator<LiabilityLine>();
   const ossLines = new Accumulator<OssLineTotals>();
+  const fromPrice = new Accumulator<Extract<TaxPositionProblem, { kind: 'vat-from-price' }>>();
 
   const post = (sum: TransactionDaySum, posting: Posting) => {
     const month = monthOf(sum.date);
     const currency = lineCurrency(posting, sum, profile, converter);
     if (currency === undefined) return;
     const rule = rateRuleOf(posting.scheme, sum.date);
-    const net = converter.convert(sum, sum.netAmount, currency, rule);
-    // A transfer's acquisition owes no VAT; everything else keeps what the file charged.
-    const vat =
-      posting.kind === 'acquisition'
-        ? { eur: ZERO, local: ZERO }
-        : converter.convert(sum, sum.vatAmount, currency, rule);
+    // A taxable sale owes the VAT of the country that taxes it (decision 039); a zero-rated supply keeps what the file
+    // charged (nothing, or VAT an invoice showed, which is owed as shown); a transfer's acquisition owes none.
+    const due: VatDue =
+      posting.kind === 'taxable'
+        ? vatDueOf(sum, posting.jurisdiction)
+        : { basis: 'charged', net: sum.netAmount, vat: sum.vatAmount, rate: sum.vatRate };
+    if (due.basis === 'from-price') {
+      const charged = sum.taxableJurisdiction === null ? 'none' : 'elsewhere';
+      fromPrice.at(`${month.periodStart}|${posting.jurisdiction}|${charged}`, () => ({
+        kind: 'vat-from-price',
+        jurisdiction: posting.jurisdiction,
+        periodStart: month.periodStart,
+        charged,
+        transactionCount: 0,
+      })).transactionCount += sum.transactionCount;
+    }
+    const net = converter.convert(sum, due.net, currency, rule);
+    const vat = posting.kind === 'acquisition' ? ZERO_CONVERTED : converter.convert(sum, due.vat, currency, rule);
     const line = liabilities.at(`${month.periodStart}|${posting.jurisdiction}|${posting.scheme}`, () => ({
       ...emptyLiabilityTotals(),
       jurisdiction: posting.jurisdiction,
@@ -262,16 +292,13 @@ export function createReturnsBuilder(input: ReturnsInput): ReturnsBuilder {
     const dispatch = sum.departureCountry;
     if (posting.scheme === 'oss' && dispatch !== null) {
       const quarter = quarterOf(sum.date);
-      const oss = ossLines.at(
-        `${quarter.periodStart}|${posting.jurisdiction}|${dispatch}|${sum.vatRate ?? ''}`,
-        () => ({
-          ...emptyNetVatTotals(),
-          ...quarter,
-          consumption: posting.jurisdiction,
-          dispatch,
-          vatRate: sum.vatRate,
-        }),
-      );
+      const oss = ossLines.at(`${quarter.periodStart}|${posting.jurisdiction}|${dispatch}|${due.rate ?? ''}`, () => ({
+        ...emptyNetVatTotals(),
+        ...quarter,
+        consumption: posting.jurisdiction,
+        dispatch,
+        vatRate: due.rate,
+      }));
       oss.count += sum.transactionCount;
       oss.netEur.add(net.eur);
       oss.vatEur.add(vat.eur);
@@ -289,7 +316,7 @@ export function createReturnsBuilder(input: ReturnsInput): ReturnsBuilder {
       liabilities: liabilities.values().map(toLiability),
       ossLines: ossLines.values().map(toOssLine),
       ossThresholds: thresholds.years,
-      problems: mergeProblems(converter.problems()),
+      problems: mergeProblems(converter.problems(), fromPrice.values()),
     }),
   };
 }
@@ -621,6 +648,8 @@ function problemKey(problem: TaxPositionProblem): string {
       return `${problem.kind}|${problem.date}|${problem.treatment}`;
     case 'unsupported-jurisdiction':
       return `${problem.kind}|${problem.country}`;
+    case 'vat-from-price':
+      return `${problem.kind}|${problem.periodStart}|${problem.jurisdiction}|${problem.charged}`;
   }
 }
 

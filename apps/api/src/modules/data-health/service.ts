@@ -24,7 +24,8 @@ export async function getDataHealth(db: Db, companyId: string, year: number): Pr
   const window = { from: `${year}-01-01`, to: `${year}-12-31` };
   const alerts: DataHealthAlert[] = [];
 
-  const missingRates = (await listTaxPositionProblems(db, companyId)).filter(
+  const problems = await listTaxPositionProblems(db, companyId);
+  const missingRates = problems.filter(
     (problem): problem is Extract<TaxPositionProblem, { date: string }> =>
       (problem.kind === 'missing-rate' || problem.kind === 'missing-currency') && problem.date.startsWith(String(year)),
   );
@@ -35,6 +36,21 @@ export async function getDataHealth(db: Db, companyId: string, year: number): Pr
       count: missingRates.length,
       periods: sorted(missingRates.map((problem) => problem.date.slice(0, 7))),
       details: sorted(missingRates.flatMap((problem) => (problem.kind === 'missing-rate' ? [problem.currency] : []))),
+    });
+  }
+
+  // Decision 039: the recompute names each month and country whose VAT it computed from the price.
+  const fromPrice = problems.filter(
+    (problem): problem is Extract<TaxPositionProblem, { kind: 'vat-from-price' }> =>
+      problem.kind === 'vat-from-price' && problem.periodStart.startsWith(String(year)),
+  );
+  if (fromPrice.length > 0) {
+    alerts.push({
+      code: 'vat-computed-from-price',
+      severity: 'warning',
+      count: fromPrice.reduce((sum, problem) => sum + problem.transactionCount, 0),
+      periods: sorted(fromPrice.map((problem) => problem.periodStart.slice(0, 7))),
+      details: sorted(fromPrice.map((problem) => problem.jurisdiction)),
     });
   }
 

@@ -232,8 +232,8 @@ async function forEachDaySumFetch(
 /**
  * The day sums at the returns' grain (`RETURNS_GRAIN`, pinned by `coarsenForReturns` in the domain), from
  * `visibleDaySumsOf`, a fetch at a time in no particular order (the returns take their sums in any order and split).
- * Treatments in no return are left out, and the arrival country and the rate only split sums where a return reads
- * them. The buyer's VAT number is left out: only the EC sales list needs it, and with it every business customer
+ * Treatments in no return are left out, and the arrival country, the rate and the file's jurisdiction only split
+ * sums where a return reads them. The buyer's VAT number is left out: only the EC sales list needs it, and with it every business customer
  * would split the sums again. Sums travel as text (`asDaySumLines`), so both drivers hand back exact decimal strings;
  * the rate loses its trailing zeros (0.190000 → 0.19).
  */
@@ -244,21 +244,21 @@ export async function forEachReturnsDaySums(
   fetchRows = DAY_SUM_FETCH_ROWS,
 ): Promise<void> {
   const withoutArrival = treatmentList(RETURNS_GRAIN.withoutArrival);
-  const withRate = treatmentList(RETURNS_GRAIN.withRate);
+  const taxableSales = treatmentList(RETURNS_GRAIN.withRateAndJurisdiction);
   const inner = sql`
     select
       treatment,
       tax_point_date::text as "date",
       departure_country as "departureCountry",
       case when treatment in (${withoutArrival}) then null else arrival_country end as "arrivalCountry",
-      null::text as "taxableJurisdiction",
+      case when treatment in (${taxableSales}) then taxable_jurisdiction end as "taxableJurisdiction",
       currency,
-      case when treatment in (${withRate}) then trim_scale(vat_rate)::text end as "vatRate",
+      case when treatment in (${taxableSales}) then trim_scale(vat_rate)::text end as "vatRate",
       null::text as "buyerVatNumber",
       ${SUMMED_AMOUNTS}
     from ${visibleDaySumsOf(scope)}
       and treatment not in (${treatmentList(RETURNS_GRAIN.outsideReturns)})
-    group by tax_point_date, 1, 3, 4, 6, 7
+    group by tax_point_date, 1, 3, 4, 5, 6, 7
   `;
   await forEachDaySumFetch(db, 'tax_position_returns_sums', asDaySumLines(inner), onSums, fetchRows);
 }

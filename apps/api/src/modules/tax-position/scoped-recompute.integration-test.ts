@@ -461,8 +461,9 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     await importRows(companyId, UPLOAD_2021);
     expect(await listTaxPositionProblems(db, companyId)).not.toContainEqual(missing);
     expect((await storedPosition(db, companyId)).liabilities).toContainEqual(
-      // 430.00 PLN / 4.28 = 100.4672… → 100.47, taxed in Germany below the threshold.
-      expect.objectContaining({ jurisdiction: 'DE', periodStart: '2025-06-01', netEur: '100.47' }),
+      // Taxed in Germany below the threshold, though the file charged Polish VAT: the price 528.90 PLN holds German
+      // VAT at 19 % (decision 039), net 528.90 / 1.19 = 444.4537… PLN / 4.28 = 103.8443… → 103.84.
+      expect.objectContaining({ jurisdiction: 'DE', periodStart: '2025-06-01', netEur: '103.84' }),
     );
   });
 
@@ -495,8 +496,8 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     expect(await selectRecomputeRequests(db)).not.toContain(companyId);
     expect(await listTaxPositionProblems(db, companyId)).not.toContainEqual(missing);
     expect((await storedPosition(db, companyId)).liabilities).toContainEqual(
-      // 430.00 PLN / 4.30 = 100.00, taxed in Germany below the threshold.
-      expect.objectContaining({ jurisdiction: 'DE', periodStart: '2025-07-01', netEur: '100.00' }),
+      // As above: 444.4537… PLN / 4.30 = 103.3613… → 103.36.
+      expect.objectContaining({ jurisdiction: 'DE', periodStart: '2025-07-01', netEur: '103.36' }),
     );
     // The same file again changes no rate and asks for nothing.
     expect(

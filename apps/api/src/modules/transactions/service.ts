@@ -261,8 +261,10 @@ export async function getTransactionDetail(
     arrivalCountry: row.arrivalCountry,
     taxableJurisdiction: row.taxableJurisdiction,
     vatRate: summary.vatRate,
+    currency: row.currency,
     netAmount: row.netAmount,
     vatAmount: row.vatAmount,
+    grossAmount: row.grossAmount,
     buyerVatNumber: row.buyerVatNumber,
     taxReportingScheme: row.taxReportingScheme,
   };

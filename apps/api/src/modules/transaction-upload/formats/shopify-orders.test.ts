@@ -171,6 +171,23 @@ describe('Shopify orders export', () => {
     ]);
   });
 
+  it('gives an order without taxes a zero rate: it charged no VAT (decision 039)', async () => {
+    const untaxed = [
+      {
+        ...ORDER_1002[0],
+        Name: '#1005',
+        Taxes: '0.00',
+        'Refunded Amount': '0.00',
+        'Tax 1 Name': '',
+        'Tax 1 Value': '',
+      },
+    ];
+    const { transactions } = await parseAll('shopify-orders', tableText(COLUMNS, untaxed, { delimiter: ',' }));
+    expect(transactions).toEqual([
+      expect.objectContaining({ eventId: '#1005', grossAmount: '23.80', vatAmount: '0.00', vatRate: '0' }),
+    ]);
+  });
+
   it('leaves cancelled orders and orders with a bad date out, with a problem each', async () => {
     const { transactions, problems } = await parseAll('shopify-orders', text);
     expect(transactions.map((row) => row.eventId)).not.toContain('#1003');

@@ -249,7 +249,8 @@ function mapOrder(order: Order, context: Context, output: RowOutput): void {
     );
   }
 
-  const vatRate = readRateFromTaxNames(first, columns);
+  // An order without taxes charged none: a zero rate, which the tax engine reads as no VAT charged (decision 039).
+  const vatRate = money(taxes).eq(0) ? '0' : readRateFromTaxNames(first, columns);
   const weights = lines.map(({ quantity, price, discount }) =>
     subtractMoney(money(price as string).times(quantity as number), money(discount as string)),
   );

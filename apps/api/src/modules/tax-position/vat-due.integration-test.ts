@@ -1,0 +1,145 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { asc, eq, sql } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { liabilities, ossReturnLines, taxPositionProfiles } from '../../db/schema';
+import { forEachDatabase } from '../../test/databases';
+import { updatesOf } from '../../test/migration-backfill';
+import { getDataHealth } from '../data-health/service';
+import { ensureExchangeRates } from '../exchange-rates/service';
+import { createLocalFileStorage } from '../storage/file-storage';
+import { createImportWorker } from '../transaction-upload/import-worker';
+import { createCompany, createHomeTenant } from '../user/account-test-kit';
+import { recomputeTaxPosition } from './service';
+import { insertTransactions, insertUpload, setUpTaxProfile, transactionFixture } from './tax-position-test-kit';
+
+/**
+ * Decision 039: a taxable sale owes the VAT of the country that taxes it. Where the file charged another country's VAT
+ * or none, the VAT is the one the price holds at that country's standard rate.
+ */
+forEachDatabase('the VAT due on a sale the file charged elsewhere or not at all', (context) => {
+  let companyId: string;
+
+  beforeAll(async () => {
+    const db = context.database.db;
+    await ensureExchangeRates(context.database);
+    companyId = await createCompany(db, { tenantId: await createHomeTenant(db), name: 'Vat Due GmbH' });
+    await setUpTaxProfile(db, companyId, {
+      establishmentCountry: 'DE',
+      oss: { memberState: 'DE', from: '2021-07-01' },
+      registrations: [{ country: 'DE', frequency: 'monthly' }],
+    });
+    const uploadId = await insertUpload(db, companyId, 'completed');
+    await insertTransactions(db, {
+      companyId,
+      uploadId,
+      profile: { establishmentCountry: 'DE', ioss: null },
+      rows: [
+        // Amazon charged German VAT on a sale to France; the company uses OSS since 2021, so France taxes it.
+        transactionFixture({
+          taxPointDate: '2023-03-15',
+          arrivalCountry: 'FR',
+          taxableJurisdiction: 'DE',
+          vatRate: '0.19',
+          netAmount: '100.00',
+          vatAmount: '19.00',
+          grossAmount: '119.00',
+        }),
+        // A shop's order that charged no VAT (a zero rate) to a German consumer.
+        transactionFixture({
+          source: 'shopify-orders',
+          taxPointDate: '2023-03-10',
+          taxableJurisdiction: null,
+          vatRate: '0',
+          netAmount: '238.00',
+          vatAmount: '0.00',
+          grossAmount: '238.00',
+        }),
+        // A German sale Amazon charged in Germany: its figures stand.
+        transactionFixture({ taxPointDate: '2023-03-20' }),
+      ],
+    });
+  });
+
+  const position = async () => {
+    const db = context.database.db;
+    return {
+      liabilities: await db
+        .select({
+          jurisdiction: liabilities.jurisdiction,
+          scheme: liabilities.scheme,
+          netEur: liabilities.netEur,
+          vatEur: liabilities.vatEur,
+        })
+        .from(liabilities)
+        .where(eq(liabilities.companyId, companyId))
+        .orderBy(asc(liabilities.jurisdiction)),
+      ossLines: await db
+        .select({
+          consumption: ossReturnLines.consumptionCountry,
+          vatRate: ossReturnLines.vatRate,
+          netEur: ossReturnLines.netEur,
+          vatEur: ossReturnLines.vatEur,
+        })
+        .from(ossReturnLines)
+        .where(eq(ossReturnLines.companyId, companyId)),
+    };
+  };
+
+  /** What the stored rows owe, by hand (the fixture's German sale is 100.00 net, 19.00 VAT). */
+  const EXPECTED = {
+    liabilities: [
+      // 238.00 holds 238 × 19 / 119 = 38.00 German VAT; with the sale Amazon charged: net 200.00 + 100.00, VAT 38 + 19.
+      { jurisdiction: 'DE', scheme: 'local', netEur: '300.00', vatEur: '57.00' },
+      // 119.00 holds 119 × 20 / 120 = 19.8333… → 19.83 French VAT; net 99.1666… → 99.17.
+      { jurisdiction: 'FR', scheme: 'oss', netEur: '99.17', vatEur: '19.83' },
+    ],
+    ossLines: [{ consumption: 'FR', vatRate: '0.200000', netEur: '99.17', vatEur: '19.83' }],
+  };
+
+  it('declares the taxing country’s VAT from the price, on the OSS line at its rate', async () => {
+    await recomputeTaxPosition(context.database.db, companyId);
+    expect(await position()).toEqual(EXPECTED);
+    // The dashboard's data health names the sales, their month and the countries.
+    const health = await getDataHealth(context.database.db, companyId, 2023);
+    expect(health.alerts.filter((alert) => alert.code === 'vat-computed-from-price')).toEqual([
+      { code: 'vat-computed-from-price', severity: 'warning', count: 2, periods: ['2023-03'], details: ['DE', 'FR'] },
+    ]);
+  });
+
+  it('asks for a recompute of every company with taxable sales stored (migration 0028), which a worker runs', async () => {
+    const db = context.database.db;
+    const isRequested = async () => {
+      const [row] = await db
+        .select({ at: taxPositionProfiles.recomputeRequestedAt })
+        .from(taxPositionProfiles)
+        .where(eq(taxPositionProfiles.companyId, companyId));
+      return row?.at !== null && row?.at !== undefined;
+    };
+    // A position stored before the rule: here, none at all.
+    await db.delete(liabilities).where(eq(liabilities.companyId, companyId));
+    await db.delete(ossReturnLines).where(eq(ossReturnLines.companyId, companyId));
+    expect(await isRequested()).toBe(false);
+
+    for (const statement of updatesOf('0028_taxable_sales_recomputed_for_the_vat_due.sql')) {
+      await db.execute(sql.raw(statement));
+    }
+    expect(await isRequested()).toBe(true);
+    const storageDir = mkdtempSync(join(tmpdir(), 'vatlas-vat-due-'));
+    try {
+      const worker = createImportWorker({
+        database: context.database,
+        storage: createLocalFileStorage(storageDir),
+        recomputeTaxPosition,
+        log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+        staleAfterSeconds: 30,
+      });
+      expect(await worker.runOnce()).toBeNull();
+    } finally {
+      rmSync(storageDir, { recursive: true, force: true });
+    }
+    expect(await position()).toEqual(EXPECTED);
+    expect(await isRequested()).toBe(false);
+  });
+});
