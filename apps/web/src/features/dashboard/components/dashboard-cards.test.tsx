@@ -115,6 +115,21 @@ describe('DataHealthCard', () => {
     ).toBe('/transactions?month=2026-03');
   });
 
+  it('names the countries whose VAT was computed from the price, in English and German', () => {
+    const alerts = [
+      { code: 'vat-computed-from-price', severity: 'warning', count: 2, periods: ['2026-03'], details: ['DE', 'FR'] },
+    ] as const;
+    renderWith(<DataHealthCard year={2026} isLoading={false} alerts={[...alerts]} />);
+    expect(screen.getByRole('listitem').textContent).toContain(
+      "2 sales were charged another country's VAT or none, so their VAT due is computed from the price at the standard rate (Germany, France).",
+    );
+    cleanup();
+    renderWith(<DataHealthCard year={2026} isLoading={false} alerts={[...alerts]} />, 'de');
+    expect(screen.getByRole('listitem').textContent).toContain(
+      'Bei 2 Verkäufen wurde die Umsatzsteuer eines anderen Landes oder keine berechnet; die geschuldete Steuer wird daher aus dem Preis zum Normalsatz ermittelt (Deutschland, Frankreich).',
+    );
+  });
+
   it('says so when all is well, and in German', () => {
     renderWith(<DataHealthCard year={2026} isLoading={false} alerts={[]} />, 'de');
     expect(screen.getByText('In den Daten dieses Jahres wurden keine Probleme gefunden.')).toBeTruthy();
