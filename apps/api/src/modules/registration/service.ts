@@ -19,6 +19,7 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { isUuid } from '../company/repository';
 import { markStepCompleted } from '../onboarding/step-service';
+import { recomputeTaxPosition } from '../tax-position/service';
 import {
   findEstablishmentCountryCode,
   findQuestionnaire,
@@ -102,11 +103,13 @@ export async function updateJurisdictions(
       reasons: assessed?.reasons ?? [],
     };
   });
-  // All or nothing: the selection and the completed step are one change.
+  // All or nothing: the selection, the completed step and the tax position that depends on the registrations (the
+  // EC Sales List's transfer lines take the company's VAT number in the arrival country) are one change.
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     await replaceJurisdictions(txDb, companyId, selection);
     await markStepCompleted(txDb, companyId, 'jurisdictions');
+    await recomputeTaxPosition(txDb, companyId);
   });
   return getJurisdictions(db, companyId);
 }

@@ -175,6 +175,25 @@ forEachDatabase('tax registrations API', (context) => {
     expect(planned.filter((filing) => filing.startsWith('quarterly 2023-01-01'))).toEqual([]);
   });
 
+  it('recomputes at once when the jurisdictions are chosen again: France left out, the transfer has no number', async () => {
+    const choose = async (countryCodes: string[]) => {
+      const response = await request('PUT', apiPaths.registrationJurisdictions(companyId), { countryCodes });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    expect(await transferLine()).toMatchObject({ customerVatNumber: FR_VAT_NUMBER });
+    await choose(['DE']);
+    expect(await transferLine()).toMatchObject({ customerVatNumber: null, netEur: '500.00' });
+    // Chosen again and registered again, as before.
+    await choose(['DE', 'FR']);
+    const registered = await put('FR', {
+      registrationStatus: 'registered',
+      vatNumber: FR_VAT_NUMBER,
+      filingFrequency: 'quarterly',
+    });
+    expect(registered.statusCode, registered.body).toBe(200);
+    expect(await transferLine()).toMatchObject({ customerVatNumber: FR_VAT_NUMBER });
+  });
+
   it('refuses a wrong registration field by field, and keeps what was stored', async () => {
     const before = await listRegistrations();
     const response = await put('FR', {
