@@ -1,5 +1,5 @@
 import { cleanup, render, screen, within } from '@testing-library/react';
-import type { Filing } from '@vatlas/contract';
+import type { DataHealthAlert, Filing } from '@vatlas/contract';
 import type { ReactNode } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -116,15 +116,15 @@ describe('DataHealthCard', () => {
   });
 
   it('names the countries whose VAT was computed from the price, in English and German', () => {
-    const alerts = [
+    const alerts: DataHealthAlert[] = [
       { code: 'vat-computed-from-price', severity: 'warning', count: 2, periods: ['2026-03'], details: ['DE', 'FR'] },
-    ] as const;
-    renderWith(<DataHealthCard year={2026} isLoading={false} alerts={[...alerts]} />);
+    ];
+    renderWith(<DataHealthCard year={2026} isLoading={false} alerts={alerts} />);
     expect(screen.getByRole('listitem').textContent).toContain(
       "2 sales were charged another country's VAT or none, so their VAT due is computed from the price at the standard rate (Germany, France).",
     );
     cleanup();
-    renderWith(<DataHealthCard year={2026} isLoading={false} alerts={[...alerts]} />, 'de');
+    renderWith(<DataHealthCard year={2026} isLoading={false} alerts={alerts} />, 'de');
     expect(screen.getByRole('listitem').textContent).toContain(
       'Bei 2 Verkäufen wurde die Umsatzsteuer eines anderen Landes oder keine berechnet; die geschuldete Steuer wird daher aus dem Preis zum Normalsatz ermittelt (Deutschland, Frankreich).',
     );

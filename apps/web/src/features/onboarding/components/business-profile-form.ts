@@ -2,7 +2,7 @@ import type { FieldIssue } from '@vatlas/domain';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isHttpError } from '../../../lib/http/http-error';
+import { fieldErrorsFromIssues, fieldErrorsOfBadRequest } from '../../../lib/forms/field-issues';
 import type { ErrorSummaryItem } from './error-summary';
 import type { FieldErrors } from './form-errors';
 import { toErrorSummary } from './form-errors';
@@ -12,36 +12,13 @@ import { toErrorSummary } from './form-errors';
  * answer issues with a code, the API's 400 answers the same codes, and both become translated per-field messages.
  */
 
-type IssueLike = { field: string; code?: string; message: string; params?: Record<string, string | number> };
-
-/** The translation of an issue's code; the English message when the code is unknown (a newer API, say). */
-export function translateIssue(t: TFunction, issue: IssueLike): string {
-  if (!issue.code) return issue.message;
-  return t(`onboarding.businessProfile.errors.${issue.code}`, { ...issue.params, defaultValue: issue.message });
-}
-
-export function fieldErrorsFromIssues(t: TFunction, issues: readonly IssueLike[]): FieldErrors {
-  const errors: FieldErrors = {};
-  for (const issue of issues) errors[issue.field] ??= translateIssue(t, issue);
-  return errors;
-}
-
-const isIssue = (value: unknown): value is IssueLike =>
-  typeof value === 'object' &&
-  value !== null &&
-  typeof (value as IssueLike).field === 'string' &&
-  typeof (value as IssueLike).message === 'string';
+const ISSUE_NAMESPACES = ['onboarding.businessProfile.errors'] as const;
 
 /** A 400 with field details becomes field errors; anything else is one form-level message. */
-export function fieldErrorsFromSaveError(t: TFunction, error: unknown): FieldErrors {
-  if (isHttpError(error) && error.status === 400 && Array.isArray(error.details)) {
-    const issues = error.details.filter(isIssue).map((issue) => ({
-      ...issue,
-      field: issue.field.replace(/^body\.?/, '').split('.')[0] || 'form',
-    }));
-    if (issues.length > 0) return fieldErrorsFromIssues(t, issues);
-  }
-  return { form: t('onboarding.layout.saveFailed') };
+function fieldErrorsFromSaveError(t: TFunction, error: unknown): FieldErrors {
+  return (
+    fieldErrorsOfBadRequest(t, error, { namespaces: ISSUE_NAMESPACES }) ?? { form: t('onboarding.layout.saveFailed') }
+  );
 }
 
 /**
@@ -77,7 +54,7 @@ export function useProfileForm<V extends Record<string, string>>(options: {
     setErrors,
     idOf,
     summary,
-    showIssues: (issues: readonly FieldIssue[]) => setErrors(fieldErrorsFromIssues(t, issues)),
+    showIssues: (issues: readonly FieldIssue[]) => setErrors(fieldErrorsFromIssues(t, issues, ISSUE_NAMESPACES)),
     showSaveError: (error: unknown) => setErrors(fieldErrorsFromSaveError(t, error)),
   };
 }

@@ -1,6 +1,5 @@
 import {
   EU_COUNTRY_CODES,
-  type FieldIssue,
   REGISTRATION_STATUSES,
   type RegistrationStatus,
   type ReturnFrequency,
@@ -18,7 +17,7 @@ import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../lib/auth/auth-store';
 import { cn } from '../../../lib/cn';
 import { useCountryName } from '../../../lib/format/use-country-name';
-import { isHttpError } from '../../../lib/http/http-error';
+import { fieldErrorsFromIssues, fieldErrorsOfBadRequest } from '../../../lib/forms/field-issues';
 import {
   type JurisdictionRegistrationDto,
   type MissingRegistration,
@@ -173,29 +172,16 @@ function LoadFailed({ message, onRetry }: { message: string; onRetry: () => void
   );
 }
 
-type IssueLike = Pick<FieldIssue, 'field' | 'message'> & { code?: string; params?: FieldIssue['params'] };
-
-/** An issue in the user's language: this page's own codes, then the VAT-number codes the business details share. */
-const translateIssue = (t: TFunction, issue: IssueLike): string =>
-  issue.code
-    ? t([`settings.registrations.errors.${issue.code}`, `onboarding.businessProfile.errors.${issue.code}`], {
-        ...issue.params,
-        defaultValue: issue.message,
-      })
-    : issue.message;
+/** This page's own issue codes first, then the VAT-number codes the business details share. */
+const ISSUE_NAMESPACES = ['settings.registrations.errors', 'onboarding.businessProfile.errors'] as const;
 
 /** The issues of a refused save by field; `form` for anything that is not about one field. */
-function errorsOfSave(t: TFunction, error: unknown): Record<string, string> {
-  if (isHttpError(error) && error.status === 400 && Array.isArray(error.details)) {
-    const errors: Record<string, string> = {};
-    for (const detail of error.details as IssueLike[]) {
-      if (typeof detail?.field === 'string' && typeof detail.message === 'string') {
-        errors[detail.field.replace(/^body\.?/, '')] ??= translateIssue(t, detail);
-      }
+function errorsOfSave(t: TFunction, error: unknown): Partial<Record<string, string>> {
+  return (
+    fieldErrorsOfBadRequest(t, error, { namespaces: ISSUE_NAMESPACES, isPathKept: true }) ?? {
+      form: t('settings.registrations.saveFailed', { message: (error as Error).message }),
     }
-    if (Object.keys(errors).length > 0) return errors;
-  }
-  return { form: t('settings.registrations.saveFailed', { message: (error as Error).message }) };
+  );
 }
 
 type JurisdictionValues = { registrationStatus: RegistrationStatus; vatNumber: string; filingFrequency: string };
@@ -218,7 +204,7 @@ function JurisdictionForm({
   const countryName = useCountryName();
   const save = useSaveJurisdictionRegistration(companyId);
   const [values, setValues] = useState(() => valuesOf(registration));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [isSaved, setIsSaved] = useState(false);
   const { countryCode } = registration;
   const name = countryName(countryCode);
@@ -241,7 +227,7 @@ function JurisdictionForm({
     // The server's rules, run first here: a wrong number is shown without a round trip.
     const checked = validateJurisdictionRegistration(body, countryCode);
     if (!checked.isValid) {
-      setErrors(Object.fromEntries(checked.issues.map((issue) => [issue.field, translateIssue(t, issue)])));
+      setErrors(fieldErrorsFromIssues(t, checked.issues, ISSUE_NAMESPACES));
       document.getElementById(`${id}-${checked.issues[0]?.field}`)?.focus();
       return;
     }
@@ -351,7 +337,7 @@ function SchemesForm({ companyId, saved }: { companyId: string; saved: TaxScheme
   const countryName = useCountryName();
   const save = useSaveTaxSchemes(companyId);
   const [values, setValues] = useState(() => ({ oss: schemeValuesOf(saved.oss), ioss: schemeValuesOf(saved.ioss) }));
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [isSaved, setIsSaved] = useState(false);
   const memberStates = [...EU_COUNTRY_CODES]
     .map((code) => ({ code, name: countryName(code) }))
