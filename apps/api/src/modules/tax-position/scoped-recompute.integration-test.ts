@@ -3,23 +3,17 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate } from 'node:timers/promises';
 import { formatMoneyRoundedHalfUp, money, type NormalizedTransaction } from '@vatlas/domain';
-import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import {
   companies,
-  ecSalesListLines,
-  ecSalesListTotals,
   exchangeRates,
-  filings,
   liabilities,
-  ossReturnLines,
-  ossThresholdYears,
   taxPositionProblems,
   taxPositionProfiles,
   transactionDaySums,
-  transactionRateDays,
   transactionUploads,
 } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
@@ -33,7 +27,13 @@ import { deleteUpload } from '../transaction-upload/service';
 import { createCompany, createHomeTenant } from '../user/account-test-kit';
 import { selectRecomputeRequests } from './repository';
 import { type PreparedTaxPosition, prepareTaxPosition, recomputeTaxPosition, type TaxPositionScope } from './service';
-import { insertTransactions, insertUpload, setUpTaxProfile, transactionFixture } from './tax-position-test-kit';
+import {
+  insertTransactions,
+  insertUpload,
+  setUpTaxProfile,
+  storedPosition,
+  transactionFixture,
+} from './tax-position-test-kit';
 
 /**
  * A recompute after an upload replaces only the years the upload's tax points fall in and the years after them. These
@@ -82,64 +82,6 @@ const toBusiness = (date: string, buyerVatNumber: string) =>
 /** A sale inside the United States: a liability in a country Vatlas has no rules for (unsupported-jurisdiction). */
 const insideUnitedStates = (date: string) =>
   sale(date, { departureCountry: 'US', arrivalCountry: 'US', taxableJurisdiction: 'US', currency: 'USD' });
-
-/** What the recompute stores for a company, without the company's id, the row numbering or the time of computing. */
-async function storedPosition(db: Db, companyId: string) {
-  const { companyId: _l, computedAt: _c, ...liability } = getTableColumns(liabilities);
-  const { companyId: _o, ...ossLine } = getTableColumns(ossReturnLines);
-  const { companyId: _e, ...eslLine } = getTableColumns(ecSalesListLines);
-  const { companyId: _t, ...threshold } = getTableColumns(ossThresholdYears);
-  const { companyId: _r, ...rateDay } = getTableColumns(transactionRateDays);
-  const { companyId: _s, ...eslTotal } = getTableColumns(ecSalesListTotals);
-  return {
-    liabilities: await db
-      .select(liability)
-      .from(liabilities)
-      .where(eq(liabilities.companyId, companyId))
-      .orderBy(asc(liabilities.periodStart), asc(liabilities.jurisdiction), asc(liabilities.scheme)),
-    ossLines: await db
-      .select(ossLine)
-      .from(ossReturnLines)
-      .where(eq(ossReturnLines.companyId, companyId))
-      .orderBy(asc(ossReturnLines.periodStart), asc(ossReturnLines.consumptionCountry)),
-    eslLines: await db
-      .select(eslLine)
-      .from(ecSalesListLines)
-      .where(eq(ecSalesListLines.companyId, companyId))
-      .orderBy(asc(ecSalesListLines.periodStart), asc(ecSalesListLines.customerVatNumber)),
-    eslTotals: await db
-      .select(eslTotal)
-      .from(ecSalesListTotals)
-      .where(eq(ecSalesListTotals.companyId, companyId))
-      .orderBy(
-        asc(ecSalesListTotals.periodStart),
-        asc(ecSalesListTotals.reportingCountry),
-        asc(ecSalesListTotals.currency),
-      ),
-    thresholds: await db
-      .select(threshold)
-      .from(ossThresholdYears)
-      .where(eq(ossThresholdYears.companyId, companyId))
-      .orderBy(asc(ossThresholdYears.year)),
-    rateDays: await db
-      .select(rateDay)
-      .from(transactionRateDays)
-      .where(eq(transactionRateDays.companyId, companyId))
-      .orderBy(asc(transactionRateDays.rateDate), asc(transactionRateDays.jurisdiction)),
-    problems: await listTaxPositionProblems(db, companyId),
-    filings: await db
-      .select({
-        jurisdiction: filings.jurisdiction,
-        filingType: filings.filingType,
-        periodStart: filings.periodStart,
-        amountEur: filings.amountEur,
-        amountLocal: filings.amountLocal,
-      })
-      .from(filings)
-      .where(eq(filings.companyId, companyId))
-      .orderBy(asc(filings.periodStart), asc(filings.jurisdiction), asc(filings.filingType)),
-  };
-}
 
 /**
  * The EC Sales List lines' net values summed by the database per reporting country, month and currency, in

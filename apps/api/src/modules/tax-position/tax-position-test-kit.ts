@@ -1,11 +1,31 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { CompanyTaxProfile, NormalizedTransaction } from '@vatlas/domain';
 import { saleFixture } from '@vatlas/domain/testing';
-import { eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { companies, companyJurisdictions, companyTaxSchemes, transactions, transactionUploads } from '../../db/schema';
+import { asc, eq, getTableColumns } from 'drizzle-orm';
+import type { Database, Db } from '../../db/client';
+import {
+  companies,
+  companyJurisdictions,
+  companyTaxSchemes,
+  ecSalesListLines,
+  ecSalesListTotals,
+  filings,
+  liabilities,
+  ossReturnLines,
+  ossThresholdYears,
+  transactionRateDays,
+  transactions,
+  transactionUploads,
+} from '../../db/schema';
+import { listTaxPositionProblems } from '../liabilities/repository';
+import { createLocalFileStorage } from '../storage/file-storage';
 import { classifyRow } from '../transaction-upload/copy-encoding';
+import { createImportWorker } from '../transaction-upload/import-worker';
 import { replaceDaySumsFromRows } from '../transaction-upload/repository';
+import { recomputeTaxPosition } from './service';
 
 /**
  * Stored transactions for the read side's tests, written directly (not through the import pipeline), classified and
@@ -128,5 +148,84 @@ export async function setUpTaxProfile(
       registrationStatus: 'registered',
       filingFrequency: registration.frequency ?? null,
     });
+  }
+}
+
+/** What the recompute stores for a company, without the company's id, the row numbering or the time of computing. */
+export async function storedPosition(db: Db, companyId: string) {
+  const { companyId: _l, computedAt: _c, ...liability } = getTableColumns(liabilities);
+  const { companyId: _o, ...ossLine } = getTableColumns(ossReturnLines);
+  const { companyId: _e, ...eslLine } = getTableColumns(ecSalesListLines);
+  const { companyId: _t, ...threshold } = getTableColumns(ossThresholdYears);
+  const { companyId: _r, ...rateDay } = getTableColumns(transactionRateDays);
+  const { companyId: _s, ...eslTotal } = getTableColumns(ecSalesListTotals);
+  return {
+    liabilities: await db
+      .select(liability)
+      .from(liabilities)
+      .where(eq(liabilities.companyId, companyId))
+      .orderBy(asc(liabilities.periodStart), asc(liabilities.jurisdiction), asc(liabilities.scheme)),
+    ossLines: await db
+      .select(ossLine)
+      .from(ossReturnLines)
+      .where(eq(ossReturnLines.companyId, companyId))
+      .orderBy(asc(ossReturnLines.periodStart), asc(ossReturnLines.consumptionCountry)),
+    eslLines: await db
+      .select(eslLine)
+      .from(ecSalesListLines)
+      .where(eq(ecSalesListLines.companyId, companyId))
+      .orderBy(asc(ecSalesListLines.periodStart), asc(ecSalesListLines.customerVatNumber)),
+    eslTotals: await db
+      .select(eslTotal)
+      .from(ecSalesListTotals)
+      .where(eq(ecSalesListTotals.companyId, companyId))
+      .orderBy(
+        asc(ecSalesListTotals.periodStart),
+        asc(ecSalesListTotals.reportingCountry),
+        asc(ecSalesListTotals.currency),
+      ),
+    thresholds: await db
+      .select(threshold)
+      .from(ossThresholdYears)
+      .where(eq(ossThresholdYears.companyId, companyId))
+      .orderBy(asc(ossThresholdYears.year)),
+    rateDays: await db
+      .select(rateDay)
+      .from(transactionRateDays)
+      .where(eq(transactionRateDays.companyId, companyId))
+      .orderBy(asc(transactionRateDays.rateDate), asc(transactionRateDays.jurisdiction)),
+    problems: await listTaxPositionProblems(db, companyId),
+    filings: await db
+      .select({
+        jurisdiction: filings.jurisdiction,
+        filingType: filings.filingType,
+        periodStart: filings.periodStart,
+        amountEur: filings.amountEur,
+        amountLocal: filings.amountLocal,
+      })
+      .from(filings)
+      .where(eq(filings.companyId, companyId))
+      .orderBy(asc(filings.periodStart), asc(filings.jurisdiction), asc(filings.filingType)),
+  };
+}
+
+/**
+ * A worker's poll that finds no job, as a server's next poll: it runs the recomputes asked for
+ * (`recompute_requested_at`: a migration, new exchange rates).
+ */
+export async function pollWithoutJob(database: Database): Promise<void> {
+  const storageDir = mkdtempSync(join(tmpdir(), 'vatlas-poll-'));
+  try {
+    const worker = createImportWorker({
+      database,
+      storage: createLocalFileStorage(storageDir),
+      recomputeTaxPosition,
+      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
+      staleAfterSeconds: 30,
+    });
+    const result = await worker.runOnce();
+    if (result !== null) throw new Error(`the poll found a job where none was queued: ${result}`);
+  } finally {
+    rmSync(storageDir, { recursive: true, force: true });
   }
 }

@@ -2,14 +2,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { companies, liabilities, ossReturnLines } from '../../db/schema';
+import { companies } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { ensureExchangeRates } from '../exchange-rates/service';
 import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
 import { recomputeTaxPosition } from '../tax-position/service';
+import { storedPosition } from '../tax-position/tax-position-test-kit';
 import { createCompany, createHomeTenant, createPerson, type Person } from '../user/account-test-kit';
 import { createImportWorker, type ImportWorker } from './import-worker';
 import { listUploads, queueUpload, storeFileStream } from './service';
@@ -63,45 +64,7 @@ forEachDatabase('imported files, whatever their row order and however often', (c
     expect(await worker.runOnce()).toBe('completed');
   };
 
-  /** The stored position: every liability and OSS line with its amounts. */
-  const positionOf = async (companyId: string) => {
-    const db = context.database.db;
-    return {
-      liabilities: await db
-        .select({
-          jurisdiction: liabilities.jurisdiction,
-          scheme: liabilities.scheme,
-          periodStart: liabilities.periodStart,
-          netEur: liabilities.netEur,
-          vatEur: liabilities.vatEur,
-          netLocal: liabilities.netLocal,
-          vatLocal: liabilities.vatLocal,
-          zeroRatedNetEur: liabilities.zeroRatedNetEur,
-          acquisitionNetEur: liabilities.acquisitionNetEur,
-          transactionCount: liabilities.transactionCount,
-        })
-        .from(liabilities)
-        .where(eq(liabilities.companyId, companyId))
-        .orderBy(asc(liabilities.periodStart), asc(liabilities.jurisdiction), asc(liabilities.scheme)),
-      ossLines: await db
-        .select({
-          periodStart: ossReturnLines.periodStart,
-          consumption: ossReturnLines.consumptionCountry,
-          dispatch: ossReturnLines.dispatchCountry,
-          vatRate: ossReturnLines.vatRate,
-          netEur: ossReturnLines.netEur,
-          vatEur: ossReturnLines.vatEur,
-        })
-        .from(ossReturnLines)
-        .where(eq(ossReturnLines.companyId, companyId))
-        .orderBy(
-          asc(ossReturnLines.periodStart),
-          asc(ossReturnLines.consumptionCountry),
-          asc(ossReturnLines.dispatchCountry),
-          asc(ossReturnLines.vatRate),
-        ),
-    };
-  };
+  const positionOf = (companyId: string) => storedPosition(context.database.db, companyId);
 
   it('gives the same position for a file in any row order, and counts nothing twice when imported again', async () => {
     await fc.assert(
