@@ -1,4 +1,4 @@
-import { formatMoneyFixed2, money, roundToCentsHalfUp } from '../money';
+import { money } from '../money';
 import type { CompanyTaxProfile } from '../transactions/company-tax-profile';
 import type { NormalizedTransaction } from '../transactions/normalized-transaction';
 import { countryName, type ExplanationLanguage } from './country-names';
@@ -192,7 +192,7 @@ function priceFactsOf(
     charged: row.taxableJurisdiction === null ? undefined : countryName(row.taxableJurisdiction, language),
     taxing: countryName(due.jurisdiction, language),
     rate: formatRate(due.rate ?? '0', language),
-    vat: formatAmount(formatMoneyFixed2(roundToCentsHalfUp(money(due.vat))), currency, language),
+    vat: formatAmount(due.vat, currency, language),
     gross: formatAmount(row.grossAmount, currency, language),
   };
 }
@@ -295,19 +295,22 @@ function formatRate(fraction: string, language: ExplanationLanguage): string {
   return `${money(fraction).times(100).toFixed().replace('.', decimal)}${percent}`;
 }
 
+/** An amount rounded half-up to the cent, grouped: "10,350.00" / "10.350,00" (de, it, es) / "10 350,00" (fr, pl). */
+function formatCents(amount: string, language: ExplanationLanguage): string {
+  const { decimal, group } = NUMBERS[language];
+  const [whole = '0', cents = '00'] = money(amount).toFixed(2).split('.');
+  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, group)}${decimal}${cents}`;
+}
+
 /** "€10,350.00" / "10.350,00 €" (de, it, es) / "10 350,00 €" (fr, pl). */
 function formatEuro(amount: string, language: ExplanationLanguage): string {
-  const { decimal, group, euroBefore } = NUMBERS[language];
-  const [whole = '0', cents = '00'] = money(amount).toFixed(2).split('.');
-  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, group);
-  return euroBefore ? `€${grouped}${decimal}${cents}` : `${grouped}${decimal}${cents} €`;
+  const grouped = formatCents(amount, language);
+  return NUMBERS[language].euroBefore ? `€${grouped}` : `${grouped} €`;
 }
 
 /** "19.83 EUR" / "19,83 EUR" / "1 234,50 PLN" (fr, pl). */
 function formatAmount(amount: string, currency: string, language: ExplanationLanguage): string {
-  const { decimal, group } = NUMBERS[language];
-  const [whole = '0', cents = '00'] = money(amount).toFixed(2).split('.');
-  return `${whole.replace(/\B(?=(\d{3})+(?!\d))/g, group)}${decimal}${cents} ${currency}`.trimEnd();
+  return `${formatCents(amount, language)} ${currency}`.trimEnd();
 }
 
 /** Whether the file charged VAT on the row (a rate above zero). */

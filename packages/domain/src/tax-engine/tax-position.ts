@@ -6,7 +6,7 @@ import { returnCurrencyOf } from './local-currency';
 import { calendarMonthOf, calendarQuarterOf, type Period, yearOf } from './periods';
 import { computeOssThresholds, type OssThresholdYear, taxedAtDestination } from './threshold';
 import type { TransactionTreatment } from './treatment';
-import { type VatDue, vatDueOf } from './vat-due';
+import { vatAsCharged, vatDueOf } from './vat-due';
 
 /**
  * The company's VAT position over a set of day sums: what it owes where, the OSS return lines, the EC sales list and
@@ -251,10 +251,7 @@ export function createReturnsBuilder(input: ReturnsInput): ReturnsBuilder {
     const rule = rateRuleOf(posting.scheme, sum.date);
     // A taxable sale owes the VAT of the country that taxes it (decision 039); a zero-rated supply keeps what the file
     // charged (nothing, or VAT an invoice showed, which is owed as shown); a transfer's acquisition owes none.
-    const due: VatDue =
-      posting.kind === 'taxable'
-        ? vatDueOf(sum, posting.jurisdiction)
-        : { basis: 'charged', net: sum.netAmount, vat: sum.vatAmount, rate: sum.vatRate };
+    const due = posting.kind === 'taxable' ? vatDueOf(sum, posting.jurisdiction) : vatAsCharged(sum);
     if (due.basis === 'from-price') {
       const charged = sum.taxableJurisdiction === null ? 'none' : 'elsewhere';
       fromPrice.at(`${month.periodStart}|${posting.jurisdiction}|${charged}`, () => ({

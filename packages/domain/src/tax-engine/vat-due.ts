@@ -44,7 +44,7 @@ export function isChargedIn(sale: TaxableSale, jurisdiction: string): boolean {
  * (before the first period its data knows), the file's figures stand: there is no rate to compute with.
  */
 export function vatDueOf(sale: TaxableSale, jurisdiction: string): VatDue {
-  const charged: VatDue = { basis: 'charged', net: sale.netAmount, vat: sale.vatAmount, rate: sale.vatRate };
+  const charged = vatAsCharged(sale);
   if (isChargedIn(sale, jurisdiction)) return charged;
   // Northern Ireland charges the UK's rates.
   const standard = findVatRate(jurisdiction === 'XI' ? 'GB' : jurisdiction, sale.date, 'standard');
@@ -57,4 +57,9 @@ export function vatDueOf(sale: TaxableSale, jurisdiction: string): VatDue {
     vat: vat.toFixed(),
     rate: rateFraction(standard.rate).toFixed(),
   };
+}
+
+/** The file's own figures as the VAT due: a taxable sale charged where it is taxed, or a zero-rated supply. */
+export function vatAsCharged(sale: Pick<TaxableSale, 'netAmount' | 'vatAmount' | 'vatRate'>): VatDue {
+  return { basis: 'charged', net: sale.netAmount, vat: sale.vatAmount, rate: sale.vatRate };
 }
