@@ -21,6 +21,12 @@ export const transactionFilterSchema = z.object({
   from: isoDate.optional().describe('Only tax points on or after this day'),
   to: isoDate.optional().describe('Only tax points on or before this day'),
   jurisdiction: countryCode.optional().describe('Taxable jurisdiction as the file gave it'),
+  taxedIn: countryCode
+    .optional()
+    .describe(
+      "Only the rows on this country's liability, as Vatlas's tax engine decides: its sales, zero-rated supplies and " +
+        'acquisitions, the OSS sales consumed there included (what the liabilities summary adds up per jurisdiction)',
+    ),
   type: z.enum(TRANSACTION_TYPES).optional(),
   treatment: z.enum(TRANSACTION_TREATMENTS).optional(),
   country: countryCode.optional().describe('Departure or arrival country'),

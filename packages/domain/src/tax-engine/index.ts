@@ -5,6 +5,7 @@ export * from './explain';
 export * from './periods';
 export * from './row-vat';
 export * from './tax-position';
+export * from './taxed-in';
 export * from './threshold';
 export * from './treatment';
 export * from './vat-due';

@@ -19,3 +19,8 @@ export function returnCurrencyOf(country: string, date: string): string | undefi
   if (changeover !== undefined && date < changeover.from) return changeover.before;
   return findCountryRule(country)?.currency.value;
 }
+
+/** Whether `country` has a VAT return Vatlas declares in: one of the 30 countries, or Northern Ireland (XI). */
+export function isReturnCountry(country: string): boolean {
+  return country === 'XI' || findCountryRule(country) !== undefined;
+}

@@ -18,6 +18,7 @@ import {
   mergeProblems,
   type TaxPosition,
 } from './tax-position';
+import { matchesRowCondition, taxedInCondition } from './taxed-in';
 import type { TransactionTreatment } from './treatment';
 
 const rates = createExchangeRateTable(parseEcbHistoryCsv(ECB_EXCERPT_CSV));
@@ -233,6 +234,39 @@ describe('computeTaxPosition properties', () => {
         };
         expect(position([...sums, first, second], profile)).toEqual(position([...sums, counted], profile));
       }),
+    );
+  });
+});
+
+describe("a country's transactions (taxedInCondition, the dashboard's drill-down)", () => {
+  // Beside the German seller with and without OSS: one whose OSS starts inside the dates, so a year has days on either
+  // side of it, and one established outside the EU, whose distance sales are taxed at destination from the first euro.
+  const drillDownProfiles = fc.constantFrom(
+    GERMAN_SELLER,
+    GERMAN_SELLER_WITH_OSS_AND_IOSS,
+    { ...GERMAN_SELLER, oss: { memberState: 'DE', from: '2023-09-28' } },
+    { ...GERMAN_SELLER, establishmentCountry: 'US' },
+  );
+
+  it("are the rows the engine counts on that country's liability lines, month by month", () => {
+    fc.assert(
+      fc.property(anyCurrency, drillDownProfiles, (sums, profile) => {
+        const result = position(sums, profile);
+        const context = { profile, years: result.ossThresholds };
+        for (const country of [...EU, 'CH', 'CN', 'GB']) {
+          const condition = taxedInCondition(country, context);
+          for (const month of new Set(sums.map((sum) => sum.date.slice(0, 7)))) {
+            const onLines = result.liabilities
+              .filter((line) => line.jurisdiction === country && line.periodStart.startsWith(month))
+              .reduce((count, line) => count + line.transactionCount, 0);
+            const matching = sums
+              .filter((sum) => sum.date.startsWith(month) && matchesRowCondition(condition, sum))
+              .reduce((count, sum) => count + sum.transactionCount, 0);
+            expect(matching, `${country} ${month}`).toBe(onLines);
+          }
+        }
+      }),
+      { numRuns: 300 },
     );
   });
 });

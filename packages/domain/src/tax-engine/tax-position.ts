@@ -2,7 +2,7 @@ import { addIsoDays, type ExchangeRateTable, type MissingRateReason, type RateLo
 import { exactCentsOf, formatCentsFixed2, formatMoneyRoundedHalfUp, type Money, money, ZERO } from '../money';
 import type { CompanyTaxProfile } from '../transactions/company-tax-profile';
 import type { TransactionDaySum } from './day-sum';
-import { returnCurrencyOf } from './local-currency';
+import { isReturnCountry, returnCurrencyOf } from './local-currency';
 import { calendarMonthOf, calendarQuarterOf, type Period, yearOf } from './periods';
 import { computeOssThresholds, type OssThresholdYear, taxedAtDestination } from './threshold';
 import type { TransactionTreatment } from './treatment';
@@ -454,7 +454,7 @@ function postingsOf(
       return from === null ? [] : [{ jurisdiction: from, scheme: 'local', kind: 'zero-rated' }];
     case 'export':
       // An export from a country outside the 30 (a non-EU seller's own shipments) is in none of their returns.
-      return from === null || returnCurrencyOf(from, sum.date) === undefined
+      return from === null || !isReturnCountry(from)
         ? []
         : [{ jurisdiction: from, scheme: 'local', kind: 'zero-rated' }];
     case 'import-ioss':

@@ -1,9 +1,11 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { LiabilitySummary } from '@vatlas/contract';
+import { type LiabilitySummary, TRANSACTION_COUNT_LIMIT } from '@vatlas/contract';
 import { formatMoneyFixed2, money, sumMoney } from '@vatlas/domain';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
+import { liabilities } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { getDataHealth } from '../data-health/service';
 import { listFilings } from '../filings/service';
@@ -15,6 +17,8 @@ import { recomputeTaxPosition } from '../tax-position/service';
 import { getTaxSchemes } from '../tax-schemes/service';
 import { listUploads } from '../transaction-upload/service';
 import { countTransactionRows } from '../transaction-upload/upload-test-kit';
+import { countTransactions } from '../transactions/repository';
+import { resolveFilter } from '../transactions/service';
 import {
   DEMO_TRANSACTION_COMPANY_ID,
   type DemoTransactionSeedDeps,
@@ -179,6 +183,23 @@ forEachDatabase('demo transactions of seller@vatlas.test', (context) => {
         })
         .map(([, amounts]) => money(amounts.vat));
       expect(filing.amountEur).toBe(formatMoneyFixed2(sumMoney(quarterVat)));
+    }
+  });
+
+  it("finds each liability's transactions by the dashboard's taxedIn filter: as many as the line counts, month by month", async () => {
+    const db = context.database.db;
+    const lines = await db.select().from(liabilities).where(eq(liabilities.companyId, companyId));
+    const counted = new Map<string, number>();
+    for (const line of lines) {
+      const key = `${line.jurisdiction}|${line.periodStart.slice(0, 7)}`;
+      counted.set(key, (counted.get(key) ?? 0) + line.transactionCount);
+    }
+    // Germany's local return and a handful of OSS countries every month, France's transfers and sales too.
+    expect(counted.size).toBeGreaterThan(MONTHS.length * 4);
+    for (const [key, count] of counted) {
+      const [country = '', month = ''] = key.split('|');
+      const filter = await resolveFilter(db, companyId, { taxedIn: country, month });
+      expect(await countTransactions(db, filter, TRANSACTION_COUNT_LIMIT), key).toBe(count);
     }
   });
 

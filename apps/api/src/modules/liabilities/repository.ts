@@ -48,6 +48,11 @@ export async function findOssThresholdYear(
   return row;
 }
 
+/** Every year of the company's stored OSS threshold, as last recomputed. */
+export async function listOssThresholdYears(db: Db, companyId: string): Promise<OssThresholdYearRecord[]> {
+  return db.select().from(ossThresholdYears).where(eq(ossThresholdYears.companyId, companyId));
+}
+
 /**
  * The problems of the company's stored tax position, each once (a problem raised by the tax points of two years is
  * stored with both), in the tax engine's order.

@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, or, type SQL, sql } from 'drizzle-orm';
+import type { RowCondition } from '@vatlas/domain';
+import { and, asc, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { dataPeriods, transactions } from '../../db/schema';
 import { isUuid } from '../company/repository';
@@ -12,6 +13,8 @@ export type TransactionFilter = {
   companyId: string;
   period?: { start: string; end: string };
   jurisdiction?: string;
+  /** The rows of one country's liability (`taxedInCondition`), the company's facts already in it. */
+  taxedIn?: RowCondition;
   type?: string;
   treatment?: string;
   country?: string;
@@ -41,6 +44,7 @@ function filterConditions(filter: TransactionFilterConditions): (SQL | undefined
     conditions.push(sql`${transactions.taxPointDate} between ${filter.period.start} and ${filter.period.end}`);
   }
   if (filter.jurisdiction) conditions.push(eq(transactions.taxableJurisdiction, filter.jurisdiction));
+  if (filter.taxedIn) conditions.push(rowConditionSql(filter.taxedIn));
   if (filter.type) conditions.push(eq(transactions.transactionType, filter.type));
   if (filter.treatment) conditions.push(eq(transactions.treatment, filter.treatment));
   if (filter.country) {
@@ -59,6 +63,36 @@ function filterConditions(filter: TransactionFilterConditions): (SQL | undefined
     );
   }
   return conditions;
+}
+
+/**
+ * A row condition of the tax engine's (`RowCondition`) as SQL on the row's own columns. A comparison with a column
+ * that is null is never true, as `matchesRowCondition` decides, and no condition is negated, so null means false.
+ * Checked on the rows, not on the date index's entries: a country's rows are found within the scanned dates.
+ */
+function rowConditionSql(condition: RowCondition): SQL {
+  const countryColumn = {
+    departureCountry: transactions.departureCountry,
+    arrivalCountry: transactions.arrivalCountry,
+  };
+  switch (condition.kind) {
+    case 'all':
+      return condition.of.length === 0 ? sql`true` : sql`(${and(...condition.of.map(rowConditionSql))})`;
+    case 'any':
+      return condition.of.length === 0 ? sql`false` : sql`(${or(...condition.of.map(rowConditionSql))})`;
+    case 'treatment':
+      return inArray(transactions.treatment, [...condition.in]);
+    case 'country':
+      return eq(countryColumn[condition.field], condition.is);
+    case 'country-other-than':
+      return ne(countryColumn[condition.field], condition.not);
+    case 'country-known':
+      return isNotNull(countryColumn[condition.field]);
+    case 'date':
+      return sql`${transactions.taxPointDate} between ${condition.from} and ${condition.to}`;
+    case 'vat-charged':
+      return sql`${transactions.vatRate} > 0`;
+  }
 }
 
 /**

@@ -16,14 +16,16 @@ import {
   explainTransaction,
   explanationLanguageOf,
   money,
+  type RowCondition,
   type TransactionTreatment,
   type TransactionType,
+  taxedInCondition,
   treatmentLabel,
 } from '@vatlas/domain';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { decodeKeysetCursor, toKeysetPage } from '../../plugins/keyset-cursor';
-import { findOssThresholdYear } from '../liabilities/repository';
+import { findOssThresholdYear, listOssThresholdYears } from '../liabilities/repository';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
 import { toCsvLine, UTF8_BOM } from './csv';
 import {
@@ -102,11 +104,23 @@ export async function resolveFilter(
     companyId,
     period,
     jurisdiction: query.jurisdiction,
+    taxedIn: query.taxedIn === undefined ? undefined : await taxedInOf(db, companyId, query.taxedIn),
     type: query.type,
     treatment: query.treatment,
     country: query.country,
     search: query.search,
   };
+}
+
+/**
+ * The rows of `country`'s liability: the tax engine's rule with the company's profile and OSS threshold years as the
+ * last recompute stored them. A company without a tax profile has no liabilities, so no row matches.
+ */
+async function taxedInOf(db: Db, companyId: string, country: string): Promise<RowCondition> {
+  const profile = await loadCompanyTaxProfile(db, companyId);
+  if (!profile) return { kind: 'any', of: [] };
+  const years = await listOssThresholdYears(db, companyId);
+  return taxedInCondition(country, { profile, years });
 }
 
 export async function listTransactions(
@@ -183,6 +197,7 @@ function toExportLine(row: TransactionRecord): string {
 export function exportFileName(query: TransactionExportQuery): string {
   const parts = [
     query.jurisdiction,
+    query.taxedIn && `taxed-in-${query.taxedIn}`,
     query.month,
     query.from && `from-${query.from}`,
     query.to && `to-${query.to}`,

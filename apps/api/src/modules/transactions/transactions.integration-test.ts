@@ -8,8 +8,9 @@ import {
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { dataPeriods, users } from '../../db/schema';
+import { dataPeriods, liabilities, users } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
+import { recomputeTaxPosition } from '../tax-position/service';
 import {
   insertTransactions,
   insertUpload,
@@ -18,7 +19,7 @@ import {
 } from '../tax-position/tax-position-test-kit';
 import { bearer, createCompany, type Person, startAppWithCompanyOwner } from '../user/account-test-kit';
 import { countTransactions, listTransactionPage, type TransactionFilter } from './repository';
-import { exportTransactionsCsv } from './service';
+import { exportTransactionsCsv, resolveFilter } from './service';
 
 const PROFILE = { establishmentCountry: 'DE', ioss: null } as const;
 const COUNTRIES = ['DE', 'FR', 'IT', 'PL'] as const;
@@ -148,6 +149,24 @@ forEachDatabase('transactions API', (context) => {
     expect((await readAll({ search: 'MUG' })).length).toBe(15);
     // LIKE wildcards in the search are literal characters.
     expect((await readAll({ search: '%' })).length).toBe(0);
+  });
+
+  it("finds a country's liability by taxedIn: the OSS sales consumed there, the domestic ones where they are made", async () => {
+    // The company declares its distance sales through OSS from 2021 on: each is taxed where it arrives.
+    const ids = (items: { id: string }[]) => items.map((item) => item.id).sort();
+    // A sale to a French business is the exception: zero-rated in Germany, on its EC Sales List.
+    const b2b = await readAll({ treatment: 'intra-eu-b2b-supply' });
+    expect(b2b.map((item) => item.arrivalCountry)).toEqual(['FR']);
+    const toFrance = (await readAll({ country: 'FR' })).filter((item) => item.treatment !== 'intra-eu-b2b-supply');
+    expect(ids(await readAll({ taxedIn: 'FR' }))).toEqual(ids(toFrance));
+    expect(ids(await readAll({ taxedIn: 'DE' }))).toEqual(
+      ids([...(await readAll({ treatment: 'domestic-sale' })), ...b2b]),
+    );
+    expect(await readAll({ taxedIn: 'AT' })).toEqual([]);
+    // It combines with the other filters, as the dashboard's link does with the month.
+    const march = await readAll({ taxedIn: 'PL', month: '2023-03' });
+    expect(march.length).toBeGreaterThan(0);
+    expect(march.every((item) => item.arrivalCountry === 'PL' && item.taxPointDate.startsWith('2023-03'))).toBe(true);
   });
 
   it('explains a row in the user language: English, German, French, Italian, Spanish, Polish', async () => {
@@ -370,6 +389,71 @@ forEachDatabase('transactions API', (context) => {
       expect(plan.scan).toMatch(/Index Scan( Backward)? using transactions_company_date_idx on transactions/);
       expect(plan.indexCondition).toContain('taxable_jurisdiction');
       expect(plan.rowFilter).not.toContain('taxable_jurisdiction');
+    }
+  });
+
+  it("finds a country's liability by taxedIn across the €10,000 threshold, line by line as the tax engine stored it", async () => {
+    const db = context.database.db;
+    // After the plan test above: a company more in `transactions` tips that test's first page, which walks all of its
+    // 2,400 entries, to a scan of the table's rows at this size.
+    // A German seller without OSS: its sales to France are German until the year's distance sales cross €10,000.
+    const sellerId = await createCompany(db, { tenantId, name: 'Threshold GmbH' });
+    await setUpTaxProfile(db, sellerId, { establishmentCountry: 'DE' });
+    const distanceSale = (eventId: string, taxPointDate: string, arrivalCountry: string, net: string) =>
+      transactionFixture({
+        eventId,
+        taxPointDate,
+        completeDate: taxPointDate,
+        arrivalCountry,
+        taxableJurisdiction: null,
+        netAmount: net,
+        vatAmount: '0.00',
+        grossAmount: net,
+        vatRate: '0',
+      });
+    const rows = [
+      distanceSale('before-crossing', '2023-03-01', 'FR', '6000.00'),
+      distanceSale('crossing', '2023-03-10', 'FR', '6000.00'),
+      distanceSale('after-crossing', '2023-03-20', 'FR', '100.00'),
+      // A shop's order to Italy after the crossing: no jurisdiction in the file, taxed in Italy all the same.
+      distanceSale('to-italy', '2023-03-25', 'IT', '50.00'),
+      transactionFixture({ eventId: 'domestic', taxPointDate: '2023-03-05', completeDate: '2023-03-05' }),
+      transactionFixture({
+        eventId: 'transfer',
+        type: 'FC_TRANSFER',
+        taxPointDate: '2023-03-15',
+        completeDate: '2023-03-15',
+        arrivalCountry: 'PL',
+        taxableJurisdiction: null,
+        vatAmount: '0.00',
+        grossAmount: '100.00',
+        vatRate: null,
+      }),
+    ];
+    await insertTransactions(db, {
+      companyId: sellerId,
+      uploadId: await insertUpload(db, sellerId),
+      profile: PROFILE,
+      rows,
+    });
+    await recomputeTaxPosition(db, sellerId);
+
+    const taxedIn = async (country: string) => {
+      const filter = await resolveFilter(db, sellerId, { taxedIn: country, month: '2023-03' });
+      const items = await listTransactionPage(db, { ...filter, sort: 'date-asc', limit: 50 });
+      return items.map((item) => item.eventId);
+    };
+    expect(await taxedIn('DE')).toEqual(['before-crossing', 'domestic', 'transfer']);
+    expect(await taxedIn('FR')).toEqual(['crossing', 'after-crossing']);
+    expect(await taxedIn('PL')).toEqual(['transfer']);
+    expect(await taxedIn('IT')).toEqual(['to-italy']);
+
+    // Every stored liability line's count is the count of the rows the filter finds for its country and month.
+    const lines = await db.select().from(liabilities).where(eq(liabilities.companyId, sellerId));
+    expect(lines.map((line) => line.jurisdiction).sort()).toEqual(['DE', 'FR', 'IT', 'PL']);
+    for (const line of lines) {
+      const filter = await resolveFilter(db, sellerId, { taxedIn: line.jurisdiction, month: '2023-03' });
+      expect(await countTransactions(db, filter, 1000), line.jurisdiction).toBe(line.transactionCount);
     }
   });
 
