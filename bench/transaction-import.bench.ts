@@ -276,6 +276,20 @@ const OTHER_READS: readonly { name: string; path: (companyId: string) => string 
     name: 'analytics (year)',
     path: (companyId) => `/api/v1/Analytics/${companyId}?from=${DATA_YEAR}-01&to=${DATA_YEAR}-12`,
   },
+  // The dashboard's drill-down: a liability's rows, the tax engine's condition checked on the month's rows (taxedIn).
+  {
+    name: 'drill-down page (FR, June)',
+    path: (companyId) => `/api/v1/Transactions/${companyId}?limit=50&month=${DATA_YEAR}-06&taxedIn=FR`,
+  },
+  {
+    name: 'drill-down count (FR, June)',
+    path: (companyId) => `/api/v1/Transactions/${companyId}/Count?month=${DATA_YEAR}-06&taxedIn=FR`,
+  },
+  // A country without rows: the month's every row is read to find none.
+  {
+    name: 'drill-down page, no rows (MT, June)',
+    path: (companyId) => `/api/v1/Transactions/${companyId}?limit=50&month=${DATA_YEAR}-06&taxedIn=MT`,
+  },
 ];
 
 async function measureServer(
@@ -523,7 +537,8 @@ const otherReadRows = measured.map((run) => ({
 }));
 const otherReadsText =
   `The other screens' reads after the import, ${REQUESTS}× each (the filing calendar, the year's data health and ` +
-  "cross-check, a quarter's OSS return, a month's EC Sales List, the year's analytics):";
+  "cross-check, a quarter's OSS return, a month's EC Sales List, the year's analytics, the dashboard's drill-down to " +
+  "a month's rows taxed in France, their count, and a month's rows taxed in Malta, which has none):";
 const seconds = (value: number | null) => (value === null ? 'n/a' : value.toFixed(1));
 const cpuRows = measured.map((run) => {
   const { server, backends, client } = run.cpu;

@@ -83,7 +83,18 @@ test.describe('dashboard', () => {
     const [jurisdiction] = (first?.series ?? '').split('-');
     await table.locator(`a[data-series="${first?.series}"][data-month="${first?.month}"]`).focus();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`/transactions\\?jurisdiction=${jurisdiction}&month=${first?.month}$`));
+    await expect(page).toHaveURL(new RegExp(`/transactions\\?taxedIn=${jurisdiction}&month=${first?.month}$`));
+    // The rows behind the amount are the country's liability as the tax engine counted it: every scheme's line of that
+    // month (a local return and OSS sales consumed there alike), whatever jurisdiction the file itself named.
+    await expect(page.getByRole('combobox', { name: 'Taxed in', exact: true })).toHaveValue(jurisdiction ?? '');
+    const counted = summary.jurisdictions
+      .filter((entry) => entry.jurisdiction === jurisdiction)
+      .flatMap((entry) => entry.months.filter((month) => month.periodStart.startsWith(first?.month ?? '')))
+      .reduce((count, month) => count + month.transactionCount, 0);
+    expect(counted).toBeGreaterThan(0);
+    await expect(page.getByTestId('transactions-count')).toHaveText(
+      `${new Intl.NumberFormat('en-GB').format(counted)} ${counted === 1 ? 'transaction' : 'transactions'}`,
+    );
   });
 
   test('a click on a bar segment opens /transactions for its country and month', async ({ page }) => {
@@ -97,7 +108,7 @@ test.describe('dashboard', () => {
     await bar.hover();
     await expect(page.getByTestId('liabilities-chart').getByText('Total', { exact: true })).toBeVisible();
     await bar.click();
-    await expect(page).toHaveURL(/\/transactions\?jurisdiction=[A-Z]{2}&month=\d{4}-(0[1-9]|1[0-2])$/);
+    await expect(page).toHaveURL(/\/transactions\?taxedIn=[A-Z]{2}&month=\d{4}-(0[1-9]|1[0-2])$/);
   });
 
   test('the payment-success overlay opens on ?payment=success, closes with Escape, and the skip flag hides it', async ({

@@ -74,12 +74,12 @@ test.describe('transactions screen', () => {
     await expect(row(1)).toBeFocused();
   });
 
-  test('filters by jurisdiction and month from the URL, as the dashboard links, and keeps them on reload', async ({
+  test("filters by the file's jurisdiction and month from the URL and keeps them on reload", async ({
     page,
   }) => {
     await openSignedIn(page, demoAccounts.seller, `/transactions?jurisdiction=FR&month=${MONTH}`);
     await expect(rows(page).first()).toBeVisible();
-    await expect(page.getByRole('combobox', { name: 'Jurisdiction', exact: true })).toHaveValue('FR');
+    await expect(page.getByRole('combobox', { name: 'Jurisdiction (file)', exact: true })).toHaveValue('FR');
     await expect(page.getByLabel('Month', { exact: true })).toHaveValue(MONTH);
     const filtered = await countShown(page);
     expect(filtered).toBeGreaterThan(0);
@@ -103,7 +103,7 @@ test.describe('transactions screen', () => {
     await expect(page).toHaveURL(/type=SALE/);
     await page.reload();
     await expect(page.getByRole('combobox', { name: 'Type', exact: true })).toHaveValue('SALE');
-    await expect(page.getByRole('combobox', { name: 'Jurisdiction', exact: true })).toHaveValue('FR');
+    await expect(page.getByRole('combobox', { name: 'Jurisdiction (file)', exact: true })).toHaveValue('FR');
     expect(await countShown(page)).toBeLessThanOrEqual(filtered);
 
     // No match: a search nothing has, then "Clear filters" brings every row back.

@@ -190,9 +190,13 @@ export function segmentHrefOf(segment: ChartSegment, month: string): string {
     : `/transactions?${new URLSearchParams({ month }).toString()}`;
 }
 
-/** The transactions behind a bar segment: the transactions screen reads exactly these parameters. */
+/**
+ * The transactions behind a bar segment: the rows of that country's liability in that month, as the tax engine
+ * decides (not the file's jurisdiction, which a shop's export leaves empty). The transactions screen reads exactly
+ * these parameters.
+ */
 export function transactionsHrefOf(jurisdiction: string, month: string): string {
-  return `/transactions?${new URLSearchParams({ jurisdiction, month }).toString()}`;
+  return `/transactions?${new URLSearchParams({ taxedIn: jurisdiction, month }).toString()}`;
 }
 
 /**

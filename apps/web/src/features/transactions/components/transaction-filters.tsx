@@ -86,17 +86,23 @@ export function TransactionFilters({
 
   const countryOptions = useMemo(
     () =>
-      [...new Set([...COUNTRY_CODES, filters.country, filters.jurisdiction].filter((code): code is string => !!code))]
+      [
+        ...new Set(
+          [...COUNTRY_CODES, filters.country, filters.jurisdiction, filters.taxedIn].filter(
+            (code): code is string => !!code,
+          ),
+        ),
+      ]
         .map((code) => ({ code, name: countryName(code) }))
         .sort((a, b) => a.name.localeCompare(b.name, i18n.language))
         .map(({ code, name }) => ({ value: code, label: `${name} (${code})` })),
-    [countryName, filters.country, filters.jurisdiction, i18n.language],
+    [countryName, filters.country, filters.jurisdiction, filters.taxedIn, i18n.language],
   );
 
   return (
     <search aria-label={t('transactions.filters.legend')}>
       <form onSubmit={(event) => event.preventDefault()}>
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-[repeat(4,minmax(0,1fr))_minmax(0,1.6fr)_minmax(0,1fr)] xl:grid-cols-[repeat(5,minmax(0,1fr))_minmax(0,1.5fr)_minmax(0,1.3fr)]">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-[repeat(6,minmax(0,1fr))_minmax(0,1.5fr)_minmax(0,1.3fr)]">
           <div className={labelClass}>
             <label htmlFor={`${id}-month`}>{t('transactions.filters.month')}</label>
             <MonthSelect
@@ -107,6 +113,14 @@ export function TransactionFilters({
               onChange={(month) => setFilter('month', month || undefined)}
             />
           </div>
+          <FilterSelect
+            id={`${id}-taxed-in`}
+            label={t('transactions.filters.taxedIn')}
+            value={filters.taxedIn}
+            anyLabel={t('transactions.filters.any')}
+            options={countryOptions}
+            onChange={(value) => setFilter('taxedIn', value)}
+          />
           <FilterSelect
             id={`${id}-jurisdiction`}
             label={t('transactions.filters.jurisdiction')}

@@ -8,10 +8,11 @@ import {
 } from './filters';
 
 describe('transaction filters in the URL', () => {
-  it('reads the dashboard link /transactions?jurisdiction=DE&month=2026-03', () => {
-    const filters = filtersFromSearchParams(new URLSearchParams('jurisdiction=DE&month=2026-03'));
+  it('reads the dashboard link /transactions?taxedIn=DE&month=2026-03', () => {
+    const filters = filtersFromSearchParams(new URLSearchParams('taxedIn=DE&month=2026-03'));
     expect(filters).toEqual({
-      jurisdiction: 'DE',
+      taxedIn: 'DE',
+      jurisdiction: undefined,
       month: '2026-03',
       type: undefined,
       treatment: undefined,
@@ -25,10 +26,11 @@ describe('transaction filters in the URL', () => {
   it('reads every filter and the sort', () => {
     const filters = filtersFromSearchParams(
       new URLSearchParams(
-        'jurisdiction=fr&month=2025-12&type=REFUND&treatment=intra-eu-distance-sale&country=PL&search=+302-1+&sort=date-asc',
+        'taxedIn=it&jurisdiction=fr&month=2025-12&type=REFUND&treatment=intra-eu-distance-sale&country=PL&search=+302-1+&sort=date-asc',
       ),
     );
     expect(filters).toEqual({
+      taxedIn: 'IT',
       jurisdiction: 'FR',
       month: '2025-12',
       type: 'REFUND',
@@ -41,7 +43,9 @@ describe('transaction filters in the URL', () => {
 
   it('drops values the API would refuse instead of sending them', () => {
     const filters = filtersFromSearchParams(
-      new URLSearchParams('jurisdiction=Germany&month=2026-13&type=GIFT&treatment=x&country=1&search=%20&sort=random'),
+      new URLSearchParams(
+        'taxedIn=DEU&jurisdiction=Germany&month=2026-13&type=GIFT&treatment=x&country=1&search=%20&sort=random',
+      ),
     );
     expect(filters).toEqual({ sort: 'date-desc' });
     expect(hasActiveFilters(filters)).toBe(false);
@@ -57,13 +61,15 @@ describe('transaction filters in the URL', () => {
   });
 
   it('round-trips URL → filters → URL', () => {
-    const query = 'jurisdiction=FR&month=2026-01&type=SALE&treatment=domestic-sale&country=DE&search=abc&sort=date-asc';
+    const query =
+      'taxedIn=IT&jurisdiction=FR&month=2026-01&type=SALE&treatment=domestic-sale&country=DE&search=abc&sort=date-asc';
     expect(filtersToSearchParams(filtersFromSearchParams(new URLSearchParams(query))).toString()).toBe(query);
   });
 
   it('gives the API the same filters and names the export after them', () => {
     const filters = filtersFromSearchParams(new URLSearchParams('jurisdiction=DE&month=2026-03&type=REFUND'));
     expect(filtersToApiQuery(filters)).toMatchObject({
+      taxedIn: undefined,
       jurisdiction: 'DE',
       month: '2026-03',
       type: 'REFUND',
@@ -71,6 +77,9 @@ describe('transaction filters in the URL', () => {
     });
     expect(exportFileName(filters)).toBe('transactions-DE-2026-03-refund.csv');
     expect(exportFileName({ sort: 'date-desc' })).toBe('transactions.csv');
+    const drillDown = filtersFromSearchParams(new URLSearchParams('taxedIn=FR&month=2026-03'));
+    expect(filtersToApiQuery(drillDown)).toMatchObject({ taxedIn: 'FR', month: '2026-03' });
+    expect(exportFileName(drillDown)).toBe('transactions-taxed-in-FR-2026-03.csv');
     expect(exportFileName({ search: 'a b/c', sort: 'date-desc' })).toBe('transactions-search-a_b_c.csv');
   });
 });

@@ -7,11 +7,14 @@ import {
 } from '@vatlas/domain';
 
 /**
- * The table's filters and sort as they live in the URL query (`jurisdiction`, `month`, `type`, `treatment`, `country`,
- * `search`, `sort`), so a link — the dashboard's `/transactions?jurisdiction=DE&month=2026-03` — and a reload show
- * the same rows. Values the API would refuse are dropped when read, never sent.
+ * The table's filters and sort as they live in the URL query (`taxedIn`, `jurisdiction`, `month`, `type`, `treatment`,
+ * `country`, `search`, `sort`), so a link — the dashboard's `/transactions?taxedIn=DE&month=2026-03` — and a reload
+ * show the same rows. Values the API would refuse are dropped when read, never sent.
  */
 export type TransactionFilters = {
+  /** The rows of this country's liability, as the tax engine decides (what the dashboard adds up). */
+  taxedIn?: string;
+  /** The taxable jurisdiction as the file gave it. */
   jurisdiction?: string;
   month?: string;
   type?: TransactionType;
@@ -21,7 +24,7 @@ export type TransactionFilters = {
   sort: (typeof TRANSACTION_SORTS)[number];
 };
 
-export const FILTER_KEYS = ['jurisdiction', 'month', 'type', 'treatment', 'country', 'search'] as const;
+export const FILTER_KEYS = ['taxedIn', 'jurisdiction', 'month', 'type', 'treatment', 'country', 'search'] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 const COUNTRY = /^[A-Z]{2}$/;
@@ -38,6 +41,7 @@ export function filtersFromSearchParams(params: URLSearchParams): TransactionFil
   const month = params.get('month') ?? '';
   const search = (params.get('search') ?? '').trim().slice(0, 100);
   return {
+    taxedIn: country('taxedIn'),
     jurisdiction: country('jurisdiction'),
     month: MONTH.test(month) ? month : undefined,
     type: oneOf(TRANSACTION_TYPES, params.get('type')),
@@ -66,6 +70,7 @@ export function filtersToSearchParams(filters: TransactionFilters, base?: URLSea
 /** The API query of the filters (the list, its count and its export take the same). */
 export function filtersToApiQuery(filters: TransactionFilters): Record<string, string | undefined> {
   return {
+    taxedIn: filters.taxedIn,
     jurisdiction: filters.jurisdiction,
     month: filters.month,
     type: filters.type,
@@ -84,6 +89,7 @@ export function hasActiveFilters(filters: TransactionFilters): boolean {
 export function exportFileName(filters: TransactionFilters): string {
   const parts = [
     filters.jurisdiction,
+    filters.taxedIn && `taxed-in-${filters.taxedIn}`,
     filters.month,
     filters.type?.toLowerCase(),
     filters.treatment?.toLowerCase(),
