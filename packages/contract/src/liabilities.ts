@@ -134,6 +134,8 @@ export const crossCheckRowSchema = z.object({
   validRates: z.array(decimal).describe('Rates (percent) valid in the jurisdiction on that day'),
 });
 
+export type CrossCheckRow = z.infer<typeof crossCheckRowSchema>;
+
 export const crossCheckPageSchema = z.object({
   items: z.array(crossCheckRowSchema),
   nextCursor: z.string().nullable(),

@@ -112,7 +112,7 @@ describe('DataHealthCard', () => {
       within(items[1] as HTMLElement)
         .getByRole('link')
         .getAttribute('href'),
-    ).toBe('/transactions?month=2026-03');
+    ).toBe('/transactions?view=cross-check&month=2026-03');
   });
 
   it('names the countries whose VAT was computed from the price, in English and German', () => {

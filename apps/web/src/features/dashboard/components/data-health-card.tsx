@@ -20,9 +20,11 @@ const MAX_PERIODS_NAMED = 4;
 export function alertActionHref(alert: DataHealthAlert): string {
   if (alert.code === 'period-without-data') return paths.dataUpload.getHref();
   const month = alert.periods?.[0];
-  return month
-    ? `${paths.transactions.getHref()}?${new URLSearchParams({ month }).toString()}`
-    : paths.transactions.getHref();
+  // The differences from Amazon's VAT are listed by the transactions screen's cross-check, the rest in its list.
+  const params = new URLSearchParams(alert.code === 'amazon-vat-difference' ? { view: 'cross-check' } : {});
+  if (month) params.set('month', month);
+  const query = params.toString();
+  return `${paths.transactions.getHref()}${query ? `?${query}` : ''}`;
 }
 
 function AlertItem({ alert }: { alert: DataHealthAlert }) {

@@ -1,7 +1,7 @@
 import type { TransactionSummary } from '@vatlas/contract';
-import { useCallback, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader, WorkspacePage } from '../../../components/ui/page-header';
@@ -11,6 +11,7 @@ import { useFormatters } from '../../../lib/format/format';
 import { useTransactionCount } from '../api/count-transactions';
 import { useTransactionPages } from '../api/list-transactions';
 import { ColumnChooser } from '../components/column-chooser';
+import { CrossCheckSection } from '../components/cross-check-section';
 import { ExportButton } from '../components/export-button';
 import { TransactionDetailDialog } from '../components/transaction-detail-dialog';
 import { TransactionFilters } from '../components/transaction-filters';
@@ -20,7 +21,56 @@ import { useTransactionFilters } from '../hooks/use-transaction-filters';
 import { visibleColumns } from '../lib/columns';
 import { hasActiveFilters } from '../lib/filters';
 
+/** The screen's two views, chosen by the URL's `view`: the list of every transaction, or the cross-check. */
+const CROSS_CHECK_VIEW = 'cross-check';
+
 export function TransactionsPage({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const { filters, setFilter } = useTransactionFilters();
+  const isCrossCheck = searchParams.get('view') === CROSS_CHECK_VIEW;
+  const viewHref = (view: string | undefined) => {
+    const params = new URLSearchParams();
+    if (view) params.set('view', view);
+    if (filters.month) params.set('month', filters.month);
+    const query = params.toString();
+    return `${paths.transactions.getHref()}${query ? `?${query}` : ''}`;
+  };
+  const views = (
+    <nav aria-label={t('transactions.views.label')} className="flex flex-wrap gap-2">
+      {[
+        { href: viewHref(undefined), label: t('transactions.views.list'), isCurrent: !isCrossCheck },
+        { href: viewHref(CROSS_CHECK_VIEW), label: t('transactions.views.crossCheck'), isCurrent: isCrossCheck },
+      ].map((view) => (
+        <Link
+          key={view.href}
+          to={view.href}
+          aria-current={view.isCurrent ? 'page' : undefined}
+          className={`rounded-full border px-4 py-1.5 text-sm font-medium focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary ${
+            view.isCurrent
+              ? 'border-primary-strong bg-primary-strong text-on-primary'
+              : 'border-border bg-surface text-fg hover:border-primary-strong'
+          }`}
+        >
+          {view.label}
+        </Link>
+      ))}
+    </nav>
+  );
+
+  if (isCrossCheck) {
+    return (
+      <WorkspacePage wide>
+        <PageHeader title={t(titleKey)} description={t('transactions.description')} />
+        {views}
+        <CrossCheckSection month={filters.month} setMonth={(month) => setFilter('month', month)} />
+      </WorkspacePage>
+    );
+  }
+  return <TransactionList title={t(titleKey)} views={views} />;
+}
+
+function TransactionList({ title, views }: { title: string; views: ReactNode }) {
   const { t } = useTranslation();
   const format = useFormatters();
   const { filters, setFilter, setSort, clearFilters } = useTransactionFilters();
@@ -52,7 +102,7 @@ export function TransactionsPage({ titleKey }: { titleKey: string }) {
   return (
     <WorkspacePage wide>
       <PageHeader
-        title={t(titleKey)}
+        title={title}
         description={t('transactions.description')}
         actions={
           <>
@@ -61,6 +111,7 @@ export function TransactionsPage({ titleKey }: { titleKey: string }) {
           </>
         }
       />
+      {views}
       <TransactionFilters filters={filters} setFilter={setFilter} setSort={setSort} clearFilters={clearFilters} />
       <div className="flex min-h-6 items-center justify-between gap-4 text-sm text-fg-secondary">
         <p aria-live="polite" data-testid="transactions-count" className="font-medium text-fg">
