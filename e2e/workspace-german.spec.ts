@@ -12,6 +12,7 @@ const germanScreens = [
   { path: '/calendar', heading: 'Fristenkalender', ready: 'Abonnieren' },
   { path: '/data-upload', heading: 'Daten-Upload', ready: 'Upload-Verlauf' },
   { path: '/transactions', heading: 'Transaktionen', ready: 'Spalten' },
+  { path: '/transactions?view=cross-check', heading: 'Transaktionen', ready: 'Keine Abweichungen' },
 ] as const;
 
 test('every workspace screen speaks German once the seller chooses Deutsch', async ({ page, request }, testInfo) => {
@@ -27,7 +28,7 @@ test('every workspace screen speaks German once the seller chooses Deutsch', asy
       await expect(page.getByRole('heading', { level: 1, name: screen.heading })).toBeVisible();
       await expect(page.getByText(screen.ready, { exact: false }).first()).toBeVisible();
       await expectNoAxeViolations(page);
-      await saveScreenshot(page, testInfo, `${screen.path.slice(1)}-de`);
+      await saveScreenshot(page, testInfo, `${screen.path.slice(1).replace(/\W+/g, '-')}-de`);
     }
   } finally {
     await languageSaves.restore(request, token);
