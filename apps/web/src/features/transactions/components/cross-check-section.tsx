@@ -18,6 +18,20 @@ const cellClass = 'px-3 py-2 align-top';
 const headerCellClass = 'px-3 py-2 text-left text-xs font-semibold uppercase tracking-wide text-fg-secondary';
 const numericClass = 'text-right tabular-nums';
 
+/** The table's columns: the list's names where the list has the column, the cross-check's own otherwise. */
+const HEADERS: readonly { key: string; isNumeric?: boolean }[] = [
+  { key: 'transactions.columns.taxPointDate' },
+  { key: 'transactions.columns.type' },
+  { key: 'transactions.columns.eventId' },
+  { key: 'transactions.columns.taxableJurisdiction' },
+  { key: 'transactions.columns.netAmount', isNumeric: true },
+  { key: 'transactions.columns.vatRate', isNumeric: true },
+  { key: 'transactions.crossCheck.fileVat', isNumeric: true },
+  { key: 'transactions.crossCheck.computedVat', isNumeric: true },
+  { key: 'transactions.crossCheck.validRates' },
+  { key: 'transactions.crossCheck.differences' },
+];
+
 const amountOf = (amount: string, row: CrossCheckRow, format: Formatters) =>
   row.currency ? format.money(amount, row.currency) : format.number(amount);
 
@@ -116,36 +130,15 @@ export function CrossCheckSection({
               <caption className="sr-only">{t('transactions.crossCheck.caption')}</caption>
               <thead className="border-b border-border">
                 <tr>
-                  <th scope="col" className={headerCellClass}>
-                    {t('transactions.columns.taxPointDate')}
-                  </th>
-                  <th scope="col" className={headerCellClass}>
-                    {t('transactions.columns.type')}
-                  </th>
-                  <th scope="col" className={headerCellClass}>
-                    {t('transactions.columns.eventId')}
-                  </th>
-                  <th scope="col" className={headerCellClass}>
-                    {t('transactions.columns.taxableJurisdiction')}
-                  </th>
-                  <th scope="col" className={`${headerCellClass} text-right`}>
-                    {t('transactions.columns.netAmount')}
-                  </th>
-                  <th scope="col" className={`${headerCellClass} text-right`}>
-                    {t('transactions.columns.vatRate')}
-                  </th>
-                  <th scope="col" className={`${headerCellClass} text-right`}>
-                    {t('transactions.crossCheck.fileVat')}
-                  </th>
-                  <th scope="col" className={`${headerCellClass} text-right`}>
-                    {t('transactions.crossCheck.computedVat')}
-                  </th>
-                  <th scope="col" className={headerCellClass}>
-                    {t('transactions.crossCheck.validRates')}
-                  </th>
-                  <th scope="col" className={headerCellClass}>
-                    {t('transactions.crossCheck.differences')}
-                  </th>
+                  {HEADERS.map((header) => (
+                    <th
+                      key={header.key}
+                      scope="col"
+                      className={header.isNumeric ? `${headerCellClass} text-right` : headerCellClass}
+                    >
+                      {t(header.key)}
+                    </th>
+                  ))}
                 </tr>
               </thead>
               <tbody>
