@@ -80,15 +80,18 @@ test.describe('dashboard', () => {
 
     // Enter on an amount opens the transactions behind it.
     const first = cells[0];
-    const [jurisdiction] = (first?.series ?? '').split('-');
+    const [jurisdiction, scheme] = (first?.series ?? '').split('-');
     await table.locator(`a[data-series="${first?.series}"][data-month="${first?.month}"]`).focus();
     await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`/transactions\\?taxedIn=${jurisdiction}&month=${first?.month}$`));
-    // The rows behind the amount are the country's liability as the tax engine counted it: every scheme's line of that
-    // month (a local return and OSS sales consumed there alike), whatever jurisdiction the file itself named.
+    await expect(page).toHaveURL(
+      new RegExp(`/transactions\\?taxedIn=${jurisdiction}&scheme=${scheme}&month=${first?.month}$`),
+    );
+    // The rows behind the amount are that line of the country's liability as the tax engine counted it, whatever
+    // jurisdiction the file itself named.
     await expect(page.getByRole('combobox', { name: 'Taxed in', exact: true })).toHaveValue(jurisdiction ?? '');
+    await expect(page.getByRole('combobox', { name: 'Declared through', exact: true })).toHaveValue(scheme ?? '');
     const counted = summary.jurisdictions
-      .filter((entry) => entry.jurisdiction === jurisdiction)
+      .filter((entry) => `${entry.jurisdiction}-${entry.scheme}` === first?.series)
       .flatMap((entry) => entry.months.filter((month) => month.periodStart.startsWith(first?.month ?? '')))
       .reduce((count, month) => count + month.transactionCount, 0);
     expect(counted).toBeGreaterThan(0);
@@ -108,7 +111,9 @@ test.describe('dashboard', () => {
     await bar.hover();
     await expect(page.getByTestId('liabilities-chart').getByText('Total', { exact: true })).toBeVisible();
     await bar.click();
-    await expect(page).toHaveURL(/\/transactions\?taxedIn=[A-Z]{2}&month=\d{4}-(0[1-9]|1[0-2])$/);
+    await expect(page).toHaveURL(
+      /\/transactions\?taxedIn=[A-Z]{2}&scheme=(local|oss|ioss)&month=\d{4}-(0[1-9]|1[0-2])$/,
+    );
   });
 
   test('the payment-success overlay opens on ?payment=success, closes with Escape, and the skip flag hides it', async ({

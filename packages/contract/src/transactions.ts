@@ -1,5 +1,6 @@
 import { isIsoDate, TRANSACTION_TREATMENTS, TRANSACTION_TYPES } from '@vatlas/domain';
 import { z } from 'zod';
+import { liabilitySchemeSchema } from './liabilities';
 
 /** The stored transactions of a company's completed uploads (issue 5): a keyset-paginated list and one row's detail. */
 
@@ -26,6 +27,12 @@ export const transactionFilterSchema = z.object({
     .describe(
       "Only the rows on this country's liability, as Vatlas's tax engine decides: its sales, zero-rated supplies and " +
         'acquisitions, the OSS sales consumed there included (what the liabilities summary adds up per jurisdiction)',
+    ),
+  scheme: liabilitySchemeSchema
+    .optional()
+    .describe(
+      "Only the rows declared through this scheme's returns (a local VAT return, OSS, IOSS), as Vatlas's tax engine " +
+        "decides; with taxedIn, that country's line of the liabilities summary",
     ),
   type: z.enum(TRANSACTION_TYPES).optional(),
   treatment: z.enum(TRANSACTION_TREATMENTS).optional(),

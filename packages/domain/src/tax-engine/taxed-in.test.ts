@@ -12,7 +12,7 @@ const context: TaxedInContext = {
 };
 
 const isTaxedIn = (country: string, overrides: Parameters<typeof daySum>[0]) =>
-  matchesRowCondition(taxedInCondition(country, context), daySum(overrides));
+  matchesRowCondition(taxedInCondition({ country }, context), daySum(overrides));
 
 describe('taxedInCondition', () => {
   it('puts a distance sale from the establishment where it leaves until the threshold is crossed, then where it arrives', () => {
@@ -46,6 +46,27 @@ describe('taxedInCondition', () => {
     expect(isTaxedIn('FR', { ...imported, vatRate: null })).toBe(false);
     expect(isTaxedIn('US', { treatment: 'export', departureCountry: 'US', arrivalCountry: 'CA' })).toBe(false);
     expect(isTaxedIn('DE', { treatment: 'export', departureCountry: 'DE', arrivalCountry: 'CH' })).toBe(true);
+    // Without a country too: an export is on some return only when it leaves one of the 30.
+    const anywhere = taxedInCondition({}, context);
+    const usExport = daySum({ treatment: 'export', departureCountry: 'US', arrivalCountry: 'CA' });
+    expect(matchesRowCondition(anywhere, usExport)).toBe(false);
+    expect(matchesRowCondition(anywhere, { ...usExport, departureCountry: 'NO' })).toBe(true);
+  });
+
+  it('tells the OSS sales from those of the local return, and the IOSS imports', () => {
+    const sale = { treatment: 'intra-eu-distance-sale', departureCountry: 'DE', arrivalCountry: 'FR' } as const;
+    const matches = (query: Parameters<typeof taxedInCondition>[0], overrides: Parameters<typeof daySum>[0]) =>
+      matchesRowCondition(taxedInCondition(query, context), daySum(overrides));
+    // Taxed in France by the threshold before July 2024, through OSS from then on.
+    expect(matches({ country: 'FR', scheme: 'local' }, { ...sale, date: '2024-06-30' })).toBe(true);
+    expect(matches({ country: 'FR', scheme: 'oss' }, { ...sale, date: '2024-06-30' })).toBe(false);
+    expect(matches({ country: 'FR', scheme: 'oss' }, { ...sale, date: '2024-07-01' })).toBe(true);
+    expect(matches({ country: 'FR', scheme: 'local' }, { ...sale, date: '2024-07-01' })).toBe(false);
+    // Every OSS sale, whichever country consumes it.
+    expect(matches({ scheme: 'oss' }, { ...sale, arrivalCountry: 'IT', date: '2025-01-02' })).toBe(true);
+    const imported = { treatment: 'import-ioss', departureCountry: 'CN', arrivalCountry: 'AT' } as const;
+    expect(matches({ scheme: 'ioss' }, imported)).toBe(true);
+    expect(matches({ country: 'AT', scheme: 'local' }, imported)).toBe(false);
   });
 
   it('puts nothing the seller does not declare anywhere', () => {
@@ -57,7 +78,7 @@ describe('taxedInCondition', () => {
   it('taxes every distance sale of a seller established outside the EU where it arrives', () => {
     const outside: TaxedInContext = { profile: { establishmentCountry: 'US', oss: null }, years: [] };
     const sale = daySum({ treatment: 'intra-eu-distance-sale', departureCountry: 'DE', arrivalCountry: 'FR' });
-    expect(matchesRowCondition(taxedInCondition('FR', outside), sale)).toBe(true);
-    expect(matchesRowCondition(taxedInCondition('DE', outside), sale)).toBe(false);
+    expect(matchesRowCondition(taxedInCondition({ country: 'FR' }, outside), sale)).toBe(true);
+    expect(matchesRowCondition(taxedInCondition({ country: 'DE' }, outside), sale)).toBe(false);
   });
 });

@@ -1,9 +1,10 @@
-import { isEuCountry } from '../countries';
+import { COUNTRY_CODES, isEuCountry } from '../countries';
 import { addIsoDays } from '../exchange-rates';
 import { money } from '../money';
 import type { CompanyTaxProfile } from '../transactions/company-tax-profile';
 import type { TransactionDaySum } from './day-sum';
 import { isReturnCountry } from './local-currency';
+import type { LiabilityScheme } from './tax-position';
 import type { OssThresholdYear } from './threshold';
 import type { TransactionTreatment } from './treatment';
 
@@ -27,6 +28,8 @@ export type RowCondition =
   | { kind: 'country-other-than'; field: CountryField; not: string }
   /** The field is known. */
   | { kind: 'country-known'; field: CountryField }
+  /** The field is one of the countries. */
+  | { kind: 'country-in'; field: CountryField; in: readonly string[] }
   /** The tax point is between the two days, both included. */
   | { kind: 'date'; from: string; to: string }
   /** The file charged VAT: its rate is above zero. */
@@ -55,74 +58,110 @@ const within = (ranges: readonly DayRange[]): RowCondition[] =>
 
 type DayRange = { from: string; to: string };
 
-/** The rows whose VAT, zero-rated supply or acquisition belongs to `jurisdiction`'s liability. */
-export function taxedInCondition(jurisdiction: string, context: TaxedInContext): RowCondition {
+/** Which liability lines: a country's (every country's without one), a scheme's (every scheme's without one). */
+export type TaxedInQuery = { country?: string; scheme?: LiabilityScheme };
+
+/** The 30 countries and Northern Ireland: where an export is declared, zero-rated. */
+const RETURN_COUNTRIES: readonly string[] = [...COUNTRY_CODES, 'XI'];
+
+/**
+ * The rows whose VAT, zero-rated supply or acquisition is on the liability lines of `query`: the country's (every
+ * country's without one) under the scheme (any scheme without one). A transfer is on two countries' lines, so it
+ * matches either country; without a country, a row matches once however many lines it is on.
+ */
+export function taxedInCondition(query: TaxedInQuery, context: TaxedInContext): RowCondition {
   const { profile } = context;
+  const at = (field: CountryField): RowCondition =>
+    query.country === undefined ? known(field) : country(field, query.country);
   // A seller established outside the EU, or selling from stock elsewhere, is taxed at destination from the first euro.
   const home = isEuCountry(profile.establishmentCountry) ? profile.establishmentCountry : null;
-  const atDestination = destinationDays(context);
-  const conditions: RowCondition[] = [
-    all(treatment('domestic-sale', 'donation', 'intra-eu-b2b-supply'), country('departureCountry', jurisdiction)),
-    all(treatment('import-ioss'), country('arrivalCountry', jurisdiction)),
-    // Delivered duty paid: the seller imported the goods itself and supplies them inside the arrival country.
-    all(treatment('import'), country('arrivalCountry', jurisdiction), { kind: 'vat-charged' }),
-    all(
-      treatment('own-goods-transfer'),
-      any(
-        all(country('departureCountry', jurisdiction), known('arrivalCountry')),
-        all(known('departureCountry'), country('arrivalCountry', jurisdiction)),
+  const ossDays: DayRange[] = profile.oss === null ? [] : [{ from: profile.oss.from, to: LAST_DAY }];
+  const thresholdDays = destinationDays(context.years);
+  const conditions: RowCondition[] = [];
+  if (query.scheme === undefined || query.scheme === 'local') {
+    conditions.push(
+      all(treatment('domestic-sale', 'donation', 'intra-eu-b2b-supply'), at('departureCountry')),
+      // Delivered duty paid: the seller imported the goods itself and supplies them inside the arrival country.
+      all(treatment('import'), at('arrivalCountry'), { kind: 'vat-charged' }),
+      all(
+        treatment('own-goods-transfer'),
+        any(all(at('departureCountry'), known('arrivalCountry')), all(known('departureCountry'), at('arrivalCountry'))),
       ),
-    ),
-    all(
-      treatment('intra-eu-distance-sale'),
-      known('departureCountry'),
-      country('arrivalCountry', jurisdiction),
-      home === null
-        ? all()
-        : any({ kind: 'country-other-than', field: 'departureCountry', not: home }, ...within(atDestination)),
-    ),
-  ];
-  // An export from a country outside the 30 is in none of their returns.
-  if (isReturnCountry(jurisdiction)) {
-    conditions.push(all(treatment('export'), country('departureCountry', jurisdiction)));
+      // An export from a country outside the 30 is in none of their returns.
+      all(
+        treatment('export'),
+        query.country === undefined
+          ? { kind: 'country-in', field: 'departureCountry', in: RETURN_COUNTRIES }
+          : isReturnCountry(query.country)
+            ? country('departureCountry', query.country)
+            : any(),
+      ),
+      // A distance sale outside OSS, taxed where it arrives: from stock elsewhere, or once the threshold is crossed.
+      all(
+        treatment('intra-eu-distance-sale'),
+        known('departureCountry'),
+        at('arrivalCountry'),
+        any(...within(complementOf(ossDays))),
+        home === null
+          ? all()
+          : any({ kind: 'country-other-than', field: 'departureCountry', not: home }, ...within(thresholdDays)),
+      ),
+    );
+    // ... and taxed where it leaves: from the establishment, below the threshold, outside OSS.
+    if (home !== null && (query.country === undefined || query.country === home)) {
+      conditions.push(
+        all(
+          treatment('intra-eu-distance-sale'),
+          country('departureCountry', home),
+          known('arrivalCountry'),
+          any(...within(complementOf(merged([...ossDays, ...thresholdDays])))),
+        ),
+      );
+    }
   }
-  if (home === jurisdiction) {
+  if ((query.scheme === undefined || query.scheme === 'oss') && ossDays.length > 0) {
     conditions.push(
       all(
         treatment('intra-eu-distance-sale'),
-        country('departureCountry', jurisdiction),
-        known('arrivalCountry'),
-        any(...within(complementOf(atDestination))),
+        known('departureCountry'),
+        at('arrivalCountry'),
+        any(...within(ossDays)),
       ),
     );
+  }
+  if (query.scheme === undefined || query.scheme === 'ioss') {
+    conditions.push(all(treatment('import-ioss'), at('arrivalCountry')));
   }
   return any(...conditions);
 }
 
 /**
- * The days on which a distance sale leaving the establishment country is taxed where it arrives: from the OSS start
- * on, and in each year from the day its sales crossed €10,000 (the whole year when the previous one had), sorted and
- * merged.
+ * The days on which a distance sale leaving the establishment country is taxed where it arrives by the threshold: in
+ * each year from the day its sales crossed €10,000, the whole year when the previous one had. Sorted and merged.
  */
-function destinationDays({ profile, years }: TaxedInContext): DayRange[] {
+function destinationDays(years: readonly DestinationYear[]): DayRange[] {
   const ranges: DayRange[] = [];
-  if (profile.oss !== null) ranges.push({ from: profile.oss.from, to: LAST_DAY });
   for (const year of years) {
     const to = `${year.year}-12-31`;
     if (year.exceededPreviousYear) ranges.push({ from: `${year.year}-01-01`, to });
     else if (year.crossedOn !== null) ranges.push({ from: year.crossedOn, to });
   }
-  ranges.sort((a, b) => a.from.localeCompare(b.from));
-  const merged: DayRange[] = [];
-  for (const range of ranges) {
-    const last = merged.at(-1);
+  return merged(ranges);
+}
+
+/** `ranges` sorted, overlapping and adjoining ones joined. */
+function merged(ranges: readonly DayRange[]): DayRange[] {
+  const sorted = [...ranges].sort((a, b) => a.from.localeCompare(b.from));
+  const result: DayRange[] = [];
+  for (const range of sorted) {
+    const last = result.at(-1);
     if (last !== undefined && (last.to === LAST_DAY || range.from <= addIsoDays(last.to, 1))) {
       if (range.to > last.to) last.to = range.to;
     } else {
-      merged.push({ ...range });
+      result.push({ ...range });
     }
   }
-  return merged;
+  return result;
 }
 
 /** The days outside sorted, merged `ranges`. */
@@ -156,6 +195,8 @@ export function matchesRowCondition(
       return row[condition.field] !== null && row[condition.field] !== condition.not;
     case 'country-known':
       return row[condition.field] !== null;
+    case 'country-in':
+      return condition.in.includes(row[condition.field] ?? '');
     case 'date':
       return condition.from <= row.date && row.date <= condition.to;
     case 'vat-charged':

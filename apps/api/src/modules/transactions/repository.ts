@@ -88,6 +88,8 @@ function rowConditionSql(condition: RowCondition): SQL {
       return ne(countryColumn[condition.field], condition.not);
     case 'country-known':
       return isNotNull(countryColumn[condition.field]);
+    case 'country-in':
+      return inArray(countryColumn[condition.field], [...condition.in]);
     case 'date':
       return sql`${transactions.taxPointDate} between ${condition.from} and ${condition.to}`;
     case 'vat-charged':

@@ -17,6 +17,7 @@ import {
   explanationLanguageOf,
   money,
   type RowCondition,
+  type TaxedInQuery,
   type TransactionTreatment,
   type TransactionType,
   taxedInCondition,
@@ -104,7 +105,10 @@ export async function resolveFilter(
     companyId,
     period,
     jurisdiction: query.jurisdiction,
-    taxedIn: query.taxedIn === undefined ? undefined : await taxedInOf(db, companyId, query.taxedIn),
+    taxedIn:
+      query.taxedIn === undefined && query.scheme === undefined
+        ? undefined
+        : await taxedInOf(db, companyId, { country: query.taxedIn, scheme: query.scheme }),
     type: query.type,
     treatment: query.treatment,
     country: query.country,
@@ -113,14 +117,15 @@ export async function resolveFilter(
 }
 
 /**
- * The rows of `country`'s liability: the tax engine's rule with the company's profile and OSS threshold years as the
- * last recompute stored them. A company without a tax profile has no liabilities, so no row matches.
+ * The rows of a country's liability, or of a scheme's, or both: the tax engine's rule with the company's profile and
+ * OSS threshold years as the last recompute stored them. A company without a tax profile has no liabilities, so no
+ * row matches.
  */
-async function taxedInOf(db: Db, companyId: string, country: string): Promise<RowCondition> {
+async function taxedInOf(db: Db, companyId: string, query: TaxedInQuery): Promise<RowCondition> {
   const profile = await loadCompanyTaxProfile(db, companyId);
   if (!profile) return { kind: 'any', of: [] };
   const years = await listOssThresholdYears(db, companyId);
-  return taxedInCondition(country, { profile, years });
+  return taxedInCondition(query, { profile, years });
 }
 
 export async function listTransactions(
@@ -198,6 +203,7 @@ export function exportFileName(query: TransactionExportQuery): string {
   const parts = [
     query.jurisdiction,
     query.taxedIn && `taxed-in-${query.taxedIn}`,
+    query.scheme,
     query.month,
     query.from && `from-${query.from}`,
     query.to && `to-${query.to}`,

@@ -5,6 +5,7 @@ import {
   transactionDetailSchema,
   transactionPageSchema,
 } from '@vatlas/contract';
+import type { LiabilityScheme } from '@vatlas/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -163,6 +164,10 @@ forEachDatabase('transactions API', (context) => {
       ids([...(await readAll({ treatment: 'domestic-sale' })), ...b2b]),
     );
     expect(await readAll({ taxedIn: 'AT' })).toEqual([]);
+    // Its sales to France are on the OSS line, none on a French return; every distance sale is an OSS one.
+    expect(ids(await readAll({ taxedIn: 'FR', scheme: 'oss' }))).toEqual(ids(toFrance));
+    expect(await readAll({ taxedIn: 'FR', scheme: 'local' })).toEqual([]);
+    expect(ids(await readAll({ scheme: 'oss' }))).toEqual(ids(await readAll({ treatment: 'intra-eu-distance-sale' })));
     // It combines with the other filters, as the dashboard's link does with the month.
     const march = await readAll({ taxedIn: 'PL', month: '2023-03' });
     expect(march.length).toBeGreaterThan(0);
@@ -452,7 +457,8 @@ forEachDatabase('transactions API', (context) => {
     const lines = await db.select().from(liabilities).where(eq(liabilities.companyId, sellerId));
     expect(lines.map((line) => line.jurisdiction).sort()).toEqual(['DE', 'FR', 'IT', 'PL']);
     for (const line of lines) {
-      const filter = await resolveFilter(db, sellerId, { taxedIn: line.jurisdiction, month: '2023-03' });
+      const query = { taxedIn: line.jurisdiction, scheme: line.scheme as LiabilityScheme, month: '2023-03' };
+      const filter = await resolveFilter(db, sellerId, query);
       expect(await countTransactions(db, filter, 1000), line.jurisdiction).toBe(line.transactionCount);
     }
   });

@@ -58,7 +58,7 @@ export function LiabilitiesTable({ data }: { data: LiabilityChartData }) {
                       <span className="text-fg-muted">–</span>
                     ) : (
                       <Link
-                        to={transactionsHrefOf(series.jurisdiction, month.month)}
+                        to={transactionsHrefOf(series.jurisdiction, series.scheme, month.month)}
                         className={linkClass}
                         data-series={series.key}
                         data-month={month.month}

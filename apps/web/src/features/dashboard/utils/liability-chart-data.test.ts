@@ -133,7 +133,7 @@ describe('helpers', () => {
   });
 
   it('links a segment to the transactions of its jurisdiction and month', () => {
-    expect(transactionsHrefOf('FR', '2026-03')).toBe('/transactions?taxedIn=FR&month=2026-03');
+    expect(transactionsHrefOf('FR', 'oss', '2026-03')).toBe('/transactions?taxedIn=FR&scheme=oss&month=2026-03');
   });
 
   it('picks the latest year with data', () => {
@@ -190,6 +190,6 @@ describe('chart segments', () => {
     expect(other?.total).toBe('6.30');
     expect(other && segmentAmount(other, data.months[0] as never)).toBe('6.30');
     expect(other && segmentHrefOf(other, '2026-01')).toBe('/transactions?month=2026-01');
-    expect(segmentHrefOf(segments[0] as never, '2026-01')).toBe('/transactions?taxedIn=DE&month=2026-01');
+    expect(segmentHrefOf(segments[0] as never, '2026-01')).toBe('/transactions?taxedIn=DE&scheme=oss&month=2026-01');
   });
 });

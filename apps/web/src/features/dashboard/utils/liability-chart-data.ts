@@ -186,17 +186,17 @@ export function toChartRows(
 export function segmentHrefOf(segment: ChartSegment, month: string): string {
   const [only] = segment.members;
   return segment.members.length === 1 && only
-    ? transactionsHrefOf(only.jurisdiction, month)
+    ? transactionsHrefOf(only.jurisdiction, only.scheme, month)
     : `/transactions?${new URLSearchParams({ month }).toString()}`;
 }
 
 /**
- * The transactions behind a bar segment: the rows of that country's liability in that month, as the tax engine
- * decides (not the file's jurisdiction, which a shop's export leaves empty). The transactions screen reads exactly
- * these parameters.
+ * The transactions behind a series' amount: the rows of that country's line of that scheme in that month, as the
+ * tax engine decides (not the file's jurisdiction, which a shop's export leaves empty). The transactions screen reads
+ * exactly these parameters.
  */
-export function transactionsHrefOf(jurisdiction: string, month: string): string {
-  return `/transactions?${new URLSearchParams({ taxedIn: jurisdiction, month }).toString()}`;
+export function transactionsHrefOf(jurisdiction: string, scheme: LiabilityScheme, month: string): string {
+  return `/transactions?${new URLSearchParams({ taxedIn: jurisdiction, scheme, month }).toString()}`;
 }
 
 /**

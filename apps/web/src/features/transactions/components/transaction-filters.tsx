@@ -11,7 +11,12 @@ import { Button } from '../../../components/ui/button';
 import { MonthSelect } from '../../../components/ui/month-select';
 import { useCountryName } from '../../../lib/format/use-country-name';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
-import { type FilterKey, type TransactionFilters as Filters, hasActiveFilters } from '../lib/filters';
+import {
+  type FilterKey,
+  type TransactionFilters as Filters,
+  hasActiveFilters,
+  LIABILITY_SCHEMES,
+} from '../lib/filters';
 
 const SEARCH_DEBOUNCE_MS = 350;
 
@@ -102,7 +107,7 @@ export function TransactionFilters({
   return (
     <search aria-label={t('transactions.filters.legend')}>
       <form onSubmit={(event) => event.preventDefault()}>
-        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-[repeat(6,minmax(0,1fr))_minmax(0,1.5fr)_minmax(0,1.3fr)]">
+        <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4 2xl:grid-cols-5">
           <div className={labelClass}>
             <label htmlFor={`${id}-month`}>{t('transactions.filters.month')}</label>
             <MonthSelect
@@ -120,6 +125,14 @@ export function TransactionFilters({
             anyLabel={t('transactions.filters.any')}
             options={countryOptions}
             onChange={(value) => setFilter('taxedIn', value)}
+          />
+          <FilterSelect
+            id={`${id}-scheme`}
+            label={t('transactions.filters.scheme')}
+            value={filters.scheme}
+            anyLabel={t('transactions.filters.any')}
+            options={LIABILITY_SCHEMES.map((scheme) => ({ value: scheme, label: t(`transactions.schemes.${scheme}`) }))}
+            onChange={(value) => setFilter('scheme', value)}
           />
           <FilterSelect
             id={`${id}-jurisdiction`}

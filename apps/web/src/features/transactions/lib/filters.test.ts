@@ -8,10 +8,11 @@ import {
 } from './filters';
 
 describe('transaction filters in the URL', () => {
-  it('reads the dashboard link /transactions?taxedIn=DE&month=2026-03', () => {
-    const filters = filtersFromSearchParams(new URLSearchParams('taxedIn=DE&month=2026-03'));
+  it('reads the dashboard link /transactions?taxedIn=DE&scheme=local&month=2026-03', () => {
+    const filters = filtersFromSearchParams(new URLSearchParams('taxedIn=DE&scheme=local&month=2026-03'));
     expect(filters).toEqual({
       taxedIn: 'DE',
+      scheme: 'local',
       jurisdiction: undefined,
       month: '2026-03',
       type: undefined,
@@ -26,11 +27,12 @@ describe('transaction filters in the URL', () => {
   it('reads every filter and the sort', () => {
     const filters = filtersFromSearchParams(
       new URLSearchParams(
-        'taxedIn=it&jurisdiction=fr&month=2025-12&type=REFUND&treatment=intra-eu-distance-sale&country=PL&search=+302-1+&sort=date-asc',
+        'taxedIn=it&scheme=oss&jurisdiction=fr&month=2025-12&type=REFUND&treatment=intra-eu-distance-sale&country=PL&search=+302-1+&sort=date-asc',
       ),
     );
     expect(filters).toEqual({
       taxedIn: 'IT',
+      scheme: 'oss',
       jurisdiction: 'FR',
       month: '2025-12',
       type: 'REFUND',
@@ -77,9 +79,9 @@ describe('transaction filters in the URL', () => {
     });
     expect(exportFileName(filters)).toBe('transactions-DE-2026-03-refund.csv');
     expect(exportFileName({ sort: 'date-desc' })).toBe('transactions.csv');
-    const drillDown = filtersFromSearchParams(new URLSearchParams('taxedIn=FR&month=2026-03'));
-    expect(filtersToApiQuery(drillDown)).toMatchObject({ taxedIn: 'FR', month: '2026-03' });
-    expect(exportFileName(drillDown)).toBe('transactions-taxed-in-FR-2026-03.csv');
+    const drillDown = filtersFromSearchParams(new URLSearchParams('taxedIn=FR&scheme=oss&month=2026-03'));
+    expect(filtersToApiQuery(drillDown)).toMatchObject({ taxedIn: 'FR', scheme: 'oss', month: '2026-03' });
+    expect(exportFileName(drillDown)).toBe('transactions-taxed-in-FR-oss-2026-03.csv');
     expect(exportFileName({ search: 'a b/c', sort: 'date-desc' })).toBe('transactions-search-a_b_c.csv');
   });
 });

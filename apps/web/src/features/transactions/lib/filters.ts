@@ -1,19 +1,25 @@
 import { TRANSACTION_SORTS } from '@vatlas/contract';
 import {
+  type LiabilityScheme,
   TRANSACTION_TREATMENTS,
   TRANSACTION_TYPES,
   type TransactionTreatment,
   type TransactionType,
 } from '@vatlas/domain';
 
+/** The schemes a liability line is declared through, in the order the filter offers them. */
+export const LIABILITY_SCHEMES: readonly LiabilityScheme[] = ['local', 'oss', 'ioss'];
+
 /**
- * The table's filters and sort as they live in the URL query (`taxedIn`, `jurisdiction`, `month`, `type`, `treatment`,
+ * The table's filters and sort as they live in the URL query (`taxedIn`, `scheme`, `jurisdiction`, `month`, `type`, `treatment`,
  * `country`, `search`, `sort`), so a link — the dashboard's `/transactions?taxedIn=DE&month=2026-03` — and a reload
  * show the same rows. Values the API would refuse are dropped when read, never sent.
  */
 export type TransactionFilters = {
   /** The rows of this country's liability, as the tax engine decides (what the dashboard adds up). */
   taxedIn?: string;
+  /** The rows declared through this scheme's returns (with `taxedIn`: that country's line of it). */
+  scheme?: LiabilityScheme;
   /** The taxable jurisdiction as the file gave it. */
   jurisdiction?: string;
   month?: string;
@@ -24,7 +30,16 @@ export type TransactionFilters = {
   sort: (typeof TRANSACTION_SORTS)[number];
 };
 
-export const FILTER_KEYS = ['taxedIn', 'jurisdiction', 'month', 'type', 'treatment', 'country', 'search'] as const;
+export const FILTER_KEYS = [
+  'taxedIn',
+  'scheme',
+  'jurisdiction',
+  'month',
+  'type',
+  'treatment',
+  'country',
+  'search',
+] as const;
 export type FilterKey = (typeof FILTER_KEYS)[number];
 
 const COUNTRY = /^[A-Z]{2}$/;
@@ -42,6 +57,7 @@ export function filtersFromSearchParams(params: URLSearchParams): TransactionFil
   const search = (params.get('search') ?? '').trim().slice(0, 100);
   return {
     taxedIn: country('taxedIn'),
+    scheme: oneOf(LIABILITY_SCHEMES, params.get('scheme')),
     jurisdiction: country('jurisdiction'),
     month: MONTH.test(month) ? month : undefined,
     type: oneOf(TRANSACTION_TYPES, params.get('type')),
@@ -71,6 +87,7 @@ export function filtersToSearchParams(filters: TransactionFilters, base?: URLSea
 export function filtersToApiQuery(filters: TransactionFilters): Record<string, string | undefined> {
   return {
     taxedIn: filters.taxedIn,
+    scheme: filters.scheme,
     jurisdiction: filters.jurisdiction,
     month: filters.month,
     type: filters.type,
@@ -90,6 +107,7 @@ export function exportFileName(filters: TransactionFilters): string {
   const parts = [
     filters.jurisdiction,
     filters.taxedIn && `taxed-in-${filters.taxedIn}`,
+    filters.scheme,
     filters.month,
     filters.type?.toLowerCase(),
     filters.treatment?.toLowerCase(),
