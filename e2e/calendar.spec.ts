@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type Filing, filingListSchema } from '@vatlas/contract';
+import { type Filing, filingListSchema, liabilitySummarySchema } from '@vatlas/contract';
 import { dueDate } from '@vatlas/domain';
 import ICAL from 'ical.js';
 import { demoAccounts } from './support/accounts';
@@ -254,6 +254,61 @@ test.describe('the filings calendar', () => {
       }
     }
     expect((await findOpen())?.filedOn).toBeNull();
+  });
+
+  test('a return opens the transactions it declares, as many as its liability lines count', async ({ page }) => {
+    const token = await signInToCalendar(page, '/calendar?view=list');
+    const filings = await fetchFilings(page, token);
+    /** The transactions the liabilities summary counts on the lines of `scheme` (and `country`) over the days. */
+    const counted = async (scheme: string, from: string, to: string, country?: string) => {
+      const response = await page.request.get(
+        `/api/v1/Liabilities/${NORDLICHT_COMPANY_ID}/Summary?year=${from.slice(0, 4)}`,
+        { headers: { authorization: `Bearer ${token}` } },
+      );
+      expect(response.status()).toBe(200);
+      const summary = liabilitySummarySchema.parse(await response.json());
+      return summary.jurisdictions
+        .filter((entry) => entry.scheme === scheme && (country === undefined || entry.jurisdiction === country))
+        .flatMap((entry) => entry.months)
+        .filter((month) => month.periodStart >= from && month.periodEnd <= to)
+        .reduce((count, month) => count + month.transactionCount, 0);
+    };
+    const countText = (count: number) =>
+      `${new Intl.NumberFormat('en-GB').format(count)} ${count === 1 ? 'transaction' : 'transactions'}`;
+
+    // The German return of a month: Germany's local lines of that month.
+    const september = findSeptemberReturn(filings);
+    await page.getByRole('button', { name: `Open DE VAT return ${formatMonth(september.periodStart)}` }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Show the transactions in this return' }).click();
+    const month = september.periodStart.slice(0, 7);
+    await expect(page).toHaveURL(new RegExp(`/transactions\\?taxedIn=DE&scheme=local&month=${month}$`));
+    await expect(page.getByRole('combobox', { name: 'Declared through', exact: true })).toHaveValue('local');
+    const german = await counted('local', september.periodStart, september.periodEnd, 'DE');
+    expect(german).toBeGreaterThan(0);
+    await expect(page.getByTestId('transactions-count')).toHaveText(countText(german));
+
+    // An OSS return of a quarter: every country's OSS lines of its three months, the period shown and removable.
+    const ossReturn = filings.find((filing) => filing.filingType === 'oss-return' && filing.amountEur !== '0.00');
+    if (!ossReturn) throw new Error('the demo data has no OSS return with VAT');
+    await page.goto('/calendar?view=list');
+    const quarter = `${formatMonth(ossReturn.periodStart)} – ${formatMonth(ossReturn.periodEnd)}`;
+    await page
+      .getByRole('button', { name: `Open ${ossReturn.jurisdiction} OSS return ${quarter}`, exact: true })
+      .click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Show the transactions in this return' }).click();
+    await expect(page).toHaveURL(
+      new RegExp(`/transactions\\?scheme=oss&from=${ossReturn.periodStart}&to=${ossReturn.periodEnd}$`),
+    );
+    const period = page.getByTestId('transactions-period');
+    await expect(period).toContainText(
+      `Period: ${formatDay(ossReturn.periodStart)} to ${formatDay(ossReturn.periodEnd)}`,
+    );
+    const oss = await counted('oss', ossReturn.periodStart, ossReturn.periodEnd);
+    expect(oss).toBeGreaterThan(0);
+    await expect(page.getByTestId('transactions-count')).toHaveText(countText(oss));
+    await expectNoAxeViolations(page);
+    await period.getByRole('button', { name: 'Remove the period' }).click();
+    await expect(page).toHaveURL(/\/transactions\?scheme=oss$/);
   });
 
   test('the subscription link serves an iCalendar feed with every filing on its due date', async ({ page }) => {

@@ -1,8 +1,10 @@
 import type { Filing } from '@vatlas/contract';
-import { amountIsNetValue, todayIsoDate } from '@vatlas/domain';
+import { amountIsNetValue, calendarMonthOf, todayIsoDate } from '@vatlas/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/format/format';
 import { useCountryName } from '../../../lib/format/use-country-name';
@@ -22,6 +24,35 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
       <dd className="text-fg">{children}</dd>
     </div>
   );
+}
+
+/**
+ * The transactions a return declares, on the transactions screen: a VAT return's are its country's local liability
+ * lines, an OSS or IOSS return's the scheme's lines (decision 041), over the return's period (its month, or its days).
+ * An EC Sales List's supplies have no such filter: none.
+ */
+export function filingTransactionsHref(
+  filing: Pick<Filing, 'filingType' | 'jurisdiction' | 'periodStart' | 'periodEnd'>,
+): string | undefined {
+  const params = new URLSearchParams();
+  if (filing.filingType === 'vat-return') {
+    params.set('taxedIn', filing.jurisdiction);
+    params.set('scheme', 'local');
+  } else if (filing.filingType === 'oss-return') {
+    params.set('scheme', 'oss');
+  } else if (filing.filingType === 'ioss-return') {
+    params.set('scheme', 'ioss');
+  } else {
+    return undefined;
+  }
+  const month = calendarMonthOf(filing.periodStart);
+  if (month.periodStart === filing.periodStart && month.periodEnd === filing.periodEnd) {
+    params.set('month', filing.periodStart.slice(0, 7));
+  } else {
+    params.set('from', filing.periodStart);
+    params.set('to', filing.periodEnd);
+  }
+  return `${paths.transactions.getHref()}?${params.toString()}`;
 }
 
 /**
@@ -86,6 +117,7 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
   const isFiled = current.status === 'filed';
   const amount = format.money(current.amountLocal, current.currency);
   const isNetValue = amountIsNetValue(current.filingType);
+  const transactionsHref = filingTransactionsHref(current);
 
   return (
     <dialog
@@ -133,6 +165,14 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
             </>
           ) : null}
         </dl>
+        {transactionsHref ? (
+          <Link
+            to={transactionsHref}
+            className="self-start rounded-sm text-sm font-semibold text-primary-strong underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
+          >
+            {t('calendar.filing.transactions')}
+          </Link>
+        ) : null}
         <FilingLines filing={current} />
         <p role="status" className={cn('text-sm text-success', !notice && 'sr-only')}>
           {notice}

@@ -9,6 +9,7 @@ import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
 import { MonthSelect } from '../../../components/ui/month-select';
+import { useFormatters } from '../../../lib/format/format';
 import { useCountryName } from '../../../lib/format/use-country-name';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
 import {
@@ -66,13 +67,16 @@ export function TransactionFilters({
   setFilter,
   setSort,
   clearFilters,
+  clearPeriod,
 }: {
   filters: Filters;
   setFilter: (name: FilterKey, value: string | undefined, options?: { replace?: boolean }) => void;
   setSort: (sort: Filters['sort']) => void;
   clearFilters: () => void;
+  clearPeriod: () => void;
 }) {
   const { t, i18n } = useTranslation();
+  const format = useFormatters();
   const countryName = useCountryName();
   const id = useId();
   const language = explanationLanguageOf(i18n.language);
@@ -194,6 +198,19 @@ export function TransactionFilters({
             </select>
           </div>
         </div>
+        {filters.from || filters.to ? (
+          <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-fg" data-testid="transactions-period">
+            <p>
+              {t('transactions.filters.period', {
+                from: filters.from ? format.date(filters.from) : '…',
+                to: filters.to ? format.date(filters.to) : '…',
+              })}
+            </p>
+            <Button variant="secondary" className="px-3 py-1.5" onClick={clearPeriod}>
+              {t('transactions.filters.removePeriod')}
+            </Button>
+          </div>
+        ) : null}
         {hasActiveFilters(filters) ? (
           <div className="mt-3">
             <Button variant="secondary" onClick={clearFilters}>

@@ -33,6 +33,11 @@ export function useTransactionFilters() {
     [update],
   );
   const clearFilters = useCallback(() => update((current) => ({ sort: current.sort })), [update]);
+  /** Drops a filing's period (`from`, `to`) in one change of the URL. */
+  const clearPeriod = useCallback(
+    () => update((current) => ({ ...current, from: undefined, to: undefined })),
+    [update],
+  );
 
-  return { filters, setFilter, setSort, clearFilters };
+  return { filters, setFilter, setSort, clearFilters, clearPeriod };
 }

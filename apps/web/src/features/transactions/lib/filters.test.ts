@@ -62,6 +62,18 @@ describe('transaction filters in the URL', () => {
     expect(filtersToSearchParams({ sort: 'date-asc' }).toString()).toBe('sort=date-asc');
   });
 
+  it("reads a filing's period as days, and drops a day that does not exist", () => {
+    const filters = filtersFromSearchParams(
+      new URLSearchParams('taxedIn=FR&scheme=local&from=2026-07-01&to=2026-09-30'),
+    );
+    expect(filters).toMatchObject({ taxedIn: 'FR', scheme: 'local', from: '2026-07-01', to: '2026-09-30' });
+    expect(filtersToApiQuery(filters)).toMatchObject({ from: '2026-07-01', to: '2026-09-30' });
+    expect(exportFileName(filters)).toBe('transactions-taxed-in-FR-local-from-2026-07-01-to-2026-09-30.csv');
+    expect(filtersFromSearchParams(new URLSearchParams('from=2026-02-30&to=30.09.2026'))).toEqual({
+      sort: 'date-desc',
+    });
+  });
+
   it('round-trips URL → filters → URL', () => {
     const query =
       'taxedIn=IT&jurisdiction=FR&month=2026-01&type=SALE&treatment=domestic-sale&country=DE&search=abc&sort=date-asc';

@@ -1,5 +1,6 @@
 import { TRANSACTION_SORTS } from '@vatlas/contract';
 import {
+  isIsoDate,
   type LiabilityScheme,
   TRANSACTION_TREATMENTS,
   TRANSACTION_TYPES,
@@ -11,7 +12,7 @@ import {
 export const LIABILITY_SCHEMES: readonly LiabilityScheme[] = ['local', 'oss', 'ioss'];
 
 /**
- * The table's filters and sort as they live in the URL query (`taxedIn`, `scheme`, `jurisdiction`, `month`, `type`, `treatment`,
+ * The table's filters and sort as they live in the URL query (`taxedIn`, `scheme`, `jurisdiction`, `month`, `from`, `to`, `type`, `treatment`,
  * `country`, `search`, `sort`), so a link — the dashboard's `/transactions?taxedIn=DE&month=2026-03` — and a reload
  * show the same rows. Values the API would refuse are dropped when read, never sent.
  */
@@ -23,6 +24,9 @@ export type TransactionFilters = {
   /** The taxable jurisdiction as the file gave it. */
   jurisdiction?: string;
   month?: string;
+  /** Tax points from and to these days (a filing's period: the calendar links a return's transactions). */
+  from?: string;
+  to?: string;
   type?: TransactionType;
   treatment?: TransactionTreatment;
   country?: string;
@@ -35,6 +39,8 @@ export const FILTER_KEYS = [
   'scheme',
   'jurisdiction',
   'month',
+  'from',
+  'to',
   'type',
   'treatment',
   'country',
@@ -54,12 +60,18 @@ export function filtersFromSearchParams(params: URLSearchParams): TransactionFil
     return COUNTRY.test(value) ? value : undefined;
   };
   const month = params.get('month') ?? '';
+  const day = (key: string) => {
+    const value = params.get(key) ?? '';
+    return isIsoDate(value) ? value : undefined;
+  };
   const search = (params.get('search') ?? '').trim().slice(0, 100);
   return {
     taxedIn: country('taxedIn'),
     scheme: oneOf(LIABILITY_SCHEMES, params.get('scheme')),
     jurisdiction: country('jurisdiction'),
     month: MONTH.test(month) ? month : undefined,
+    from: day('from'),
+    to: day('to'),
     type: oneOf(TRANSACTION_TYPES, params.get('type')),
     treatment: oneOf(TRANSACTION_TREATMENTS, params.get('treatment')),
     country: country('country'),
@@ -90,6 +102,8 @@ export function filtersToApiQuery(filters: TransactionFilters): Record<string, s
     scheme: filters.scheme,
     jurisdiction: filters.jurisdiction,
     month: filters.month,
+    from: filters.from,
+    to: filters.to,
     type: filters.type,
     treatment: filters.treatment,
     country: filters.country,
@@ -109,6 +123,8 @@ export function exportFileName(filters: TransactionFilters): string {
     filters.taxedIn && `taxed-in-${filters.taxedIn}`,
     filters.scheme,
     filters.month,
+    filters.from && `from-${filters.from}`,
+    filters.to && `to-${filters.to}`,
     filters.type?.toLowerCase(),
     filters.treatment?.toLowerCase(),
     filters.country && `country-${filters.country}`,

@@ -73,7 +73,7 @@ export function TransactionsPage({ titleKey }: { titleKey: string }) {
 function TransactionList({ title, views }: { title: string; views: ReactNode }) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const { filters, setFilter, setSort, clearFilters } = useTransactionFilters();
+  const { filters, setFilter, setSort, clearFilters, clearPeriod } = useTransactionFilters();
   const { visibility, setColumn } = useColumnVisibility();
   const columns = useMemo(() => visibleColumns(visibility), [visibility]);
   const pagesQuery = useTransactionPages(filters);
@@ -112,7 +112,13 @@ function TransactionList({ title, views }: { title: string; views: ReactNode }) 
         }
       />
       {views}
-      <TransactionFilters filters={filters} setFilter={setFilter} setSort={setSort} clearFilters={clearFilters} />
+      <TransactionFilters
+        filters={filters}
+        setFilter={setFilter}
+        setSort={setSort}
+        clearFilters={clearFilters}
+        clearPeriod={clearPeriod}
+      />
       <div className="flex min-h-6 items-center justify-between gap-4 text-sm text-fg-secondary">
         <p aria-live="polite" data-testid="transactions-count" className="font-medium text-fg">
           {countText ?? (
