@@ -15,6 +15,16 @@ export const jurisdictionRegistrationSchema = z.object({
   filingFrequency: returnFrequencySchema
     .nullable()
     .describe("The frequency the tax office set; null files at the country's usual one (defaultFrequency)"),
+  filingFrequencyFrom: z
+    .string()
+    .nullable()
+    .describe(
+      'The first day filingFrequency applies, when the tax office changed it from a day; null: it applies to every ' +
+        'return not filed yet',
+    ),
+  previousFilingFrequency: returnFrequencySchema
+    .nullable()
+    .describe("The frequency of the returns before filingFrequencyFrom; null: the country's usual one"),
   defaultFrequency: returnFrequencySchema.describe('The usual VAT-return frequency for a new registrant'),
   frequencies: z.array(returnFrequencySchema).describe('The VAT-return frequencies the country offers'),
   vatNumberExample: z.string().nullable().describe("A number of the country's shape, null where none is known"),
@@ -49,5 +59,14 @@ export const updateJurisdictionRegistrationBodySchema = z.object({
   registrationStatus: z.enum(REGISTRATION_STATUSES),
   vatNumber: z.string().max(60),
   filingFrequency: returnFrequencySchema.nullable(),
+  filingFrequencyFrom: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'The first day the frequency applies (the first day of a period of both the old and the new frequency); the ' +
+        'returns before it keep the old one. Null: it applies to every return not filed yet. Absent: a stored day ' +
+        'stays while the frequency stays.',
+    ),
 });
 export type UpdateJurisdictionRegistrationBody = z.infer<typeof updateJurisdictionRegistrationBodySchema>;

@@ -261,8 +261,14 @@ export const companyJurisdictions = pgTable(
     /** 'not-registered' | 'registration-requested' | 'registered'. */
     registrationStatus: text('registration_status').notNull().default('not-registered'),
     vatNumber: text('vat_number'),
-    /** 'monthly' | 'quarterly' | 'annual'. */
+    /** 'monthly' | 'every-two-months' | 'quarterly' | 'annual'; null: the country's usual one. */
     filingFrequency: text('filing_frequency'),
+    /**
+     * The first day `filing_frequency` applies when the tax office changed it from a day; the periods before it are at
+     * `previous_filing_frequency` (null: the country's usual one). Null: it applies to every period not filed yet.
+     */
+    filingFrequencyFrom: date('filing_frequency_from'),
+    previousFilingFrequency: text('previous_filing_frequency'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

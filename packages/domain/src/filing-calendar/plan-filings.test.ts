@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanyTaxProfile } from '../transactions/company-tax-profile';
-import { planFilings } from './plan-filings';
+import { isFrequencyBoundary, planFilings } from './plan-filings';
 
 /** A German seller with PAN-EU stock in Poland, UK sales, OSS in Germany and IOSS through a Dutch intermediary. */
 const profile: CompanyTaxProfile = {
@@ -155,6 +155,63 @@ describe('planFilings', () => {
         'monthly 2026-10-01..2026-10-31',
         'monthly 2026-11-01..2026-11-30',
       ]);
+    });
+  });
+
+  describe('a change of frequency the tax office set from a day', () => {
+    const withChange = (
+      frequencyChange: { from: string; before: 'monthly' | null },
+      country = 'FR',
+    ): CompanyTaxProfile => ({
+      establishmentCountry: 'DE',
+      oss: null,
+      ioss: null,
+      registrations: [{ country, frequency: 'quarterly', vatNumber: null, frequencyChange }],
+    });
+    const plan = (profile: CompanyTaxProfile, eslCountries: string[] = []) =>
+      planFilings({ profile, from: '2026-10-01', to: '2027-06-30', eslCountries }).map(
+        (filing) => `${filing.filingType} ${filing.frequency} ${filing.periodStart}..${filing.periodEnd}`,
+      );
+
+    it('keeps the returns before the day at the old frequency, whatever was filed, and files the new one after', () => {
+      // Quarterly from 1 January 2027: October to December 2026 are still three monthly returns, nothing filed.
+      expect(plan(withChange({ from: '2027-01-01', before: 'monthly' }))).toEqual([
+        'vat-return monthly 2026-09-01..2026-09-30',
+        'vat-return monthly 2026-10-01..2026-10-31',
+        'vat-return monthly 2026-11-01..2026-11-30',
+        'vat-return monthly 2026-12-01..2026-12-31',
+        'vat-return quarterly 2027-01-01..2027-03-31',
+        'vat-return quarterly 2027-04-01..2027-06-30',
+      ]);
+      // France's usual frequency is monthly, so no frequency before the change means monthly too.
+      expect(plan(withChange({ from: '2027-01-01', before: null }))).toEqual(
+        plan(withChange({ from: '2027-01-01', before: 'monthly' })),
+      );
+    });
+
+    it('moves the EC Sales List with the return where it follows the return, and not where it is always monthly', () => {
+      const danish = plan(withChange({ from: '2027-01-01', before: 'monthly' }, 'DK'), ['DK']);
+      expect(danish).toContain('ec-sales-list monthly 2026-12-01..2026-12-31');
+      expect(danish).toContain('ec-sales-list quarterly 2027-01-01..2027-03-31');
+      expect(danish).not.toContain('ec-sales-list quarterly 2026-10-01..2026-12-31');
+      const french = plan(withChange({ from: '2027-01-01', before: 'monthly' }), ['FR']);
+      expect(french).toContain('ec-sales-list monthly 2027-01-01..2027-01-31');
+    });
+
+    it('applies the new frequency to the whole window once the day has passed it', () => {
+      expect(plan(withChange({ from: '2024-01-01', before: 'monthly' }))).toEqual([
+        'vat-return quarterly 2026-07-01..2026-09-30',
+        'vat-return quarterly 2026-10-01..2026-12-31',
+        'vat-return quarterly 2027-01-01..2027-03-31',
+        'vat-return quarterly 2027-04-01..2027-06-30',
+      ]);
+    });
+
+    it('knows the days on which a change can take effect', () => {
+      expect(isFrequencyBoundary('2027-01-01', 'monthly', 'quarterly')).toBe(true);
+      expect(isFrequencyBoundary('2027-02-01', 'monthly', 'quarterly')).toBe(false);
+      expect(isFrequencyBoundary('2027-04-01', 'quarterly', 'annual')).toBe(false);
+      expect(isFrequencyBoundary('2027-03-15', 'monthly', 'monthly')).toBe(false);
     });
   });
 

@@ -1,6 +1,6 @@
 import { findCountryRule, type ReturnFrequency } from '../countries/country-rules';
 import type { CompanyTaxProfile } from '../transactions/company-tax-profile';
-import { addMonths, assertIsoDate, FilingCalendarError, firstDayOf, parseIsoDate } from './calendar-dates';
+import { addMonths, assertIsoDate, FilingCalendarError, firstDayOf, lastDayOf, parseIsoDate } from './calendar-dates';
 import { dueDate } from './due-date';
 import {
   ecSalesListFrequency,
@@ -10,7 +10,7 @@ import {
   IOSS_FILING_RULES,
   OSS_FILING_RULES,
 } from './filing-rules';
-import { type ReturnPeriod, returnPeriods } from './return-periods';
+import { type ReturnPeriod, returnPeriodOf, returnPeriods } from './return-periods';
 
 export type PlannedFiling = {
   /** ISO code of the country the filing goes to: for OSS and IOSS the member state of identification. */
@@ -50,6 +50,8 @@ type Obligation = {
   jurisdiction: string;
   filingType: FilingType;
   frequency: ReturnFrequency;
+  /** The periods before `from` are at `before` (a change of frequency the tax office set from a day). */
+  change?: { from: string; before: ReturnFrequency };
   /** The first day the obligation exists (OSS, IOSS); periods ending before it are not filed. */
   since?: string;
   isEstablished: boolean;
@@ -66,28 +68,45 @@ function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string
   // A seller may be established anywhere (US, CN …); only one of the 30 can change a deadline.
   const established = findCountryRule(profile.establishmentCountry)?.code;
   const listing = new Set(eslCountries.map(countryCode));
-  const returnFrequencies = new Map<string, ReturnFrequency>();
+  const returns = new Map<string, Pick<Obligation, 'frequency' | 'change'>>();
   for (const registration of profile.registrations) {
     const country = countryCode(registration.country);
-    const frequency = registration.frequency ?? findCountryFilingRules(country)?.vatReturn.defaultFrequency.value;
-    if (frequency && !returnFrequencies.has(country)) returnFrequencies.set(country, frequency);
+    const usual = findCountryFilingRules(country)?.vatReturn.defaultFrequency.value;
+    const frequency = registration.frequency ?? usual;
+    if (!frequency || returns.has(country)) continue;
+    const change = registration.frequencyChange;
+    const before = change ? (change.before ?? usual) : undefined;
+    if (change) assertIsoDate(change.from, `${country} frequency change`);
+    returns.set(country, {
+      frequency,
+      change: change && before && before !== frequency ? { from: change.from, before } : undefined,
+    });
   }
 
-  const obligations: Obligation[] = [...returnFrequencies].map(([country, frequency]) => ({
+  const obligations: Obligation[] = [...returns].map(([country, { frequency, change }]) => ({
     jurisdiction: country,
     filingType: 'vat-return',
     frequency,
+    change,
     isEstablished: country === established,
     hasEcSalesList: listing.has(country),
   }));
   for (const country of listing) {
-    const returnFrequency =
-      returnFrequencies.get(country) ?? findCountryFilingRules(country)?.vatReturn.defaultFrequency.value;
+    const vatReturn = returns.get(country);
+    const returnFrequency = vatReturn?.frequency ?? findCountryFilingRules(country)?.vatReturn.defaultFrequency.value;
     if (!returnFrequency) continue;
+    const frequency = ecSalesListFrequency(country, returnFrequency);
+    const change = vatReturn?.change;
+    const before = change && ecSalesListFrequency(country, change.before);
     obligations.push({
       jurisdiction: country,
       filingType: 'ec-sales-list',
-      frequency: ecSalesListFrequency(country, returnFrequency),
+      frequency,
+      // The list follows the return's change where the day begins a period of both of its frequencies.
+      change:
+        change && before && before !== frequency && isFrequencyBoundary(change.from, before, frequency)
+          ? { from: change.from, before }
+          : undefined,
       isEstablished: country === established,
       hasEcSalesList: true,
     });
@@ -109,6 +128,34 @@ function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string
     });
   }
   return obligations;
+}
+
+/**
+ * Whether a change from `before` to `after` can take effect on `date`: the first day of a period of both, so that no
+ * period is cut in two (monthly to quarterly on 1 January, 1 April, 1 July or 1 October).
+ */
+export function isFrequencyBoundary(date: string, before: ReturnFrequency, after: ReturnFrequency): boolean {
+  return returnPeriodOf(before, date).start === date && returnPeriodOf(after, date).start === date;
+}
+
+/**
+ * The periods of an obligation over [from, to]: around what was filed (`plannedPeriods`), at the frequency before a
+ * change up to its day and at the new one from that day on.
+ */
+function obligationPeriods(
+  obligation: Obligation,
+  from: string,
+  to: string,
+  filed: readonly FiledPeriod[],
+): { frequency: ReturnFrequency; period: ReturnPeriod }[] {
+  const { change } = obligation;
+  if (change === undefined || change.from <= from) return plannedPeriods(obligation.frequency, from, to, filed);
+  if (change.from > to) return plannedPeriods(change.before, from, to, filed);
+  const dayBefore = lastDayOf(addMonths(parseIsoDate(change.from), -1));
+  return [
+    ...plannedPeriods(change.before, from, dayBefore, filed),
+    ...plannedPeriods(obligation.frequency, change.from, to, filed),
+  ];
 }
 
 const overlaps = (a: ReturnPeriod, b: FiledPeriod) => a.start <= b.periodEnd && b.periodStart <= a.end;
@@ -170,7 +217,7 @@ export function planFilings(input: PlanFilingsInput): PlannedFiling[] {
     const filed = (input.filed ?? []).filter(
       (filing) => filing.jurisdiction === obligation.jurisdiction && filing.filingType === obligation.filingType,
     );
-    for (const { frequency, period } of plannedPeriods(obligation.frequency, lookback, input.to, filed)) {
+    for (const { frequency, period } of obligationPeriods(obligation, lookback, input.to, filed)) {
       if (obligation.since !== undefined && period.end < obligation.since) continue;
       const due = dueDate({
         country: obligation.jurisdiction,

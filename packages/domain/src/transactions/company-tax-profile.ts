@@ -14,5 +14,18 @@ export type CompanyTaxProfile = {
   ioss: { memberState: string; from: string } | null;
   /** Countries where the company is (or is becoming) VAT-registered, with the return frequency the authority
    * assigned; null frequency means the country's proposed default applies. */
-  registrations: readonly { country: string; frequency: ReturnFrequency | null; vatNumber: string | null }[];
+  registrations: readonly CompanyRegistration[];
 };
+
+export type CompanyRegistration = {
+  country: string;
+  frequency: ReturnFrequency | null;
+  vatNumber: string | null;
+  /**
+   * A change of frequency the tax office set from a day: `frequency` applies to the periods from `from` on, `before`
+   * (null: the country's default) to the earlier ones. Absent: `frequency` applies to every period not filed yet.
+   */
+  frequencyChange?: FrequencyChange | null;
+};
+
+export type FrequencyChange = { from: string; before: ReturnFrequency | null };

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  frequencyChangeOf,
   type JurisdictionRegistrationInput,
   returnFrequenciesOf,
   validateJurisdictionRegistration,
@@ -79,5 +80,47 @@ describe('validateJurisdictionRegistration', () => {
     expect(returnFrequenciesOf('DE')).toEqual(['quarterly', 'monthly']);
     expect(returnFrequenciesOf('NO')).toEqual(['every-two-months', 'annual']);
     expect(returnFrequenciesOf('US')).toEqual([]);
+  });
+});
+
+describe('frequencyChangeOf', () => {
+  const stored = { frequency: 'monthly', change: null } as const;
+
+  it('records the day and the frequency before it, when the frequency changes', () => {
+    expect(frequencyChangeOf('2027-01-01', 'quarterly', stored, 'FR')).toEqual({
+      isValid: true,
+      value: { from: '2027-01-01', before: 'monthly' },
+    });
+    // Moving the day of a stored change keeps the frequency before it.
+    const changed = { frequency: 'quarterly', change: { from: '2027-01-01', before: 'monthly' } } as const;
+    expect(frequencyChangeOf('2027-04-01', 'quarterly', changed, 'FR')).toEqual({
+      isValid: true,
+      value: { from: '2027-04-01', before: 'monthly' },
+    });
+    expect(frequencyChangeOf(undefined, 'quarterly', changed, 'FR')).toEqual({ isValid: true, value: changed.change });
+    expect(frequencyChangeOf(undefined, 'monthly', changed, 'FR')).toEqual({ isValid: true, value: null });
+  });
+
+  it('keeps no change to the same frequency: France files monthly when nothing is set', () => {
+    expect(frequencyChangeOf('2027-01-01', 'monthly', stored, 'FR')).toEqual({ isValid: true, value: null });
+    expect(frequencyChangeOf('2027-01-01', null, stored, 'FR')).toEqual({ isValid: true, value: null });
+    expect(frequencyChangeOf(null, 'quarterly', stored, 'FR')).toEqual({ isValid: true, value: null });
+  });
+
+  it('refuses a day that is not a date or would cut a period in two', () => {
+    expect(frequencyChangeOf('2027-02-30', 'quarterly', stored, 'FR')).toMatchObject({
+      isValid: false,
+      issues: [{ field: 'filingFrequencyFrom', code: 'invalidDate' }],
+    });
+    expect(frequencyChangeOf('2027-02-01', 'quarterly', stored, 'FR')).toMatchObject({
+      isValid: false,
+      issues: [
+        {
+          field: 'filingFrequencyFrom',
+          code: 'frequencyChangeNotAtPeriodStart',
+          params: { before: 'monthly', after: 'quarterly' },
+        },
+      ],
+    });
   });
 });

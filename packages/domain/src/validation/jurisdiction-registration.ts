@@ -1,6 +1,8 @@
 import type { ReturnFrequency } from '../countries/country-rules';
 import { findCountryFilingRules } from '../filing-calendar/filing-rules';
-import { type FieldIssue, issue, type ValidationResult } from './field-issue';
+import { isFrequencyBoundary } from '../filing-calendar/plan-filings';
+import type { FrequencyChange } from '../transactions/company-tax-profile';
+import { type FieldIssue, isIsoDate, issue, type ValidationResult } from './field-issue';
 import { checkVatNumber, findVatNumberFormat } from './vat-number';
 
 /** Where a company stands with the tax office of one of its jurisdictions. */
@@ -82,4 +84,42 @@ export function validateJurisdictionRegistration(
     isValid: true,
     value: { registrationStatus: input.registrationStatus, vatNumber, filingFrequency: input.filingFrequency },
   };
+}
+
+/**
+ * The change of frequency a save of a registration records. `from` is the first day the frequency the tax office set
+ * applies; the periods before it keep the frequency before: the stored one, or, when only the day of a stored change
+ * moves, the one before that. Null: the frequency applies to every period not filed yet, and no change is kept.
+ * Undefined (a client that does not send it): a stored change stays while the frequency stays. A change to the same
+ * frequency is none. The day must begin a period of both frequencies, so that no period is cut in two.
+ */
+export function frequencyChangeOf(
+  from: string | null | undefined,
+  frequency: ReturnFrequency | null,
+  stored: { frequency: ReturnFrequency | null; change: FrequencyChange | null },
+  countryCode: string,
+): ValidationResult<FrequencyChange | null> {
+  if (from === undefined) return { isValid: true, value: stored.frequency === frequency ? stored.change : null };
+  if (from === null) return { isValid: true, value: null };
+  const before = frequency === stored.frequency ? (stored.change?.before ?? stored.frequency) : stored.frequency;
+  const usual = findCountryFilingRules(countryCode.toUpperCase())?.vatReturn.defaultFrequency.value;
+  const [was, becomes] = [before ?? usual, frequency ?? usual];
+  if (was === undefined || becomes === undefined || was === becomes) return { isValid: true, value: null };
+  if (!isIsoDate(from)) {
+    return { isValid: false, issues: [issue('filingFrequencyFrom', 'invalidDate', 'is not a date (YYYY-MM-DD)')] };
+  }
+  if (!isFrequencyBoundary(from, was, becomes)) {
+    return {
+      isValid: false,
+      issues: [
+        issue(
+          'filingFrequencyFrom',
+          'frequencyChangeNotAtPeriodStart',
+          `must be the first day of a ${becomes} return period that also begins a ${was} one`,
+          { before: was, after: becomes },
+        ),
+      ],
+    };
+  }
+  return { isValid: true, value: { from, before } };
 }

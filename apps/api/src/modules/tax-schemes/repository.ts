@@ -1,5 +1,6 @@
 import {
   type CompanyTaxProfile,
+  type FrequencyChange,
   type JurisdictionRegistration,
   RETURN_FREQUENCIES,
   type ReturnFrequency,
@@ -49,6 +50,15 @@ export function toReturnFrequency(value: string | null): ReturnFrequency | null 
 
 export type JurisdictionRecord = typeof companyJurisdictions.$inferSelect;
 
+/** The stored change of frequency from a day, or null when the frequency applies to every period not filed. */
+export function frequencyChangeOfRow(
+  row: Pick<JurisdictionRecord, 'filingFrequencyFrom' | 'previousFilingFrequency'>,
+): FrequencyChange | null {
+  return row.filingFrequencyFrom === null
+    ? null
+    : { from: row.filingFrequencyFrom, before: toReturnFrequency(row.previousFilingFrequency) };
+}
+
 export async function listJurisdictionRows(db: Db, companyId: string): Promise<JurisdictionRecord[]> {
   return db
     .select()
@@ -57,16 +67,36 @@ export async function listJurisdictionRows(db: Db, companyId: string): Promise<J
     .orderBy(asc(companyJurisdictions.countryCode));
 }
 
+/** One chosen jurisdiction of the company, or undefined. */
+export async function findJurisdictionRow(
+  db: Db,
+  companyId: string,
+  countryCode: string,
+): Promise<JurisdictionRecord | undefined> {
+  const [row] = await db
+    .select()
+    .from(companyJurisdictions)
+    .where(and(eq(companyJurisdictions.companyId, companyId), eq(companyJurisdictions.countryCode, countryCode)))
+    .limit(1);
+  return row;
+}
+
 /** Sets a chosen jurisdiction's registration; undefined when the company did not choose that jurisdiction. */
 export async function updateJurisdictionRow(
   db: Db,
   companyId: string,
   countryCode: string,
-  registration: JurisdictionRegistration,
+  registration: JurisdictionRegistration & { frequencyChange: FrequencyChange | null },
 ): Promise<JurisdictionRecord | undefined> {
+  const { frequencyChange, ...values } = registration;
   const [row] = await db
     .update(companyJurisdictions)
-    .set({ ...registration, updatedAt: new Date() })
+    .set({
+      ...values,
+      filingFrequencyFrom: frequencyChange?.from ?? null,
+      previousFilingFrequency: frequencyChange?.before ?? null,
+      updatedAt: new Date(),
+    })
     .where(and(eq(companyJurisdictions.companyId, companyId), eq(companyJurisdictions.countryCode, countryCode)))
     .returning();
   return row;
@@ -90,6 +120,8 @@ export async function loadCompanyTaxProfile(db: Db, companyId: string): Promise<
     .select({
       countryCode: companyJurisdictions.countryCode,
       filingFrequency: companyJurisdictions.filingFrequency,
+      filingFrequencyFrom: companyJurisdictions.filingFrequencyFrom,
+      previousFilingFrequency: companyJurisdictions.previousFilingFrequency,
       vatNumber: companyJurisdictions.vatNumber,
     })
     .from(companyJurisdictions)
@@ -107,6 +139,7 @@ export async function loadCompanyTaxProfile(db: Db, companyId: string): Promise<
       country: row.countryCode,
       frequency: toReturnFrequency(row.filingFrequency),
       vatNumber: row.vatNumber,
+      frequencyChange: frequencyChangeOfRow(row),
     })),
   };
 }

@@ -7,6 +7,7 @@ import type {
 } from '@vatlas/contract';
 import {
   findVatNumberFormat,
+  frequencyChangeOf,
   REGISTRATION_STATUSES,
   type RegistrationStatus,
   returnFrequenciesOf,
@@ -17,6 +18,8 @@ import { HttpError, invalidFields } from '../../plugins/errors';
 import { recomputeTaxPosition } from '../tax-position/service';
 import {
   deleteTaxScheme,
+  findJurisdictionRow,
+  frequencyChangeOfRow,
   type JurisdictionRecord,
   listJurisdictionRows,
   listLocalDeclarationCountries,
@@ -74,6 +77,8 @@ function toJurisdictionRegistration(row: JurisdictionRecord): JurisdictionRegist
     registrationStatus: toRegistrationStatus(row.registrationStatus),
     vatNumber: row.vatNumber,
     filingFrequency: toReturnFrequency(row.filingFrequency),
+    filingFrequencyFrom: row.filingFrequencyFrom,
+    previousFilingFrequency: row.filingFrequencyFrom === null ? null : toReturnFrequency(row.previousFilingFrequency),
     defaultFrequency,
     frequencies: [...frequencies],
     vatNumberExample: findVatNumberFormat(countryCode)?.example ?? null,
@@ -113,7 +118,19 @@ export async function putJurisdictionRegistration(
   if (!result.isValid) throw invalidFields(result.issues);
   const saved = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    const row = await updateJurisdictionRow(txDb, companyId, country, result.value);
+    const stored = await findJurisdictionRow(txDb, companyId, country);
+    if (!stored) return undefined;
+    const change = frequencyChangeOf(
+      body.filingFrequencyFrom,
+      result.value.filingFrequency,
+      { frequency: toReturnFrequency(stored.filingFrequency), change: frequencyChangeOfRow(stored) },
+      country,
+    );
+    if (!change.isValid) throw invalidFields(change.issues);
+    const row = await updateJurisdictionRow(txDb, companyId, country, {
+      ...result.value,
+      frequencyChange: change.value,
+    });
     if (row) await recomputeTaxPosition(txDb, companyId);
     return row;
   });

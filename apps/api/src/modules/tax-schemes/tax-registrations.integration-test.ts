@@ -219,6 +219,47 @@ forEachDatabase('tax registrations API', (context) => {
     expect(await listRegistrations()).toEqual(before);
   });
 
+  it('files a new frequency from the day the tax office set: the returns before it keep the old one', async () => {
+    // France files quarterly (above); the tax office moves it to monthly from July 2023.
+    const registration = { registrationStatus: 'registered', vatNumber: FR_VAT_NUMBER, filingFrequency: 'monthly' };
+    const monthlyFromJuly = await put('FR', { ...registration, filingFrequencyFrom: '2023-07-01' });
+    expect(monthlyFromJuly.statusCode, monthlyFromJuly.body).toBe(200);
+    expect(monthlyFromJuly.json()).toMatchObject({
+      filingFrequency: 'monthly',
+      filingFrequencyFrom: '2023-07-01',
+      previousFilingFrequency: 'quarterly',
+    });
+    const periods = async () =>
+      (await frenchReturns()).map((filing) => `${filing.frequency} ${filing.periodStart}..${filing.periodEnd}`);
+    const changed = await periods();
+    expect(changed).toContain('quarterly 2023-04-01..2023-06-30');
+    expect(changed).toContain('monthly 2023-07-01..2023-07-31');
+    expect(changed.filter((period) => period.startsWith('quarterly 2023-07'))).toEqual([]);
+
+    // A day inside a quarter would cut it in two: refused on its field, nothing stored.
+    const before = await listRegistrations();
+    const inside = await put('FR', { ...registration, filingFrequencyFrom: '2023-08-01' });
+    expect(inside.statusCode, inside.body).toBe(400);
+    expect(inside.json()).toMatchObject({
+      details: [
+        {
+          field: 'filingFrequencyFrom',
+          code: 'frequencyChangeNotAtPeriodStart',
+          params: { before: 'quarterly', after: 'monthly' },
+        },
+      ],
+    });
+    expect(await listRegistrations()).toEqual(before);
+
+    // A save that does not send the day keeps it while the frequency stays; null applies the frequency to every
+    // return not filed yet, as before the change was known.
+    const kept = await put('FR', registration);
+    expect(kept.json()).toMatchObject({ filingFrequencyFrom: '2023-07-01', previousFilingFrequency: 'quarterly' });
+    const cleared = await put('FR', { ...registration, filingFrequencyFrom: null });
+    expect(cleared.json()).toMatchObject({ filingFrequencyFrom: null, previousFilingFrequency: null });
+    expect(await periods()).toContain('monthly 2023-04-01..2023-04-30');
+  });
+
   it('answers 404 for a jurisdiction the company did not choose, and changes nothing', async () => {
     const before = await listRegistrations();
     const response = await put('IT', {
