@@ -326,6 +326,41 @@ test.describe('settings (issue 7)', () => {
       const reloaded = page.getByRole('form', { name: 'France (FR)' });
       await expect(reloaded.getByLabel('VAT return frequency')).toHaveValue('quarterly');
 
+      // The tax office's day: quarterly only from the next quarter; the open returns before it are monthly again.
+      const today = new Date();
+      const quarterStart = (offset: number) =>
+        new Date(Date.UTC(today.getUTCFullYear(), Math.floor(today.getUTCMonth() / 3) * 3 + offset, 1))
+          .toISOString()
+          .slice(0, 10);
+      const nextQuarter = quarterStart(3);
+      const appliesFrom = reloaded.getByLabel('Applies from');
+      // A day inside a quarter would cut it in two: refused at the field before anything is sent.
+      await appliesFrom.fill(quarterStart(4));
+      await reloaded.getByRole('button', { name: 'Save France' }).click();
+      await expect(
+        reloaded.getByText(
+          'Choose a day on which a period of both the old and the new frequency begins, such as 1 January.',
+        ),
+      ).toBeVisible();
+      await expect(appliesFrom).toHaveAttribute('aria-invalid', 'true');
+      await appliesFrom.fill(nextQuarter);
+      await reloaded.getByRole('button', { name: 'Save France' }).click();
+      await expect(reloaded.getByRole('status').filter({ hasText: 'France saved' })).toBeVisible();
+      const dayLabel = new Intl.DateTimeFormat('en-GB', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+      await expect(
+        reloaded.getByText(`Returns before ${dayLabel.format(new Date(`${nextQuarter}T12:00:00Z`))}: Monthly.`),
+      ).toBeVisible();
+      const fromTheDay = openOf(await frenchReturns());
+      expect(fromTheDay.filter((item) => item.periodStart < nextQuarter).length).toBeGreaterThan(0);
+      expect(fromTheDay.filter((item) => item.periodStart < nextQuarter && item.frequency !== 'monthly')).toEqual([]);
+      await expectNoAxeViolations(page);
+      await appliesFrom.fill('');
+
       // Registration relevance: France's transfers and sales are declared there, so a registration only requested
       // is named above the jurisdictions.
       const missing = page.getByRole('region', { name: 'Registrations your transactions call for' });
@@ -345,6 +380,7 @@ test.describe('settings (issue 7)', () => {
       await restore.getByLabel('Registration status').selectOption('registered');
       await restore.getByLabel('VAT number').fill(savedNumber);
       await restore.getByLabel('VAT return frequency').selectOption('monthly');
+      await restore.getByLabel('Applies from').fill('');
       await restore.getByRole('button', { name: 'Save France' }).click();
       await expect(restore.getByRole('status').filter({ hasText: 'France saved' })).toBeVisible();
     }

@@ -24,7 +24,10 @@ export const jurisdictionRegistrationSchema = z.object({
     ),
   previousFilingFrequency: returnFrequencySchema
     .nullable()
-    .describe("The frequency of the returns before filingFrequencyFrom; null: the country's usual one"),
+    .describe(
+      "The frequency before the last change, which the returns before filingFrequencyFrom keep; null: the country's " +
+        'usual one',
+    ),
   defaultFrequency: returnFrequencySchema.describe('The usual VAT-return frequency for a new registrant'),
   frequencies: z.array(returnFrequencySchema).describe('The VAT-return frequencies the country offers'),
   vatNumberExample: z.string().nullable().describe("A number of the country's shape, null where none is known"),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  frequencyChangeOf,
+  frequencyRecordOf,
   type JurisdictionRegistrationInput,
   returnFrequenciesOf,
   validateJurisdictionRegistration,
@@ -83,36 +83,42 @@ describe('validateJurisdictionRegistration', () => {
   });
 });
 
-describe('frequencyChangeOf', () => {
-  const stored = { frequency: 'monthly', change: null } as const;
+describe('frequencyRecordOf', () => {
+  const monthly = { frequency: 'monthly', before: null, from: null } as const;
 
-  it('records the day and the frequency before it, when the frequency changes', () => {
-    expect(frequencyChangeOf('2027-01-01', 'quarterly', stored, 'FR')).toEqual({
+  it('keeps the stored frequency as the one before a new one, with the day it applies from', () => {
+    expect(frequencyRecordOf('2027-01-01', 'quarterly', monthly, 'FR')).toEqual({
       isValid: true,
-      value: { from: '2027-01-01', before: 'monthly' },
+      value: { frequency: 'quarterly', before: 'monthly', from: '2027-01-01' },
     });
-    // Moving the day of a stored change keeps the frequency before it.
-    const changed = { frequency: 'quarterly', change: { from: '2027-01-01', before: 'monthly' } } as const;
-    expect(frequencyChangeOf('2027-04-01', 'quarterly', changed, 'FR')).toEqual({
+    // Without a day the new frequency applies to every return not filed; the one before is still known, so a day
+    // given later, the frequency unchanged, splits at it.
+    const quarterly = { frequency: 'quarterly', before: 'monthly', from: null } as const;
+    expect(frequencyRecordOf(null, 'quarterly', monthly, 'FR')).toEqual({ isValid: true, value: quarterly });
+    expect(frequencyRecordOf('2027-04-01', 'quarterly', quarterly, 'FR')).toEqual({
       isValid: true,
-      value: { from: '2027-04-01', before: 'monthly' },
+      value: { ...quarterly, from: '2027-04-01' },
     });
-    expect(frequencyChangeOf(undefined, 'quarterly', changed, 'FR')).toEqual({ isValid: true, value: changed.change });
-    expect(frequencyChangeOf(undefined, 'monthly', changed, 'FR')).toEqual({ isValid: true, value: null });
+    // A client that does not send the day keeps it while the frequency stays, and drops it when it changes.
+    const withDay = { ...quarterly, from: '2027-04-01' } as const;
+    expect(frequencyRecordOf(undefined, 'quarterly', withDay, 'FR')).toEqual({ isValid: true, value: withDay });
+    expect(frequencyRecordOf(undefined, 'monthly', withDay, 'FR')).toEqual({
+      isValid: true,
+      value: { frequency: 'monthly', before: 'quarterly', from: null },
+    });
   });
 
-  it('keeps no change to the same frequency: France files monthly when nothing is set', () => {
-    expect(frequencyChangeOf('2027-01-01', 'monthly', stored, 'FR')).toEqual({ isValid: true, value: null });
-    expect(frequencyChangeOf('2027-01-01', null, stored, 'FR')).toEqual({ isValid: true, value: null });
-    expect(frequencyChangeOf(null, 'quarterly', stored, 'FR')).toEqual({ isValid: true, value: null });
-  });
-
-  it('refuses a day that is not a date or would cut a period in two', () => {
-    expect(frequencyChangeOf('2027-02-30', 'quarterly', stored, 'FR')).toMatchObject({
+  it('refuses a day that is not a date, that changes nothing, or that would cut a period in two', () => {
+    const issueOf = (from: string, frequency: 'monthly' | 'quarterly' | null) =>
+      frequencyRecordOf(from, frequency, monthly, 'FR');
+    expect(issueOf('2027-02-30', 'quarterly')).toMatchObject({
       isValid: false,
       issues: [{ field: 'filingFrequencyFrom', code: 'invalidDate' }],
     });
-    expect(frequencyChangeOf('2027-02-01', 'quarterly', stored, 'FR')).toMatchObject({
+    // France files monthly when nothing is set: monthly on both sides of the day.
+    expect(issueOf('2027-01-01', null)).toMatchObject({ issues: [{ code: 'frequencyUnchanged' }] });
+    expect(issueOf('2027-01-01', 'monthly')).toMatchObject({ issues: [{ code: 'frequencyUnchanged' }] });
+    expect(issueOf('2027-02-01', 'quarterly')).toMatchObject({
       isValid: false,
       issues: [
         {

@@ -1,7 +1,6 @@
 import type { ReturnFrequency } from '../countries/country-rules';
 import { findCountryFilingRules } from '../filing-calendar/filing-rules';
 import { isFrequencyBoundary } from '../filing-calendar/plan-filings';
-import type { FrequencyChange } from '../transactions/company-tax-profile';
 import { type FieldIssue, isIsoDate, issue, type ValidationResult } from './field-issue';
 import { checkVatNumber, findVatNumberFormat } from './vat-number';
 
@@ -86,27 +85,40 @@ export function validateJurisdictionRegistration(
   };
 }
 
+/** What is stored of a registration's frequency: the one the tax office set, the one before, the day of the change. */
+export type FrequencyRecord = {
+  frequency: ReturnFrequency | null;
+  /** The frequency before the last change (null: the country's usual one). */
+  before: ReturnFrequency | null;
+  /** The first day `frequency` applies; null: every period not filed yet. */
+  from: string | null;
+};
+
 /**
- * The change of frequency a save of a registration records. `from` is the first day the frequency the tax office set
- * applies; the periods before it keep the frequency before: the stored one, or, when only the day of a stored change
- * moves, the one before that. Null: the frequency applies to every period not filed yet, and no change is kept.
- * Undefined (a client that does not send it): a stored change stays while the frequency stays. A change to the same
- * frequency is none. The day must begin a period of both frequencies, so that no period is cut in two.
+ * What a save of a registration records of its frequency. A new frequency keeps the stored one as the one before.
+ * `from` is the first day the frequency applies, the periods before it keep the one before; it must begin a period
+ * of both, so that no period is cut in two. Null: the frequency applies to every period not filed yet. Undefined (a
+ * client that does not send it): a stored day stays while the frequency stays. A day with the same frequency on both
+ * sides is refused: it would change nothing.
  */
-export function frequencyChangeOf(
+export function frequencyRecordOf(
   from: string | null | undefined,
   frequency: ReturnFrequency | null,
-  stored: { frequency: ReturnFrequency | null; change: FrequencyChange | null },
+  stored: FrequencyRecord,
   countryCode: string,
-): ValidationResult<FrequencyChange | null> {
-  if (from === undefined) return { isValid: true, value: stored.frequency === frequency ? stored.change : null };
-  if (from === null) return { isValid: true, value: null };
-  const before = frequency === stored.frequency ? (stored.change?.before ?? stored.frequency) : stored.frequency;
-  const usual = findCountryFilingRules(countryCode.toUpperCase())?.vatReturn.defaultFrequency.value;
-  const [was, becomes] = [before ?? usual, frequency ?? usual];
-  if (was === undefined || becomes === undefined || was === becomes) return { isValid: true, value: null };
+): ValidationResult<FrequencyRecord> {
+  const isChanged = frequency !== stored.frequency;
+  const before = isChanged ? stored.frequency : stored.before;
+  if (from === undefined) return { isValid: true, value: { frequency, before, from: isChanged ? null : stored.from } };
+  if (from === null) return { isValid: true, value: { frequency, before, from: null } };
   if (!isIsoDate(from)) {
     return { isValid: false, issues: [issue('filingFrequencyFrom', 'invalidDate', 'is not a date (YYYY-MM-DD)')] };
+  }
+  const usual = findCountryFilingRules(countryCode.toUpperCase())?.vatReturn.defaultFrequency.value;
+  const [was, becomes] = [before ?? usual, frequency ?? usual];
+  if (was === undefined || becomes === undefined || was === becomes) {
+    const message = 'needs a new frequency: the returns before this day would be at the same one';
+    return { isValid: false, issues: [issue('filingFrequencyFrom', 'frequencyUnchanged', message)] };
   }
   if (!isFrequencyBoundary(from, was, becomes)) {
     return {
@@ -121,5 +133,5 @@ export function frequencyChangeOf(
       ],
     };
   }
-  return { isValid: true, value: { from, before } };
+  return { isValid: true, value: { frequency, before, from } };
 }

@@ -1,6 +1,7 @@
 import {
   type CompanyTaxProfile,
   type FrequencyChange,
+  type FrequencyRecord,
   type JurisdictionRegistration,
   RETURN_FREQUENCIES,
   type ReturnFrequency,
@@ -59,6 +60,17 @@ export function frequencyChangeOfRow(
     : { from: row.filingFrequencyFrom, before: toReturnFrequency(row.previousFilingFrequency) };
 }
 
+/** What is stored of the row's frequency: the one set, the one before the last change, the day it applies from. */
+export function frequencyRecordOfRow(
+  row: Pick<JurisdictionRecord, 'filingFrequency' | 'filingFrequencyFrom' | 'previousFilingFrequency'>,
+): FrequencyRecord {
+  return {
+    frequency: toReturnFrequency(row.filingFrequency),
+    before: toReturnFrequency(row.previousFilingFrequency),
+    from: row.filingFrequencyFrom,
+  };
+}
+
 export async function listJurisdictionRows(db: Db, companyId: string): Promise<JurisdictionRecord[]> {
   return db
     .select()
@@ -86,17 +98,11 @@ export async function updateJurisdictionRow(
   db: Db,
   companyId: string,
   countryCode: string,
-  registration: JurisdictionRegistration & { frequencyChange: FrequencyChange | null },
+  registration: JurisdictionRegistration & Pick<JurisdictionRecord, 'filingFrequencyFrom' | 'previousFilingFrequency'>,
 ): Promise<JurisdictionRecord | undefined> {
-  const { frequencyChange, ...values } = registration;
   const [row] = await db
     .update(companyJurisdictions)
-    .set({
-      ...values,
-      filingFrequencyFrom: frequencyChange?.from ?? null,
-      previousFilingFrequency: frequencyChange?.before ?? null,
-      updatedAt: new Date(),
-    })
+    .set({ ...registration, updatedAt: new Date() })
     .where(and(eq(companyJurisdictions.companyId, companyId), eq(companyJurisdictions.countryCode, countryCode)))
     .returning();
   return row;

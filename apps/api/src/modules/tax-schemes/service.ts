@@ -7,7 +7,7 @@ import type {
 } from '@vatlas/contract';
 import {
   findVatNumberFormat,
-  frequencyChangeOf,
+  frequencyRecordOf,
   REGISTRATION_STATUSES,
   type RegistrationStatus,
   returnFrequenciesOf,
@@ -19,7 +19,7 @@ import { recomputeTaxPosition } from '../tax-position/service';
 import {
   deleteTaxScheme,
   findJurisdictionRow,
-  frequencyChangeOfRow,
+  frequencyRecordOfRow,
   type JurisdictionRecord,
   listJurisdictionRows,
   listLocalDeclarationCountries,
@@ -78,7 +78,7 @@ function toJurisdictionRegistration(row: JurisdictionRecord): JurisdictionRegist
     vatNumber: row.vatNumber,
     filingFrequency: toReturnFrequency(row.filingFrequency),
     filingFrequencyFrom: row.filingFrequencyFrom,
-    previousFilingFrequency: row.filingFrequencyFrom === null ? null : toReturnFrequency(row.previousFilingFrequency),
+    previousFilingFrequency: toReturnFrequency(row.previousFilingFrequency),
     defaultFrequency,
     frequencies: [...frequencies],
     vatNumberExample: findVatNumberFormat(countryCode)?.example ?? null,
@@ -120,16 +120,17 @@ export async function putJurisdictionRegistration(
     const txDb = tx as unknown as Db;
     const stored = await findJurisdictionRow(txDb, companyId, country);
     if (!stored) return undefined;
-    const change = frequencyChangeOf(
+    const record = frequencyRecordOf(
       body.filingFrequencyFrom,
       result.value.filingFrequency,
-      { frequency: toReturnFrequency(stored.filingFrequency), change: frequencyChangeOfRow(stored) },
+      frequencyRecordOfRow(stored),
       country,
     );
-    if (!change.isValid) throw invalidFields(change.issues);
+    if (!record.isValid) throw invalidFields(record.issues);
     const row = await updateJurisdictionRow(txDb, companyId, country, {
       ...result.value,
-      frequencyChange: change.value,
+      previousFilingFrequency: record.value.before,
+      filingFrequencyFrom: record.value.from,
     });
     if (row) await recomputeTaxPosition(txDb, companyId);
     return row;

@@ -256,7 +256,7 @@ forEachDatabase('tax registrations API', (context) => {
     const kept = await put('FR', registration);
     expect(kept.json()).toMatchObject({ filingFrequencyFrom: '2023-07-01', previousFilingFrequency: 'quarterly' });
     const cleared = await put('FR', { ...registration, filingFrequencyFrom: null });
-    expect(cleared.json()).toMatchObject({ filingFrequencyFrom: null, previousFilingFrequency: null });
+    expect(cleared.json()).toMatchObject({ filingFrequencyFrom: null, previousFilingFrequency: 'quarterly' });
     expect(await periods()).toContain('monthly 2023-04-01..2023-04-30');
   });
 

@@ -1,5 +1,6 @@
 import {
   EU_COUNTRY_CODES,
+  frequencyRecordOf,
   REGISTRATION_STATUSES,
   type RegistrationStatus,
   type ReturnFrequency,
@@ -16,6 +17,7 @@ import { focusRing, TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../lib/auth/auth-store';
 import { cn } from '../../../lib/cn';
+import { useFormatters } from '../../../lib/format/format';
 import { useCountryName } from '../../../lib/format/use-country-name';
 import { fieldErrorsFromIssues, fieldErrorsOfBadRequest } from '../../../lib/forms/field-issues';
 import {
@@ -184,12 +186,18 @@ function errorsOfSave(t: TFunction, error: unknown): Partial<Record<string, stri
   );
 }
 
-type JurisdictionValues = { registrationStatus: RegistrationStatus; vatNumber: string; filingFrequency: string };
+type JurisdictionValues = {
+  registrationStatus: RegistrationStatus;
+  vatNumber: string;
+  filingFrequency: string;
+  filingFrequencyFrom: string;
+};
 
 const valuesOf = (registration: JurisdictionRegistrationDto): JurisdictionValues => ({
   registrationStatus: registration.registrationStatus,
   vatNumber: registration.vatNumber ?? '',
   filingFrequency: registration.filingFrequency ?? '',
+  filingFrequencyFrom: registration.filingFrequencyFrom ?? '',
 });
 
 function JurisdictionForm({
@@ -202,6 +210,7 @@ function JurisdictionForm({
   const { t } = useTranslation();
   const id = useId();
   const countryName = useCountryName();
+  const format = useFormatters();
   const save = useSaveJurisdictionRegistration(companyId);
   const [values, setValues] = useState(() => valuesOf(registration));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
@@ -223,12 +232,20 @@ function JurisdictionForm({
       registrationStatus: values.registrationStatus,
       vatNumber: values.vatNumber,
       filingFrequency: (values.filingFrequency || null) as ReturnFrequency | null,
+      filingFrequencyFrom: values.filingFrequencyFrom || null,
     };
-    // The server's rules, run first here: a wrong number is shown without a round trip.
+    // The server's rules, run first here: a wrong number or day is shown without a round trip.
+    const stored = {
+      frequency: registration.filingFrequency,
+      before: registration.previousFilingFrequency,
+      from: registration.filingFrequencyFrom,
+    };
     const checked = validateJurisdictionRegistration(body, countryCode);
-    if (!checked.isValid) {
-      setErrors(fieldErrorsFromIssues(t, checked.issues, ISSUE_NAMESPACES));
-      document.getElementById(`${id}-${checked.issues[0]?.field}`)?.focus();
+    const record = frequencyRecordOf(body.filingFrequencyFrom, body.filingFrequency, stored, countryCode);
+    const issues = [...(checked.isValid ? [] : checked.issues), ...(record.isValid ? [] : record.issues)];
+    if (issues.length > 0) {
+      setErrors(fieldErrorsFromIssues(t, issues, ISSUE_NAMESPACES));
+      document.getElementById(`${id}-${issues[0]?.field}`)?.focus();
       return;
     }
     save.mutate(
@@ -250,7 +267,7 @@ function JurisdictionForm({
       <h3 id={headingId} className="text-base font-semibold text-fg">
         {name} <span className="font-normal text-fg-secondary">({countryCode})</span>
       </h3>
-      <div className="grid gap-4 md:grid-cols-3">
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
         <SelectField
           id={`${id}-registrationStatus`}
           label={t('settings.registrations.fields.status')}
@@ -293,6 +310,22 @@ function JurisdictionForm({
             </option>
           ))}
         </SelectField>
+        <TextField
+          id={`${id}-filingFrequencyFrom`}
+          type="date"
+          label={t('settings.registrations.fields.frequencyFrom')}
+          value={values.filingFrequencyFrom}
+          hint={
+            registration.filingFrequencyFrom
+              ? t('settings.registrations.hints.frequencyBefore', {
+                  date: format.date(registration.filingFrequencyFrom),
+                  frequency: frequencyName(registration.previousFilingFrequency ?? registration.defaultFrequency),
+                })
+              : t('settings.registrations.hints.frequencyFrom')
+          }
+          onChange={(value) => setValue('filingFrequencyFrom', value)}
+          error={errors.filingFrequencyFrom}
+        />
       </div>
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={save.isPending}>
