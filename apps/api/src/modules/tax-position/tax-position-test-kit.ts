@@ -151,7 +151,11 @@ export async function setUpTaxProfile(
   }
 }
 
-/** What the recompute stores for a company, without the company's id, the row numbering or the time of computing. */
+/**
+ * What the recompute stores for a company, without the company's id, the row numbering or the time of computing.
+ * Each list is in the order of its whole key, so two companies' positions compare equal whatever order the rows were
+ * written in (two transfer lines without a customer number differ only in their reporting country).
+ */
 export async function storedPosition(db: Db, companyId: string) {
   const { companyId: _l, computedAt: _c, ...liability } = getTableColumns(liabilities);
   const { companyId: _o, ...ossLine } = getTableColumns(ossReturnLines);
@@ -169,12 +173,23 @@ export async function storedPosition(db: Db, companyId: string) {
       .select(ossLine)
       .from(ossReturnLines)
       .where(eq(ossReturnLines.companyId, companyId))
-      .orderBy(asc(ossReturnLines.periodStart), asc(ossReturnLines.consumptionCountry)),
+      .orderBy(
+        asc(ossReturnLines.periodStart),
+        asc(ossReturnLines.consumptionCountry),
+        asc(ossReturnLines.dispatchCountry),
+        asc(ossReturnLines.vatRate),
+      ),
     eslLines: await db
       .select(eslLine)
       .from(ecSalesListLines)
       .where(eq(ecSalesListLines.companyId, companyId))
-      .orderBy(asc(ecSalesListLines.periodStart), asc(ecSalesListLines.customerVatNumber)),
+      .orderBy(
+        asc(ecSalesListLines.periodStart),
+        asc(ecSalesListLines.reportingCountry),
+        asc(ecSalesListLines.customerVatNumber),
+        asc(ecSalesListLines.kind),
+        asc(ecSalesListLines.currency),
+      ),
     eslTotals: await db
       .select(eslTotal)
       .from(ecSalesListTotals)
@@ -193,7 +208,11 @@ export async function storedPosition(db: Db, companyId: string) {
       .select(rateDay)
       .from(transactionRateDays)
       .where(eq(transactionRateDays.companyId, companyId))
-      .orderBy(asc(transactionRateDays.rateDate), asc(transactionRateDays.jurisdiction)),
+      .orderBy(
+        asc(transactionRateDays.rateDate),
+        asc(transactionRateDays.jurisdiction),
+        asc(transactionRateDays.vatRate),
+      ),
     problems: await listTaxPositionProblems(db, companyId),
     filings: await db
       .select({
