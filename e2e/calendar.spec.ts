@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { type Filing, filingListSchema, liabilitySummarySchema } from '@vatlas/contract';
+import { ecSalesListSchema, type Filing, filingListSchema, liabilitySummarySchema } from '@vatlas/contract';
 import { dueDate } from '@vatlas/domain';
 import ICAL from 'ical.js';
 import { demoAccounts } from './support/accounts';
@@ -256,7 +256,7 @@ test.describe('the filings calendar', () => {
     expect((await findOpen())?.filedOn).toBeNull();
   });
 
-  test('a return opens the transactions it declares, as many as its liability lines count', async ({ page }) => {
+  test('a return or a list opens the transactions it declares, as many as its lines count', async ({ page }) => {
     const token = await signInToCalendar(page, '/calendar?view=list');
     const filings = await fetchFilings(page, token);
     /** The transactions the liabilities summary counts on the lines of `scheme` (and `country`) over the days. */
@@ -309,6 +309,36 @@ test.describe('the filings calendar', () => {
     await expectNoAxeViolations(page);
     await period.getByRole('button', { name: 'Remove the period' }).click();
     await expect(page).toHaveURL(/\/transactions\?scheme=oss$/);
+
+    // A monthly EC Sales List with supplies: the rows it lists, as many as its lines count.
+    const salesList = filings.find(
+      (filing) =>
+        filing.filingType === 'ec-sales-list' && filing.frequency === 'monthly' && filing.amountEur !== '0.00',
+    );
+    if (!salesList) throw new Error('the demo data has no monthly EC Sales List with supplies');
+    await page.goto('/calendar?view=list');
+    const listTitle = `${salesList.jurisdiction} EC Sales List ${formatMonth(salesList.periodStart)}`;
+    await page.getByRole('button', { name: `Open ${listTitle}`, exact: true }).click();
+    await page.getByRole('dialog').getByRole('link', { name: 'Show the transactions on this list' }).click();
+    const listMonth = salesList.periodStart.slice(0, 7);
+    await expect(page).toHaveURL(
+      new RegExp(`/transactions\\?ecSalesList=${salesList.jurisdiction}&month=${listMonth}$`),
+    );
+    await expect(page.getByTestId('transactions-esl')).toContainText('On the EC Sales List of');
+    const response = await page.request.get(
+      `/api/v1/Liabilities/${NORDLICHT_COMPANY_ID}/EcSalesList?month=${listMonth}`,
+      { headers: { authorization: `Bearer ${token}` } },
+    );
+    expect(response.status()).toBe(200);
+    const listed = ecSalesListSchema
+      .parse(await response.json())
+      .lines.filter((line) => line.reportingCountry === salesList.jurisdiction)
+      .reduce((count, line) => count + line.transactionCount, 0);
+    expect(listed).toBeGreaterThan(0);
+    await expect(page.getByTestId('transactions-count')).toHaveText(countText(listed));
+    await expectNoAxeViolations(page);
+    await page.getByTestId('transactions-esl').getByRole('button', { name: 'Remove' }).click();
+    await expect(page).toHaveURL(new RegExp(`/transactions\\?month=${listMonth}$`));
   });
 
   test('the subscription link serves an iCalendar feed with every filing on its due date', async ({ page }) => {

@@ -34,6 +34,12 @@ export const transactionFilterSchema = z.object({
       "Only the rows declared through this scheme's returns (a local VAT return, OSS, IOSS), as Vatlas's tax engine " +
         "decides; with taxedIn, that country's line of the liabilities summary",
     ),
+  ecSalesList: countryCode
+    .optional()
+    .describe(
+      "Only the rows on this country's EC Sales List: intra-EU supplies to businesses and transfers of own goods " +
+        'dispatched from there',
+    ),
   type: z.enum(TRANSACTION_TYPES).optional(),
   treatment: z.enum(TRANSACTION_TREATMENTS).optional(),
   country: countryCode.optional().describe('Departure or arrival country'),

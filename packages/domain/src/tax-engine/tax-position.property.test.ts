@@ -18,7 +18,7 @@ import {
   mergeProblems,
   type TaxPosition,
 } from './tax-position';
-import { matchesRowCondition, type RowCondition, taxedInCondition } from './taxed-in';
+import { ecSalesListCondition, matchesRowCondition, type RowCondition, taxedInCondition } from './taxed-in';
 import type { TransactionTreatment } from './treatment';
 
 const rates = createExchangeRateTable(parseEcbHistoryCsv(ECB_EXCERPT_CSV));
@@ -286,6 +286,26 @@ describe("a country's transactions (taxedInCondition, the dashboard's drill-down
         }
       }),
       { numRuns: 200 },
+    );
+  });
+
+  it("are, for an EC Sales List, the rows the engine counts on that country's list, month by month", () => {
+    fc.assert(
+      fc.property(anyCurrency, drillDownProfiles, (sums, profile) => {
+        const result = position(sums, profile);
+        for (const country of [...EU, 'CH', 'GB']) {
+          const condition = ecSalesListCondition(country);
+          for (const month of new Set(sums.map((sum) => sum.date.slice(0, 7)))) {
+            const listed = result.ecSalesListLines
+              .filter((line) => line.reportingCountry === country && line.periodStart.startsWith(month))
+              .reduce((count, line) => count + line.transactionCount, 0);
+            const matching = sums
+              .filter((sum) => sum.date.startsWith(month) && matchesRowCondition(condition, sum))
+              .reduce((count, sum) => count + sum.transactionCount, 0);
+            expect(matching, `${country} ${month}`).toBe(listed);
+          }
+        }
+      }),
     );
   });
 });

@@ -136,6 +136,22 @@ export function taxedInCondition(query: TaxedInQuery, context: TaxedInContext): 
 }
 
 /**
+ * The rows on `country`'s EC Sales List (Art. 262, `createEcSalesListBuilder`): intra-EU supplies to businesses and
+ * transfers of own goods dispatched from there, whatever the profile or threshold.
+ */
+export function ecSalesListCondition(country: string): RowCondition {
+  if (!isReturnCountry(country)) return any();
+  return any(
+    all(treatment('intra-eu-b2b-supply'), { kind: 'country', field: 'departureCountry', is: country }),
+    all(
+      treatment('own-goods-transfer'),
+      { kind: 'country', field: 'departureCountry', is: country },
+      known('arrivalCountry'),
+    ),
+  );
+}
+
+/**
  * The days on which a distance sale leaving the establishment country is taxed where it arrives by the threshold: in
  * each year from the day its sales crossed €10,000, the whole year when the previous one had. Sorted and merged.
  */

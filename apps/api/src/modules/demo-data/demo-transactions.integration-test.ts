@@ -5,7 +5,7 @@ import { type LiabilitySummary, TRANSACTION_COUNT_LIMIT } from '@vatlas/contract
 import { formatMoneyFixed2, type LiabilityScheme, money, sumMoney } from '@vatlas/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { liabilities } from '../../db/schema';
+import { ecSalesListLines, liabilities } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { getDataHealth } from '../data-health/service';
 import { listFilings } from '../filings/service';
@@ -186,7 +186,7 @@ forEachDatabase('demo transactions of seller@vatlas.test', (context) => {
     }
   });
 
-  it("finds each liability line's transactions by the dashboard's taxedIn and scheme filters, as many as it counts", async () => {
+  it("finds each liability line's and EC Sales List's transactions by the drill-down's filters, as many as they count", async () => {
     const db = context.database.db;
     const lines = await db.select().from(liabilities).where(eq(liabilities.companyId, companyId));
     // Germany's local return and a handful of OSS countries every month, France's transfers and sales too.
@@ -198,6 +198,18 @@ forEachDatabase('demo transactions of seller@vatlas.test', (context) => {
       const filter = await resolveFilter(db, companyId, query);
       const key = `${line.jurisdiction}|${line.scheme}|${month}`;
       expect(await countTransactions(db, filter, TRANSACTION_COUNT_LIMIT), key).toBe(line.transactionCount);
+    }
+    // And each month's EC Sales List, whose lines are per customer: as many rows as they count together.
+    const listed = new Map<string, number>();
+    for (const line of await db.select().from(ecSalesListLines).where(eq(ecSalesListLines.companyId, companyId))) {
+      const key = `${line.reportingCountry}|${line.periodStart.slice(0, 7)}`;
+      listed.set(key, (listed.get(key) ?? 0) + line.transactionCount);
+    }
+    expect(listed.size).toBeGreaterThanOrEqual(MONTHS.length);
+    for (const [key, count] of listed) {
+      const [country = '', month = ''] = key.split('|');
+      const filter = await resolveFilter(db, companyId, { ecSalesList: country, month });
+      expect(await countTransactions(db, filter, TRANSACTION_COUNT_LIMIT), key).toBe(count);
     }
   });
 

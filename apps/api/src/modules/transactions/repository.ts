@@ -15,6 +15,8 @@ export type TransactionFilter = {
   jurisdiction?: string;
   /** The rows of one country's liability (`taxedInCondition`), the company's facts already in it. */
   taxedIn?: RowCondition;
+  /** The rows on one country's EC Sales List (`ecSalesListCondition`). */
+  ecSalesList?: RowCondition;
   type?: string;
   treatment?: string;
   country?: string;
@@ -45,6 +47,7 @@ function filterConditions(filter: TransactionFilterConditions): (SQL | undefined
   }
   if (filter.jurisdiction) conditions.push(eq(transactions.taxableJurisdiction, filter.jurisdiction));
   if (filter.taxedIn) conditions.push(rowConditionSql(filter.taxedIn));
+  if (filter.ecSalesList) conditions.push(rowConditionSql(filter.ecSalesList));
   if (filter.type) conditions.push(eq(transactions.transactionType, filter.type));
   if (filter.treatment) conditions.push(eq(transactions.treatment, filter.treatment));
   if (filter.country) {

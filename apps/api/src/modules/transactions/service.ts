@@ -13,6 +13,7 @@ import {
   crossCheckRow,
   type ExplanationContext,
   type ExplanationLanguage,
+  ecSalesListCondition,
   explainTransaction,
   explanationLanguageOf,
   money,
@@ -109,6 +110,7 @@ export async function resolveFilter(
       query.taxedIn === undefined && query.scheme === undefined
         ? undefined
         : await taxedInOf(db, companyId, { country: query.taxedIn, scheme: query.scheme }),
+    ecSalesList: query.ecSalesList === undefined ? undefined : ecSalesListCondition(query.ecSalesList),
     type: query.type,
     treatment: query.treatment,
     country: query.country,
@@ -204,6 +206,7 @@ export function exportFileName(query: TransactionExportQuery): string {
     query.jurisdiction,
     query.taxedIn && `taxed-in-${query.taxedIn}`,
     query.scheme,
+    query.ecSalesList && `esl-${query.ecSalesList}`,
     query.month,
     query.from && `from-${query.from}`,
     query.to && `to-${query.to}`,

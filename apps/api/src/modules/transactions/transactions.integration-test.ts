@@ -9,7 +9,7 @@ import type { LiabilityScheme } from '@vatlas/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { dataPeriods, liabilities, users } from '../../db/schema';
+import { dataPeriods, ecSalesListLines, liabilities, users } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { recomputeTaxPosition } from '../tax-position/service';
 import {
@@ -461,6 +461,16 @@ forEachDatabase('transactions API', (context) => {
       const filter = await resolveFilter(db, sellerId, query);
       expect(await countTransactions(db, filter, 1000), line.jurisdiction).toBe(line.transactionCount);
     }
+    // The transfer to Poland is on Germany's EC Sales List, as many rows as the stored list counts.
+    const listed = await db.select().from(ecSalesListLines).where(eq(ecSalesListLines.companyId, sellerId));
+    expect(listed.map((line) => [line.reportingCountry, line.kind, line.transactionCount])).toEqual([
+      ['DE', 'transfer', 1],
+    ]);
+    const onTheList = await resolveFilter(db, sellerId, { ecSalesList: 'DE', month: '2023-03' });
+    expect(
+      (await listTransactionPage(db, { ...onTheList, sort: 'date-asc', limit: 50 })).map((row) => row.eventId),
+    ).toEqual(['transfer']);
+    expect(await countTransactions(db, await resolveFilter(db, sellerId, { ecSalesList: 'FR' }), 1000)).toBe(0);
   });
 
   it('refuses an export of another company and a data period of another company', async () => {

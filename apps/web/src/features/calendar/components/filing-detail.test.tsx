@@ -16,11 +16,13 @@ describe('filingTransactionsHref', () => {
     );
   });
 
-  it("opens an OSS or IOSS return's lines of every country, and nothing for an EC Sales List", () => {
+  it("opens an OSS or IOSS return's lines of every country, and what an EC Sales List lists", () => {
     const oss = { filingType: 'oss-return', jurisdiction: 'DE', periodStart: '2026-04-01', periodEnd: '2026-06-30' };
     expect(filingTransactionsHref(oss as never)).toBe('/transactions?scheme=oss&from=2026-04-01&to=2026-06-30');
     const ioss = { ...oss, filingType: 'ioss-return', periodStart: '2026-05-01', periodEnd: '2026-05-31' };
     expect(filingTransactionsHref(ioss as never)).toBe('/transactions?scheme=ioss&month=2026-05');
-    expect(filingTransactionsHref({ ...oss, filingType: 'ec-sales-list' } as never)).toBeUndefined();
+    expect(filingTransactionsHref({ ...oss, filingType: 'ec-sales-list', periodEnd: '2026-04-30' } as never)).toBe(
+      '/transactions?ecSalesList=DE&month=2026-04',
+    );
   });
 });

@@ -27,13 +27,13 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 /**
- * The transactions a return declares, on the transactions screen: a VAT return's are its country's local liability
- * lines, an OSS or IOSS return's the scheme's lines (decision 041), over the return's period (its month, or its days).
- * An EC Sales List's supplies have no such filter: none.
+ * The transactions a filing declares, on the transactions screen: a VAT return's are its country's local liability
+ * lines, an OSS or IOSS return's the scheme's lines (decision 041), an EC Sales List's the supplies and transfers it
+ * lists; over the filing's period (its month, or its days).
  */
 export function filingTransactionsHref(
   filing: Pick<Filing, 'filingType' | 'jurisdiction' | 'periodStart' | 'periodEnd'>,
-): string | undefined {
+): string {
   const params = new URLSearchParams();
   if (filing.filingType === 'vat-return') {
     params.set('taxedIn', filing.jurisdiction);
@@ -43,7 +43,7 @@ export function filingTransactionsHref(
   } else if (filing.filingType === 'ioss-return') {
     params.set('scheme', 'ioss');
   } else {
-    return undefined;
+    params.set('ecSalesList', filing.jurisdiction);
   }
   const month = calendarMonthOf(filing.periodStart);
   if (month.periodStart === filing.periodStart && month.periodEnd === filing.periodEnd) {
@@ -165,14 +165,16 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
             </>
           ) : null}
         </dl>
-        {transactionsHref ? (
-          <Link
-            to={transactionsHref}
-            className="self-start rounded-sm text-sm font-semibold text-primary-strong underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
-          >
-            {t('calendar.filing.transactions')}
-          </Link>
-        ) : null}
+        <Link
+          to={transactionsHref}
+          className="self-start rounded-sm text-sm font-semibold text-primary-strong underline-offset-2 hover:underline focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary"
+        >
+          {t(
+            current.filingType === 'ec-sales-list'
+              ? 'calendar.filing.listedTransactions'
+              : 'calendar.filing.transactions',
+          )}
+        </Link>
         <FilingLines filing={current} />
         <p role="status" className={cn('text-sm text-success', !notice && 'sr-only')}>
           {notice}

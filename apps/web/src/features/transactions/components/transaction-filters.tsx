@@ -198,6 +198,14 @@ export function TransactionFilters({
             </select>
           </div>
         </div>
+        {filters.ecSalesList ? (
+          <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-fg" data-testid="transactions-esl">
+            <p>{t('transactions.filters.ecSalesList', { country: countryName(filters.ecSalesList) })}</p>
+            <Button variant="secondary" className="px-3 py-1.5" onClick={() => setFilter('ecSalesList', undefined)}>
+              {t('transactions.filters.removeEcSalesList')}
+            </Button>
+          </div>
+        ) : null}
         {filters.from || filters.to ? (
           <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-fg" data-testid="transactions-period">
             <p>

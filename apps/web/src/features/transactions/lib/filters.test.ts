@@ -74,6 +74,14 @@ describe('transaction filters in the URL', () => {
     });
   });
 
+  it("reads an EC Sales List's country, and names the export after it", () => {
+    const filters = filtersFromSearchParams(new URLSearchParams('ecSalesList=de&month=2026-04'));
+    expect(filters).toMatchObject({ ecSalesList: 'DE', month: '2026-04' });
+    expect(filtersToApiQuery(filters)).toMatchObject({ ecSalesList: 'DE' });
+    expect(exportFileName(filters)).toBe('transactions-esl-DE-2026-04.csv');
+    expect(filtersFromSearchParams(new URLSearchParams('ecSalesList=Germany')).ecSalesList).toBeUndefined();
+  });
+
   it('round-trips URL → filters → URL', () => {
     const query =
       'taxedIn=IT&jurisdiction=FR&month=2026-01&type=SALE&treatment=domestic-sale&country=DE&search=abc&sort=date-asc';

@@ -12,7 +12,7 @@ import {
 export const LIABILITY_SCHEMES: readonly LiabilityScheme[] = ['local', 'oss', 'ioss'];
 
 /**
- * The table's filters and sort as they live in the URL query (`taxedIn`, `scheme`, `jurisdiction`, `month`, `from`, `to`, `type`, `treatment`,
+ * The table's filters and sort as they live in the URL query (`taxedIn`, `scheme`, `ecSalesList`, `jurisdiction`, `month`, `from`, `to`, `type`, `treatment`,
  * `country`, `search`, `sort`), so a link — the dashboard's `/transactions?taxedIn=DE&month=2026-03` — and a reload
  * show the same rows. Values the API would refuse are dropped when read, never sent.
  */
@@ -21,6 +21,8 @@ export type TransactionFilters = {
   taxedIn?: string;
   /** The rows declared through this scheme's returns (with `taxedIn`: that country's line of it). */
   scheme?: LiabilityScheme;
+  /** The rows on this country's EC Sales List (the calendar links a list's transactions). */
+  ecSalesList?: string;
   /** The taxable jurisdiction as the file gave it. */
   jurisdiction?: string;
   month?: string;
@@ -37,6 +39,7 @@ export type TransactionFilters = {
 export const FILTER_KEYS = [
   'taxedIn',
   'scheme',
+  'ecSalesList',
   'jurisdiction',
   'month',
   'from',
@@ -68,6 +71,7 @@ export function filtersFromSearchParams(params: URLSearchParams): TransactionFil
   return {
     taxedIn: country('taxedIn'),
     scheme: oneOf(LIABILITY_SCHEMES, params.get('scheme')),
+    ecSalesList: country('ecSalesList'),
     jurisdiction: country('jurisdiction'),
     month: MONTH.test(month) ? month : undefined,
     from: day('from'),
@@ -100,6 +104,7 @@ export function filtersToApiQuery(filters: TransactionFilters): Record<string, s
   return {
     taxedIn: filters.taxedIn,
     scheme: filters.scheme,
+    ecSalesList: filters.ecSalesList,
     jurisdiction: filters.jurisdiction,
     month: filters.month,
     from: filters.from,
@@ -122,6 +127,7 @@ export function exportFileName(filters: TransactionFilters): string {
     filters.jurisdiction,
     filters.taxedIn && `taxed-in-${filters.taxedIn}`,
     filters.scheme,
+    filters.ecSalesList && `esl-${filters.ecSalesList}`,
     filters.month,
     filters.from && `from-${filters.from}`,
     filters.to && `to-${filters.to}`,
