@@ -62,6 +62,28 @@ function FilterSelect({
   );
 }
 
+/** A filter a link set that has no field of its own (a filing's period, its EC Sales List): said, and removable. */
+function LinkedFilter({
+  testId,
+  text,
+  removeLabel,
+  onRemove,
+}: {
+  testId: string;
+  text: string;
+  removeLabel: string;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-fg" data-testid={testId}>
+      <p>{text}</p>
+      <Button variant="secondary" className="px-3 py-1.5" onClick={onRemove}>
+        {removeLabel}
+      </Button>
+    </div>
+  );
+}
+
 export function TransactionFilters({
   filters,
   setFilter,
@@ -199,25 +221,23 @@ export function TransactionFilters({
           </div>
         </div>
         {filters.ecSalesList ? (
-          <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-fg" data-testid="transactions-esl">
-            <p>{t('transactions.filters.ecSalesList', { country: countryName(filters.ecSalesList) })}</p>
-            <Button variant="secondary" className="px-3 py-1.5" onClick={() => setFilter('ecSalesList', undefined)}>
-              {t('transactions.filters.removeEcSalesList')}
-            </Button>
-          </div>
+          <LinkedFilter
+            testId="transactions-esl"
+            text={t('transactions.filters.ecSalesList', { country: countryName(filters.ecSalesList) })}
+            removeLabel={t('transactions.filters.removeEcSalesList')}
+            onRemove={() => setFilter('ecSalesList', undefined)}
+          />
         ) : null}
         {filters.from || filters.to ? (
-          <div className="mt-3 flex flex-wrap items-center gap-3 text-sm text-fg" data-testid="transactions-period">
-            <p>
-              {t('transactions.filters.period', {
-                from: filters.from ? format.date(filters.from) : '…',
-                to: filters.to ? format.date(filters.to) : '…',
-              })}
-            </p>
-            <Button variant="secondary" className="px-3 py-1.5" onClick={clearPeriod}>
-              {t('transactions.filters.removePeriod')}
-            </Button>
-          </div>
+          <LinkedFilter
+            testId="transactions-period"
+            text={t('transactions.filters.period', {
+              from: filters.from ? format.date(filters.from) : '…',
+              to: filters.to ? format.date(filters.to) : '…',
+            })}
+            removeLabel={t('transactions.filters.removePeriod')}
+            onRemove={clearPeriod}
+          />
         ) : null}
         {hasActiveFilters(filters) ? (
           <div className="mt-3">
