@@ -6,6 +6,7 @@ import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes, saveScreenshot } from './support/screens';
 import { openSignedIn } from './support/sign-in';
+import { transactionsCountText } from './support/transactions';
 
 /** Seeded by the API (apps/api/src/modules/identity/seed.ts): the seller's company with 12 months of demo data. */
 const NORDLICHT_COMPANY_ID = '7d1c2f4e-0b6a-4c51-9d3e-5a8f1b2c3d01';
@@ -273,8 +274,6 @@ test.describe('the filings calendar', () => {
         .filter((month) => month.periodStart >= from && month.periodEnd <= to)
         .reduce((count, month) => count + month.transactionCount, 0);
     };
-    const countText = (count: number) =>
-      `${new Intl.NumberFormat('en-GB').format(count)} ${count === 1 ? 'transaction' : 'transactions'}`;
 
     // The German return of a month: Germany's local lines of that month.
     const september = findSeptemberReturn(filings);
@@ -285,7 +284,7 @@ test.describe('the filings calendar', () => {
     await expect(page.getByRole('combobox', { name: 'Declared through', exact: true })).toHaveValue('local');
     const german = await counted('local', september.periodStart, september.periodEnd, 'DE');
     expect(german).toBeGreaterThan(0);
-    await expect(page.getByTestId('transactions-count')).toHaveText(countText(german));
+    await expect(page.getByTestId('transactions-count')).toHaveText(transactionsCountText(german));
 
     // An OSS return of a quarter: every country's OSS lines of its three months, the period shown and removable.
     const ossReturn = filings.find((filing) => filing.filingType === 'oss-return' && filing.amountEur !== '0.00');
@@ -305,7 +304,7 @@ test.describe('the filings calendar', () => {
     );
     const oss = await counted('oss', ossReturn.periodStart, ossReturn.periodEnd);
     expect(oss).toBeGreaterThan(0);
-    await expect(page.getByTestId('transactions-count')).toHaveText(countText(oss));
+    await expect(page.getByTestId('transactions-count')).toHaveText(transactionsCountText(oss));
     await expectNoAxeViolations(page);
     await period.getByRole('button', { name: 'Remove the period' }).click();
     await expect(page).toHaveURL(/\/transactions\?scheme=oss$/);
@@ -335,7 +334,7 @@ test.describe('the filings calendar', () => {
       .lines.filter((line) => line.reportingCountry === salesList.jurisdiction)
       .reduce((count, line) => count + line.transactionCount, 0);
     expect(listed).toBeGreaterThan(0);
-    await expect(page.getByTestId('transactions-count')).toHaveText(countText(listed));
+    await expect(page.getByTestId('transactions-count')).toHaveText(transactionsCountText(listed));
     await expectNoAxeViolations(page);
     await page.getByTestId('transactions-esl').getByRole('button', { name: 'Remove' }).click();
     await expect(page).toHaveURL(new RegExp(`/transactions\\?month=${listMonth}$`));

@@ -4,6 +4,7 @@ import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes, expectNothingLoading } from './support/screens';
 import { ensureSignedIn, openSignedIn } from './support/sign-in';
+import { transactionsCountText } from './support/transactions';
 
 /** The page's own token and company, to read the API as the page does. */
 async function sessionOf(page: Page): Promise<{ token: string; companyId: string }> {
@@ -95,9 +96,7 @@ test.describe('dashboard', () => {
       .flatMap((entry) => entry.months.filter((month) => month.periodStart.startsWith(first?.month ?? '')))
       .reduce((count, month) => count + month.transactionCount, 0);
     expect(counted).toBeGreaterThan(0);
-    await expect(page.getByTestId('transactions-count')).toHaveText(
-      `${new Intl.NumberFormat('en-GB').format(counted)} ${counted === 1 ? 'transaction' : 'transactions'}`,
-    );
+    await expect(page.getByTestId('transactions-count')).toHaveText(transactionsCountText(counted));
   });
 
   test('a click on a bar segment opens /transactions for its country and month', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { findCountryRule } from '../countries';
+import { COUNTRY_CODES, findCountryRule } from '../countries';
 
 /**
  * Euro changeovers the country table (which holds today's currency) does not show: a return for a period before the
@@ -20,7 +20,10 @@ export function returnCurrencyOf(country: string, date: string): string | undefi
   return findCountryRule(country)?.currency.value;
 }
 
-/** Whether `country` has a VAT return Vatlas declares in: one of the 30 countries, or Northern Ireland (XI). */
+/** The countries with a VAT return Vatlas declares in: the 30, and Northern Ireland (XI). */
+export const RETURN_COUNTRIES: readonly string[] = [...COUNTRY_CODES, 'XI'];
+
+/** Whether `country` is one of `RETURN_COUNTRIES`. */
 export function isReturnCountry(country: string): boolean {
-  return country === 'XI' || findCountryRule(country) !== undefined;
+  return RETURN_COUNTRIES.includes(country);
 }

@@ -1,9 +1,9 @@
-import { COUNTRY_CODES, isEuCountry } from '../countries';
+import { isEuCountry } from '../countries';
 import { addIsoDays } from '../exchange-rates';
 import { money } from '../money';
 import type { CompanyTaxProfile } from '../transactions/company-tax-profile';
 import type { TransactionDaySum } from './day-sum';
-import { isReturnCountry } from './local-currency';
+import { isReturnCountry, RETURN_COUNTRIES } from './local-currency';
 import type { LiabilityScheme } from './tax-position';
 import type { OssThresholdYear } from './threshold';
 import type { TransactionTreatment } from './treatment';
@@ -60,9 +60,6 @@ type DayRange = { from: string; to: string };
 
 /** Which liability lines: a country's (every country's without one), a scheme's (every scheme's without one). */
 export type TaxedInQuery = { country?: string; scheme?: LiabilityScheme };
-
-/** The 30 countries and Northern Ireland: where an export is declared, zero-rated. */
-const RETURN_COUNTRIES: readonly string[] = [...COUNTRY_CODES, 'XI'];
 
 /**
  * The rows whose VAT, zero-rated supply or acquisition is on the liability lines of `query`: the country's (every
@@ -139,15 +136,12 @@ export function taxedInCondition(query: TaxedInQuery, context: TaxedInContext): 
  * The rows on `country`'s EC Sales List (Art. 262, `createEcSalesListBuilder`): intra-EU supplies to businesses and
  * transfers of own goods dispatched from there, whatever the profile or threshold.
  */
-export function ecSalesListCondition(country: string): RowCondition {
-  if (!isReturnCountry(country)) return any();
+export function ecSalesListCondition(reportingCountry: string): RowCondition {
+  if (!isReturnCountry(reportingCountry)) return any();
+  const dispatchedFrom = country('departureCountry', reportingCountry);
   return any(
-    all(treatment('intra-eu-b2b-supply'), { kind: 'country', field: 'departureCountry', is: country }),
-    all(
-      treatment('own-goods-transfer'),
-      { kind: 'country', field: 'departureCountry', is: country },
-      known('arrivalCountry'),
-    ),
+    all(treatment('intra-eu-b2b-supply'), dispatchedFrom),
+    all(treatment('own-goods-transfer'), dispatchedFrom, known('arrivalCountry')),
   );
 }
 

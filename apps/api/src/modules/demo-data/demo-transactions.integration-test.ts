@@ -16,7 +16,7 @@ import { createLocalFileStorage, type FileStorage } from '../storage/file-storag
 import { recomputeTaxPosition } from '../tax-position/service';
 import { getTaxSchemes } from '../tax-schemes/service';
 import { listUploads } from '../transaction-upload/service';
-import { countTransactionRows } from '../transaction-upload/upload-test-kit';
+import { countTransactionRows, SILENT_IMPORT_LOG } from '../transaction-upload/upload-test-kit';
 import { countTransactions } from '../transactions/repository';
 import { resolveFilter } from '../transactions/service';
 import {
@@ -30,7 +30,6 @@ import { byKey, expectedLiabilities, reportedLiabilities } from './expected-liab
 const TODAY = '2026-11-21';
 const MONTHS = demoTransactionMonths(TODAY);
 const companyId = DEMO_TRANSACTION_COMPANY_ID;
-const silentLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
 forEachDatabase('demo transactions of seller@vatlas.test', (context) => {
   let storageDir: string;
@@ -45,7 +44,7 @@ forEachDatabase('demo transactions of seller@vatlas.test', (context) => {
       database: context.database,
       storage,
       recomputeTaxPosition,
-      log: silentLog,
+      log: SILENT_IMPORT_LOG,
       staleAfterSeconds: 30,
       today: TODAY,
     });

@@ -11,8 +11,8 @@ import { buildTestApp, createTestConfig, createTestProvider, type TestProvider }
 import { buildMultipart } from '../documents/document-test-kit';
 import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
 import { insertUpload, type UploadStatus } from '../tax-position/tax-position-test-kit';
-import { createImportWorker } from '../transaction-upload/import-worker';
 import { generateVtrText } from '../transaction-upload/synthetic-vtr';
+import { createTestImportWorker } from '../transaction-upload/upload-test-kit';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
 import { monthBounds } from './service';
 
@@ -90,12 +90,10 @@ forEachDatabase('period manager', (context) => {
     const queued = await call({ method: 'GET', url: apiPaths.dataPeriod(companyId, period.id) });
     expect(queued.json()).toMatchObject({ status: 'importing', uploadCount: 1, transactionCount: 0 });
 
-    const worker = createImportWorker({
+    const worker = createTestImportWorker({
       database: context.database,
       storage,
       recomputeTaxPosition: async () => undefined,
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      staleAfterSeconds: 30,
     });
     expect(await worker.runOnce()).toBe('completed');
     const imported = await call({ method: 'GET', url: apiPaths.dataPeriod(companyId, period.id) });

@@ -21,9 +21,9 @@ import { backfillOf, checkBackfill } from '../../test/migration-backfill';
 import { ensureExchangeRates, importExchangeRates } from '../exchange-rates/service';
 import { listTaxPositionProblems } from '../liabilities/repository';
 import { createLocalFileStorage } from '../storage/file-storage';
-import { createImportWorker } from '../transaction-upload/import-worker';
 import { selectTaxYearsOfUpload } from '../transaction-upload/repository';
 import { deleteUpload } from '../transaction-upload/service';
+import { createTestImportWorker, SILENT_IMPORT_LOG } from '../transaction-upload/upload-test-kit';
 import { createCompany, createHomeTenant } from '../user/account-test-kit';
 import { selectRecomputeRequests } from './repository';
 import { type PreparedTaxPosition, prepareTaxPosition, recomputeTaxPosition, type TaxPositionScope } from './service';
@@ -417,12 +417,10 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     expect(await listTaxPositionProblems(db, companyId)).toContainEqual(missing);
 
     // A worker polls already, its start behind it.
-    const worker = createImportWorker({
+    const worker = createTestImportWorker({
       database: context.database,
       storage: createLocalFileStorage(storageDir),
-      recomputeTaxPosition,
-      log: { info: () => undefined, warn: () => undefined, error: failOnLog },
-      staleAfterSeconds: 30,
+      log: { ...SILENT_IMPORT_LOG, error: failOnLog },
     });
     expect(await worker.runOnce()).toBeNull();
     // The import command (or the daily refresh) stores the rate and asks for the recompute ...

@@ -23,9 +23,8 @@ import {
 import { listTaxPositionProblems } from '../liabilities/repository';
 import { createLocalFileStorage } from '../storage/file-storage';
 import { classifyRow } from '../transaction-upload/copy-encoding';
-import { createImportWorker } from '../transaction-upload/import-worker';
 import { replaceDaySumsFromRows } from '../transaction-upload/repository';
-import { recomputeTaxPosition } from './service';
+import { createTestImportWorker } from '../transaction-upload/upload-test-kit';
 
 /**
  * Stored transactions for the read side's tests, written directly (not through the import pipeline), classified and
@@ -235,12 +234,9 @@ export async function storedPosition(db: Db, companyId: string) {
 export async function pollWithoutJob(database: Database): Promise<void> {
   const storageDir = mkdtempSync(join(tmpdir(), 'vatlas-poll-'));
   try {
-    const worker = createImportWorker({
+    const worker = createTestImportWorker({
       database,
       storage: createLocalFileStorage(storageDir),
-      recomputeTaxPosition,
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      staleAfterSeconds: 30,
     });
     const result = await worker.runOnce();
     if (result !== null) throw new Error(`the poll found a job where none was queued: ${result}`);

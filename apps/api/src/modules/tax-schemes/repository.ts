@@ -51,13 +51,9 @@ export function toReturnFrequency(value: string | null): ReturnFrequency | null 
 
 export type JurisdictionRecord = typeof companyJurisdictions.$inferSelect;
 
-/** The stored change of frequency from a day, or null when the frequency applies to every period not filed. */
-export function frequencyChangeOfRow(
-  row: Pick<JurisdictionRecord, 'filingFrequencyFrom' | 'previousFilingFrequency'>,
-): FrequencyChange | null {
-  return row.filingFrequencyFrom === null
-    ? null
-    : { from: row.filingFrequencyFrom, before: toReturnFrequency(row.previousFilingFrequency) };
+/** The change of frequency from a day a record holds, or null when its frequency applies to every period not filed. */
+function frequencyChangeOf({ from, before }: FrequencyRecord): FrequencyChange | null {
+  return from === null ? null : { from, before };
 }
 
 /** What is stored of the row's frequency: the one set, the one before the last change, the day it applies from. */
@@ -145,7 +141,7 @@ export async function loadCompanyTaxProfile(db: Db, companyId: string): Promise<
       country: row.countryCode,
       frequency: toReturnFrequency(row.filingFrequency),
       vatNumber: row.vatNumber,
-      frequencyChange: frequencyChangeOfRow(row),
+      frequencyChange: frequencyChangeOf(frequencyRecordOfRow(row)),
     })),
   };
 }

@@ -15,9 +15,8 @@ import { buildMultipart } from '../documents/document-test-kit';
 import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
 import { recomputeTaxPosition } from '../tax-position/service';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
-import { createImportWorker } from './import-worker';
 import { generateVtrText } from './synthetic-vtr';
-import { createGatedStorage } from './upload-test-kit';
+import { createGatedStorage, createTestImportWorker } from './upload-test-kit';
 
 /**
  * Issue 5 acceptance, as a new user would try it: a generated Amazon report uploaded through the API is imported with
@@ -118,12 +117,9 @@ forEachDatabase('a generated report through the API', (context) => {
 
     const readUpload = () => call<TransactionUpload>('GET', apiPaths.transactionUpload(companyId, queued.id));
     const gated = createGatedStorage(storage);
-    const worker = createImportWorker({
+    const worker = createTestImportWorker({
       database: context.database,
       storage: gated.storage,
-      recomputeTaxPosition,
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      staleAfterSeconds: 30,
       batchSize: 250,
       chunkBytes: 100_000,
       // The worker thread a large file is parsed in, here for a small one (on PostgreSQL with 16 MB semi-spaces).

@@ -12,9 +12,10 @@ import { createLocalFileStorage, type FileStorage } from '../storage/file-storag
 import { recomputeTaxPosition } from '../tax-position/service';
 import { storedPosition } from '../tax-position/tax-position-test-kit';
 import { createCompany, createHomeTenant, createPerson, type Person } from '../user/account-test-kit';
-import { createImportWorker, type ImportWorker } from './import-worker';
+import type { ImportWorker } from './import-worker';
 import { listUploads, queueUpload, storeFileStream } from './service';
 import { generateVtrText, VTR_LINE_ENDING } from './synthetic-vtr';
+import { createTestImportWorker } from './upload-test-kit';
 
 /**
  * Issue 5's property tests at the import, through the real parser, loader and recompute: a file's rows in any order
@@ -33,12 +34,9 @@ forEachDatabase('imported files, whatever their row order and however often', (c
     await ensureExchangeRates(context.database);
     storageDir = mkdtempSync(join(tmpdir(), 'vatlas-properties-'));
     storage = createLocalFileStorage(storageDir);
-    worker = createImportWorker({
+    worker = createTestImportWorker({
       database: context.database,
       storage,
-      recomputeTaxPosition,
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      staleAfterSeconds: 30,
     });
     tenantId = await createHomeTenant(db);
     person = await createPerson(db, { tenantId, label: 'properties', issuer });

@@ -15,12 +15,10 @@ import { buildTestApp, createTestConfig, createTestProvider, type TestProvider }
 import { buildMultipart } from '../documents/document-test-kit';
 import { ensureExchangeRates } from '../exchange-rates/service';
 import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
-import { recomputeTaxPosition } from '../tax-position/service';
 import { setUpTaxProfile } from '../tax-position/tax-position-test-kit';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
-import { createImportWorker } from './import-worker';
 import { generateVtrText } from './synthetic-vtr';
-import { countTransactionRows } from './upload-test-kit';
+import { countTransactionRows, createTestImportWorker } from './upload-test-kit';
 
 /**
  * Issue 5: malformed files through the API. Each is uploaded, the worker runs it, and it must end 'failed' with its
@@ -216,12 +214,9 @@ forEachDatabase('malformed transaction files', (context) => {
   let rowsBefore: number;
 
   const runWorker = () =>
-    createImportWorker({
+    createTestImportWorker({
       database: context.database,
       storage,
-      recomputeTaxPosition,
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      staleAfterSeconds: 30,
       workerId: 'malformed-files-worker',
     }).runOnce();
 
@@ -337,12 +332,9 @@ forEachDatabase('malformed transaction files', (context) => {
     ]);
     const id = await upload(bytes, 'problems then too long.txt', { format: 'amazon-vtr' });
     // One row per batch: the bad date is stored before the parser reaches the long line.
-    const worker = createImportWorker({
+    const worker = createTestImportWorker({
       database: context.database,
       storage,
-      recomputeTaxPosition,
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      staleAfterSeconds: 30,
       workerId: 'malformed-files-worker',
       batchSize: 1,
     });

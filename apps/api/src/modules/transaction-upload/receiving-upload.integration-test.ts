@@ -15,10 +15,10 @@ import { recomputeTaxPosition } from '../tax-position/service';
 import { insertTransactions, transactionFixture } from '../tax-position/tax-position-test-kit';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
 import { type ImportResult, WORKER_MIN_FILE_BYTES } from './import-job';
-import { createImportWorker, type ImportWorker } from './import-worker';
+import type { ImportWorker } from './import-worker';
 import { insertReceivingUpload } from './repository';
 import { generateVtrText } from './synthetic-vtr';
-import { openUpload } from './upload-test-kit';
+import { createTestImportWorker, openUpload } from './upload-test-kit';
 
 /**
  * Decision 023: with its fields before a large file, an upload's import starts as the file arrives. These tests send
@@ -54,12 +54,9 @@ forEachDatabase('an upload imported while its file arrives', (context) => {
     expect(FILE.length).toBeGreaterThan(WORKER_MIN_FILE_BYTES);
     storageDir = mkdtempSync(join(tmpdir(), 'vatlas-receiving-'));
     storage = createLocalFileStorage(storageDir);
-    worker = createImportWorker({
+    worker = createTestImportWorker({
       database: context.database,
       storage,
-      recomputeTaxPosition,
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      staleAfterSeconds: 30,
       workerId: 'receiving-worker',
     });
     provider = await createTestProvider(config);

@@ -16,10 +16,10 @@ import { createLocalFileStorage, FileNotFoundError, type FileStorage } from '../
 import { insertUpload } from '../tax-position/tax-position-test-kit';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
 import type { TaxPositionRecomputer } from './import-job';
-import { createImportWorker, type ImportWorker } from './import-worker';
+import type { createImportWorker, ImportWorker } from './import-worker';
 import { claimNextUpload, selectTransactionRowCounts, summarizeUploadIndex } from './repository';
 import { generateVtrText } from './synthetic-vtr';
-import { countTransactionRows, createGatedStorage, withBadDate } from './upload-test-kit';
+import { countTransactionRows, createGatedStorage, createTestImportWorker, withBadDate } from './upload-test-kit';
 
 const VTR = generateVtrText({ rows: 60, seed: 7, from: '2025-03-01', to: '2025-03-31' });
 const [VTR_HEADER = '', ...VTR_LINES] = VTR.text.split('\r\n').filter((line) => line !== '');
@@ -60,12 +60,10 @@ forEachDatabase('transaction uploads', (context) => {
   /** The worker the upload route wakes, as server.ts wires its in-process worker. */
   let wakeTarget: ImportWorker | undefined;
   const newWorker = (overrides: Partial<Parameters<typeof createImportWorker>[0]> = {}): ImportWorker =>
-    createImportWorker({
+    createTestImportWorker({
       database: context.database,
       storage,
       recomputeTaxPosition: recordingRecomputer(() => lastUploadId),
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      staleAfterSeconds: 30,
       workerId: 'test-worker',
       ...overrides,
     });

@@ -5,6 +5,21 @@ import { count, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { transactions } from '../../db/schema';
 import type { FileStorage } from '../storage/file-storage';
+import { recomputeTaxPosition } from '../tax-position/service';
+import { createImportWorker, type ImportLog, type ImportWorker, type ImportWorkerOptions } from './import-worker';
+
+/** A log that keeps nothing: the tests assert on outcomes, not on lines. */
+export const SILENT_IMPORT_LOG: ImportLog = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+/**
+ * The real import worker as the tests run it: the real recompute, a silent log and a 30-second heartbeat; `options`
+ * names the database and storage and may set anything else.
+ */
+export function createTestImportWorker(
+  options: Pick<ImportWorkerOptions, 'database' | 'storage'> & Partial<ImportWorkerOptions>,
+): ImportWorker {
+  return createImportWorker({ recomputeTaxPosition, log: SILENT_IMPORT_LOG, staleAfterSeconds: 30, ...options });
+}
 
 /**
  * A storage whose read of a file stops halfway until the test opens the gate: the import is caught between two

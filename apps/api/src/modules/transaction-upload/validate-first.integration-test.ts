@@ -12,9 +12,8 @@ import { buildMultipart } from '../documents/document-test-kit';
 import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
 import { recomputeTaxPosition } from '../tax-position/service';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
-import { createImportWorker } from './import-worker';
 import { generateVtrText } from './synthetic-vtr';
-import { withBadDate } from './upload-test-kit';
+import { createTestImportWorker, withBadDate } from './upload-test-kit';
 
 /**
  * Issue 6, validate before import and re-run: a validate-first upload is read completely and stores its problems and
@@ -51,12 +50,9 @@ forEachDatabase('validate-first uploads and re-runs', (context) => {
   });
 
   const worker = () =>
-    createImportWorker({
+    createTestImportWorker({
       database: context.database,
       storage,
-      recomputeTaxPosition,
-      log: { info: () => undefined, warn: () => undefined, error: () => undefined },
-      staleAfterSeconds: 30,
       batchSize: 20,
     });
 

@@ -14,8 +14,12 @@ type ColumnDefinition = {
   render: (row: TransactionSummary, context: CellContext) => ReactNode;
 };
 
+/** An amount of a row in the row's currency, or as a plain number when the file named none. */
+export const amountIn = (format: Formatters, amount: string, currency: string | null) =>
+  currency ? format.money(amount, currency) : format.number(amount);
+
 const money = (amount: string, row: TransactionSummary, context: CellContext) =>
-  row.currency ? context.format.money(amount, row.currency) : context.format.number(amount);
+  amountIn(context.format, amount, row.currency);
 
 export const COLUMN_DEFINITIONS: Record<TransactionColumn, ColumnDefinition> = {
   taxPointDate: { width: 120, render: (row, { format }) => format.date(row.taxPointDate) },

@@ -1,4 +1,3 @@
-import type { CrossCheckRow } from '@vatlas/contract';
 import { money } from '@vatlas/domain';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +9,8 @@ import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
 import { type Formatters, useFormatters } from '../../../lib/format/format';
 import { useCrossCheck } from '../api/cross-check';
+import { amountIn } from './column-cells';
+import { LoadError } from './load-error';
 import { TransactionDetailDialog } from './transaction-detail-dialog';
 
 const fieldClass =
@@ -31,9 +32,6 @@ const HEADERS: readonly { key: string; isNumeric?: boolean }[] = [
   { key: 'transactions.crossCheck.validRates' },
   { key: 'transactions.crossCheck.differences' },
 ];
-
-const amountOf = (amount: string, row: CrossCheckRow, format: Formatters) =>
-  row.currency ? format.money(amount, row.currency) : format.number(amount);
 
 /** The rates valid that day are percentages ("19"); the formatter takes fractions. */
 const percent = (rate: string, format: Formatters) => format.percentOfFraction(money(rate).div(100).toFixed());
@@ -94,12 +92,7 @@ export function CrossCheckSection({
         )}
       </p>
       {query.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-border bg-surface p-6">
-          <p className="text-sm text-danger">{t('transactions.crossCheck.error')}</p>
-          <Button variant="secondary" onClick={() => void query.refetch()}>
-            {t('transactions.table.retry')}
-          </Button>
-        </div>
+        <LoadError message={t('transactions.crossCheck.error')} onRetry={() => void query.refetch()} />
       ) : query.isPending ? (
         <div aria-busy="true" className="flex flex-col gap-2">
           {[0, 1, 2].map((index) => (
@@ -159,12 +152,14 @@ export function CrossCheckSection({
                       </button>
                     </td>
                     <td className={cellClass}>{row.taxableJurisdiction ?? ''}</td>
-                    <td className={`${cellClass} ${numericClass}`}>{amountOf(row.netAmount, row, format)}</td>
+                    <td className={`${cellClass} ${numericClass}`}>{amountIn(format, row.netAmount, row.currency)}</td>
                     <td className={`${cellClass} ${numericClass}`}>
                       {row.vatRate === null ? '' : format.percentOfFraction(row.vatRate)}
                     </td>
-                    <td className={`${cellClass} ${numericClass}`}>{amountOf(row.vatAmount, row, format)}</td>
-                    <td className={`${cellClass} ${numericClass}`}>{amountOf(row.computedVatAmount, row, format)}</td>
+                    <td className={`${cellClass} ${numericClass}`}>{amountIn(format, row.vatAmount, row.currency)}</td>
+                    <td className={`${cellClass} ${numericClass}`}>
+                      {amountIn(format, row.computedVatAmount, row.currency)}
+                    </td>
                     <td className={cellClass}>
                       {row.validRates.length === 0
                         ? t('transactions.crossCheck.noValidRates')

@@ -13,6 +13,7 @@ import { useTransactionPages } from '../api/list-transactions';
 import { ColumnChooser } from '../components/column-chooser';
 import { CrossCheckSection } from '../components/cross-check-section';
 import { ExportButton } from '../components/export-button';
+import { LoadError } from '../components/load-error';
 import { TransactionDetailDialog } from '../components/transaction-detail-dialog';
 import { TransactionFilters } from '../components/transaction-filters';
 import { TransactionsTable, TransactionsTableSkeleton } from '../components/transactions-table';
@@ -24,23 +25,21 @@ import { hasActiveFilters } from '../lib/filters';
 /** The screen's two views, chosen by the URL's `view`: the list of every transaction, or the cross-check. */
 const CROSS_CHECK_VIEW = 'cross-check';
 
-export function TransactionsPage({ titleKey }: { titleKey: string }) {
+/** The links between the two views; the month chosen in one is kept in the other. */
+function ViewLinks({ isCrossCheck, month }: { isCrossCheck: boolean; month: string | undefined }) {
   const { t } = useTranslation();
-  const [searchParams] = useSearchParams();
-  const { filters, setFilter } = useTransactionFilters();
-  const isCrossCheck = searchParams.get('view') === CROSS_CHECK_VIEW;
-  const viewHref = (view: string | undefined) => {
+  const hrefOf = (view: string | undefined) => {
     const params = new URLSearchParams();
     if (view) params.set('view', view);
-    if (filters.month) params.set('month', filters.month);
+    if (month) params.set('month', month);
     const query = params.toString();
     return `${paths.transactions.getHref()}${query ? `?${query}` : ''}`;
   };
-  const views = (
+  return (
     <nav aria-label={t('transactions.views.label')} className="flex flex-wrap gap-2">
       {[
-        { href: viewHref(undefined), label: t('transactions.views.list'), isCurrent: !isCrossCheck },
-        { href: viewHref(CROSS_CHECK_VIEW), label: t('transactions.views.crossCheck'), isCurrent: isCrossCheck },
+        { href: hrefOf(undefined), label: t('transactions.views.list'), isCurrent: !isCrossCheck },
+        { href: hrefOf(CROSS_CHECK_VIEW), label: t('transactions.views.crossCheck'), isCurrent: isCrossCheck },
       ].map((view) => (
         <Link
           key={view.href}
@@ -57,6 +56,15 @@ export function TransactionsPage({ titleKey }: { titleKey: string }) {
       ))}
     </nav>
   );
+}
+
+export function TransactionsPage({ titleKey }: { titleKey: string }) {
+  const { t } = useTranslation();
+  const [searchParams] = useSearchParams();
+  const urlFilters = useTransactionFilters();
+  const { filters, setFilter } = urlFilters;
+  const isCrossCheck = searchParams.get('view') === CROSS_CHECK_VIEW;
+  const views = <ViewLinks isCrossCheck={isCrossCheck} month={filters.month} />;
 
   if (isCrossCheck) {
     return (
@@ -67,13 +75,22 @@ export function TransactionsPage({ titleKey }: { titleKey: string }) {
       </WorkspacePage>
     );
   }
-  return <TransactionList title={t(titleKey)} views={views} />;
+  return <TransactionList title={t(titleKey)} views={views} urlFilters={urlFilters} />;
 }
 
-function TransactionList({ title, views }: { title: string; views: ReactNode }) {
+/** The list view: the filters of the URL (`useTransactionFilters`, read once by the page), the table and its count. */
+function TransactionList({
+  title,
+  views,
+  urlFilters,
+}: {
+  title: string;
+  views: ReactNode;
+  urlFilters: ReturnType<typeof useTransactionFilters>;
+}) {
   const { t } = useTranslation();
   const format = useFormatters();
-  const { filters, setFilter, setSort, clearFilters, clearPeriod } = useTransactionFilters();
+  const { filters, setFilter, setSort, clearFilters, clearPeriod } = urlFilters;
   const { visibility, setColumn } = useColumnVisibility();
   const columns = useMemo(() => visibleColumns(visibility), [visibility]);
   const pagesQuery = useTransactionPages(filters);
@@ -135,12 +152,7 @@ function TransactionList({ title, views }: { title: string; views: ReactNode }) 
         </p>
       </div>
       {pagesQuery.isError ? (
-        <div role="alert" className="flex flex-col items-start gap-3 rounded-xl border border-border bg-surface p-6">
-          <p className="text-sm text-danger">{t('transactions.table.error')}</p>
-          <Button variant="secondary" onClick={() => void pagesQuery.refetch()}>
-            {t('transactions.table.retry')}
-          </Button>
-        </div>
+        <LoadError message={t('transactions.table.error')} onRetry={() => void pagesQuery.refetch()} />
       ) : isEmpty ? (
         hasActiveFilters(filters) ? (
           <EmptyState
