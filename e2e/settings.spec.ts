@@ -24,6 +24,33 @@ function mailsTo(email: string): string[] {
     .filter((raw) => /^To: (.*)$/m.exec(raw)?.[1]?.includes(email));
 }
 
+type FilingItem = {
+  filingType: string;
+  status: string;
+  frequency: string;
+  periodStart: string;
+  periodEnd: string;
+  dueDate: string;
+};
+
+/** The demo company's filings in one jurisdiction, filed or not, in due-date order, as the calendar reads them. */
+async function filingsIn(page: Page, jurisdiction: string): Promise<FilingItem[]> {
+  const token = await storedToken(page);
+  const response = await page.request.get(apiPaths.filings(NORDLICHT_COMPANY_ID, { jurisdiction }), {
+    headers: { Authorization: `Bearer ${token}` },
+  });
+  expect(response.ok()).toBe(true);
+  const { items } = (await response.json()) as { items: FilingItem[] };
+  return items.map(({ filingType, status, frequency, periodStart, periodEnd, dueDate }) => ({
+    filingType,
+    status,
+    frequency,
+    periodStart,
+    periodEnd,
+    dueDate,
+  }));
+}
+
 test.describe('settings (issue 7)', () => {
   test('the profile change survives a reload; a notification switch is saved on its own', async ({ page }) => {
     await openSignedIn(page, demoAccounts.seller, '/settings');
@@ -285,19 +312,10 @@ test.describe('settings (issue 7)', () => {
     await expect(vatNumber).toHaveAttribute('aria-invalid', 'true');
 
     /** The French VAT returns, filed or not, in due-date order. */
-    const frenchReturns = async () => {
-      const token = await storedToken(page);
-      const response = await page.request.get(apiPaths.filings(NORDLICHT_COMPANY_ID, { jurisdiction: 'FR' }), {
-        headers: { Authorization: `Bearer ${token}` },
-      });
-      expect(response.ok()).toBe(true);
-      const { items } = (await response.json()) as {
-        items: { filingType: string; status: string; frequency: string; periodStart: string; periodEnd: string }[];
-      };
-      return items
+    const frenchReturns = async () =>
+      (await filingsIn(page, 'FR'))
         .filter((item) => item.filingType === 'vat-return')
         .map(({ status, frequency, periodStart, periodEnd }) => ({ status, frequency, periodStart, periodEnd }));
-    };
     type FrenchReturn = Awaited<ReturnType<typeof frenchReturns>>[number];
     const openOf = (returns: FrenchReturn[]) => returns.filter((item) => item.status !== 'filed');
     /** Every month some return declares, 'YYYY-MM'. */
@@ -386,6 +404,73 @@ test.describe('settings (issue 7)', () => {
     }
     await expect(page.getByRole('region', { name: 'Registrations your transactions call for' })).toHaveCount(0);
     expect(openOf(await frenchReturns())).toEqual(openOf(before));
+  });
+
+  test("tax registrations: Germany's Dauerfristverlängerung, ticked by keyboard, moves every open German return a month and not the ZM", async ({
+    page,
+  }) => {
+    await openSignedIn(page, demoAccounts.seller, '/settings/registrations');
+    const germany = page.getByRole('form', { name: 'Germany (DE)' });
+    const extension = germany.getByLabel('Deadline extension granted (Dauerfristverlängerung)');
+    await expect(extension).not.toBeChecked();
+    await expect(extension).toHaveAccessibleDescription(
+      'Every VAT return is due 1 month later; the EC Sales List keeps its deadline. Tick it once the tax office has ' +
+        'granted it.',
+    );
+    // France grants no such extension: its form does not ask.
+    await expect(page.getByRole('form', { name: 'France (FR)' }).getByRole('checkbox')).toHaveCount(0);
+
+    /** 'YYYY-MM' of the month `months` after the one of `day`. */
+    const monthAfter = (day: string, months: number) => {
+      const month = new Date(`${day.slice(0, 7)}-01T00:00:00Z`);
+      month.setUTCMonth(month.getUTCMonth() + months);
+      return month.toISOString().slice(0, 7);
+    };
+    const open = (items: FilingItem[], filingType: string) =>
+      items.filter((item) => item.filingType === filingType && item.status !== 'filed');
+    const before = await filingsIn(page, 'DE');
+    const openReturns = open(before, 'vat-return');
+    expect(openReturns.length).toBeGreaterThan(0);
+    // Without the extension each return is due the month after its period (the 10th, or the next working day).
+    expect(openReturns.filter((item) => item.dueDate.slice(0, 7) !== monthAfter(item.periodEnd, 1))).toEqual([]);
+    try {
+      await extension.focus();
+      await page.keyboard.press('Space');
+      await expect(extension).toBeChecked();
+      await germany.getByRole('button', { name: 'Save Germany' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(
+        germany.getByRole('status').filter({ hasText: 'Germany saved; liabilities and filings are up to date.' }),
+      ).toBeVisible();
+
+      const after = await filingsIn(page, 'DE');
+      const extended = open(after, 'vat-return');
+      expect(extended.map((item) => item.periodStart)).toEqual(
+        expect.arrayContaining(openReturns.map((item) => item.periodStart)),
+      );
+      expect(extended.filter((item) => item.dueDate.slice(0, 7) !== monthAfter(item.periodEnd, 2))).toEqual([]);
+      // The Zusammenfassende Meldung and the OSS return keep their deadlines; the filed returns keep theirs.
+      for (const filingType of ['ec-sales-list', 'oss-return']) {
+        expect(open(after, filingType)).toEqual(open(before, filingType));
+      }
+      const filed = (items: FilingItem[]) => items.filter((item) => item.status === 'filed');
+      expect(filed(after)).toEqual(filed(before));
+
+      await page.reload();
+      await expect(
+        page
+          .getByRole('form', { name: 'Germany (DE)' })
+          .getByLabel('Deadline extension granted (Dauerfristverlängerung)'),
+      ).toBeChecked();
+      await expectNoAxeViolations(page);
+    } finally {
+      // Other specs know the German returns as seeded, without the extension.
+      const restore = page.getByRole('form', { name: 'Germany (DE)' });
+      await restore.getByLabel('Deadline extension granted (Dauerfristverlängerung)').uncheck();
+      await restore.getByRole('button', { name: 'Save Germany' }).click();
+      await expect(restore.getByRole('status').filter({ hasText: 'Germany saved' })).toBeVisible();
+    }
+    expect(await filingsIn(page, 'DE')).toEqual(before);
   });
 
   test('the language section switches the interface at once and keeps it after a reload', async ({ page, request }) => {

@@ -28,6 +28,18 @@ export const jurisdictionRegistrationSchema = z.object({
       "The frequency before the last change, which the returns before filingFrequencyFrom keep; null: the country's " +
         'usual one',
     ),
+  hasDeadlineExtension: z
+    .boolean()
+    .describe("The tax office granted the country's deadlineExtension: every VAT return is due its months later"),
+  deadlineExtension: z
+    .object({
+      months: z.number().int().describe("Months added to the VAT return's deadline"),
+      name: z.string().describe("The extension's name in the country's law, e.g. 'Dauerfristverlängerung'"),
+    })
+    .nullable()
+    .describe(
+      "The extension of the VAT return's deadline the country grants on application; null where it grants none",
+    ),
   defaultFrequency: returnFrequencySchema.describe('The usual VAT-return frequency for a new registrant'),
   frequencies: z.array(returnFrequencySchema).describe('The VAT-return frequencies the country offers'),
   vatNumberExample: z.string().nullable().describe("A number of the country's shape, null where none is known"),
@@ -70,6 +82,13 @@ export const updateJurisdictionRegistrationBodySchema = z.object({
       'The first day the frequency applies (the first day of a period of both the old and the new frequency); the ' +
         'returns before it keep the old one. Null: it applies to every return not filed yet. Absent: a stored day ' +
         'stays while the frequency stays.',
+    ),
+  hasDeadlineExtension: z
+    .boolean()
+    .optional()
+    .describe(
+      "The tax office granted the country's deadline extension (only where deadlineExtension is not null). " +
+        'Absent: the stored answer stays.',
     ),
 });
 export type UpdateJurisdictionRegistrationBody = z.infer<typeof updateJurisdictionRegistrationBodySchema>;

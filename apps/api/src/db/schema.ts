@@ -269,6 +269,8 @@ export const companyJurisdictions = pgTable(
      */
     filingFrequencyFrom: date('filing_frequency_from'),
     previousFilingFrequency: text('previous_filing_frequency'),
+    /** The tax office granted the country's extension of the VAT return's deadline (Germany's Dauerfristverlängerung). */
+    hasDeadlineExtension: boolean('has_deadline_extension').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

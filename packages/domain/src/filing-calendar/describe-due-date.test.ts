@@ -9,6 +9,12 @@ describe('describeDueDate', () => {
         '10th of the month after the period, moved to the next working day when it falls on a weekend or public holiday',
     },
     {
+      query: { country: 'DE', filingType: 'vat-return', frequency: 'quarterly', hasDeadlineExtension: true },
+      expected:
+        '10th of the 2nd month after the period, moved to the next working day when it falls on a weekend or public ' +
+        'holiday',
+    },
+    {
       query: { country: 'AT', filingType: 'vat-return', frequency: 'quarterly' },
       expected:
         '15th of the 2nd month after the period, moved to the next working day when it falls on a weekend or public holiday',

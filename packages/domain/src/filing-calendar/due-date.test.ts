@@ -18,6 +18,10 @@ describe('dueDate of periodic VAT returns', () => {
     ['DE', 'monthly', '2025-07-01', '2025-08-11', '10 Aug 2025 is a Sunday'],
     ['DE', 'quarterly', '2026-02-01', '2026-04-10', 'a Friday, not moved'],
     ['DE', 'monthly', '2026-09-01', '2026-10-12', '10 Oct 2026 is a Saturday'],
+    // Germany with the Dauerfristverlängerung: the 10th of the 2nd month, monthly and quarterly.
+    ['DE', 'monthly', '2026-11-01', '2027-01-11', 'extended; 10 Jan 2027 is a Sunday', { hasDeadlineExtension: true }],
+    ['DE', 'monthly', '2026-01-01', '2026-03-10', 'extended, a Tuesday', { hasDeadlineExtension: true }],
+    ['DE', 'quarterly', '2026-07-01', '2026-11-10', 'extended, a Tuesday', { hasDeadlineExtension: true }],
     // Austria: 15th of the 2nd month.
     ['AT', 'monthly', '2025-06-01', '2025-08-18', 'Assumption, Friday 15 Aug 2025, then a weekend'],
     ['AT', 'quarterly', '2026-01-01', '2026-05-15', 'a Friday'],
@@ -27,6 +31,7 @@ describe('dueDate of periodic VAT returns', () => {
     // France: the 19th for foreign companies.
     ['FR', 'monthly', '2026-04-01', '2026-05-19', 'a Tuesday'],
     ['FR', 'monthly', '2026-08-01', '2026-09-21', '19 Sep 2026 is a Saturday'],
+    ['FR', 'monthly', '2026-04-01', '2026-05-19', 'France grants no extension', { hasDeadlineExtension: true }],
     // Italy: monthly settlement on the 16th; quarterly LIPE on the last day of the 2nd month.
     ['IT', 'monthly', '2026-07-01', '2026-08-17', '16 Aug 2026 is a Sunday'],
     ['IT', 'quarterly', '2026-04-01', '2026-08-31', 'a Monday'],
@@ -98,6 +103,14 @@ describe('dueDate of EC Sales Lists', () => {
   it.each<Case>([
     ['DE', 'quarterly', '2026-01-01', '2026-04-27', '25 Apr 2026 is a Saturday'],
     ['DE', 'monthly', '2026-11-01', '2026-12-28', 'Christmas on Friday, Boxing Day on Saturday'],
+    [
+      'DE',
+      'monthly',
+      '2026-10-01',
+      '2026-11-25',
+      'the VAT return extended, the list not',
+      { hasDeadlineExtension: true },
+    ],
     ['FR', 'monthly', '2026-04-01', '2026-05-19', '10th working day; 1, 8 and 14 May are holidays'],
     ['GR', 'monthly', '2026-03-01', '2026-04-27', '26 Apr 2026 is a Sunday'],
     ['SE', 'quarterly', '2026-01-01', '2026-04-27', 'quarterly on the 25th, a Saturday'],

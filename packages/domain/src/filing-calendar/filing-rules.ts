@@ -5,9 +5,13 @@
  * `isVerified: false` marks cells the research marks [U] and the few choices made where it is silent, each with a
  * comment. These are defaults for software to be configured with, not tax advice.
  *
+ * A deadline extension the tax office grants a company on application (Germany's Dauerfristverlängerung) is the
+ * country's `extension`, and applies where the registration says it was granted (`DeadlineQuery`).
+ *
  * Not modelled, on purpose: annual returns filed on top of periodic ones (AT, DE, IT), payment dates that differ from
- * filing dates (HR, PT, IE via ROS), Germany's one-month extension (Dauerfristverlängerung, granted per company),
- * Belgium's summer extensions (announced yearly), and UK VAT staggers other than calendar quarters.
+ * filing dates (HR, PT, IE via ROS), Germany's special prepayment that comes with its extension for monthly filers
+ * (Sondervorauszahlung, a payment on the January return), Belgium's summer extensions (announced yearly), and UK VAT
+ * staggers other than calendar quarters.
  */
 import { findCountryRule, type ReturnFrequency, type Sourced, type SourceKey } from '../countries/country-rules';
 import { FilingCalendarError } from './calendar-dates';
@@ -65,9 +69,17 @@ export type FilingSchedule = {
   dueDateByFrequency: Partial<Record<ReturnFrequency, Sourced<DueDateRule>>>;
 };
 
+/**
+ * A lasting extension of the VAT return's deadline that the tax office grants a company on application: `months`
+ * later than the country's rule, for every period from the grant on (Germany's Dauerfristverlängerung, § 46 UStDV).
+ */
+export type DeadlineExtension = { months: number; name: string };
+
 export type VatReturnSchedule = FilingSchedule & {
   /** The `proposedReturnFrequency` of the country rules, so the two tables can never disagree. */
   defaultFrequency: Sourced<ReturnFrequency>;
+  /** The extension the country grants on application; absent where it grants none. */
+  extension?: Sourced<DeadlineExtension>;
   /** Deadline for a seller established in the country when it differs (the Netherlands). */
   dueDateIfEstablished?: Sourced<DueDateRule>;
   /** Deadline when the seller also files an EC Sales List for the period (Slovenia). */
@@ -121,7 +133,11 @@ type CountryRow = {
   code: string;
   /** The research's source column for the country. */
   sources: readonly SourceKey[];
-  vatReturn: FilingRow & { dueDateIfEstablished?: Cell<DueDateRule>; dueDateWithEcSalesList?: Cell<DueDateRule> };
+  vatReturn: FilingRow & {
+    dueDateIfEstablished?: Cell<DueDateRule>;
+    dueDateWithEcSalesList?: Cell<DueDateRule>;
+    extension?: Cell<DeadlineExtension>;
+  };
   ecSalesList:
     | (FilingRow & { defaultFrequency: Cell<ReturnFrequency | 'as-vat-return'>; sources?: readonly SourceKey[] })
     | null;
@@ -243,7 +259,12 @@ const COUNTRY_ROWS: readonly CountryRow[] = [
   {
     code: 'DE',
     sources: ['MAR-DE', 'MAR-DE-ESL', 'AV-DE', 'DATEV'],
-    vatReturn: { frequencies: ['monthly', 'quarterly'], dueDate: dayOfMonth(1, 10) },
+    // The Dauerfristverlängerung moves every return, monthly or quarterly, to the 10th of the 2nd month.
+    vatReturn: {
+      frequencies: ['monthly', 'quarterly'],
+      dueDate: dayOfMonth(1, 10),
+      extension: { months: 1, name: 'Dauerfristverlängerung' },
+    },
     // Zusammenfassende Meldung: quarterly until goods exceed €50k a quarter; the 25th, with no extension.
     ecSalesList: {
       frequencies: ['quarterly', 'monthly'],
@@ -486,7 +507,7 @@ function toSchedule(row: FilingRow, sources: readonly SourceKey[]): FilingSchedu
 function toCountryFilingRules(row: CountryRow): CountryFilingRules {
   const countryRule = findCountryRule(row.code);
   if (!countryRule) throw new Error(`No country rule for ${row.code}`);
-  const { dueDateIfEstablished, dueDateWithEcSalesList } = row.vatReturn;
+  const { dueDateIfEstablished, dueDateWithEcSalesList, extension } = row.vatReturn;
   const esl = row.ecSalesList;
   return {
     country: row.code,
@@ -495,6 +516,7 @@ function toCountryFilingRules(row: CountryRow): CountryFilingRules {
       defaultFrequency: countryRule.proposedReturnFrequency,
       ...(dueDateIfEstablished ? { dueDateIfEstablished: toSourced(dueDateIfEstablished, row.sources) } : {}),
       ...(dueDateWithEcSalesList ? { dueDateWithEcSalesList: toSourced(dueDateWithEcSalesList, row.sources) } : {}),
+      ...(extension ? { extension: toSourced(extension, row.sources) } : {}),
     },
     ecSalesList: esl
       ? {
@@ -546,6 +568,11 @@ export type DeadlineQuery = {
   isEstablished?: boolean;
   /** The seller also files an EC Sales List in `country` for the period (the Slovenian deadline differs). */
   hasEcSalesList?: boolean;
+  /**
+   * The tax office granted the company the country's deadline extension (`VatReturnSchedule.extension`). It moves
+   * the VAT return only; a country that grants none ignores it.
+   */
+  hasDeadlineExtension?: boolean;
 };
 
 export type DeadlineRule = { dueDate: Sourced<DueDateRule>; shift: Sourced<DeadlineShift> };
@@ -565,7 +592,37 @@ export function findDeadlineRule(query: DeadlineQuery): DeadlineRule {
   const special =
     (query.isEstablished ? vat.dueDateIfEstablished : undefined) ??
     (query.hasEcSalesList ? vat.dueDateWithEcSalesList : undefined);
-  return { dueDate: special ?? vat.dueDateByFrequency[query.frequency] ?? vat.dueDate, shift: rules.shift };
+  const dueDate = special ?? vat.dueDateByFrequency[query.frequency] ?? vat.dueDate;
+  const extension = query.hasDeadlineExtension ? vat.extension : undefined;
+  if (extension === undefined) return { dueDate, shift: rules.shift };
+  return {
+    dueDate: {
+      value: extendedRule(dueDate.value, extension.value.months),
+      sources: [...new Set([...dueDate.sources, ...extension.sources])],
+      isVerified: dueDate.isVerified && extension.isVerified,
+    },
+    shift: rules.shift,
+  };
+}
+
+/** `rule` moved `months` later: the same day, that many months further on. */
+function extendedRule(rule: DueDateRule, months: number): DueDateRule {
+  switch (rule.kind) {
+    case 'day-of-month':
+    case 'last-day-of-month':
+    case 'last-working-day':
+    case 'working-day-of-month':
+      return { ...rule, monthsAfter: rule.monthsAfter + months };
+    case 'month-and-days-after':
+      return { ...rule, months: rule.months + months };
+    case 'days-after':
+      return { kind: 'month-and-days-after', months, days: rule.days };
+  }
+}
+
+/** The months the country's deadline extension adds to a VAT return's deadline; undefined where it grants none. */
+export function deadlineExtensionOf(country: string): DeadlineExtension | undefined {
+  return findCountryFilingRules(country)?.vatReturn.extension?.value;
 }
 
 /**

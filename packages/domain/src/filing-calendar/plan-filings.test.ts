@@ -83,6 +83,27 @@ describe('planFilings', () => {
     ]);
   });
 
+  it("moves the German returns a month with the Dauerfristverlängerung, and not the ZM or another country's", () => {
+    const extended: CompanyTaxProfile = {
+      ...profile,
+      registrations: profile.registrations.map((registration) => ({
+        ...registration,
+        hasDeadlineExtension: registration.country === 'DE',
+      })),
+    };
+    const filings = planFilings({ profile: extended, from: '2026-03-01', to: '2026-03-31', eslCountries: ['DE'] });
+    expect(filings.filter((filing) => filing.jurisdiction !== 'NL' && filing.jurisdiction !== 'GB')).toEqual([
+      // January's return falls due in March now, February's in April, outside the window.
+      row('DE', 'vat-return', 'monthly', '2026-01-01', '2026-01-31', '2026-03-10'),
+      row('PL', 'vat-return', 'monthly', '2026-02-01', '2026-02-28', '2026-03-25'),
+      row('DE', 'ec-sales-list', 'quarterly', '2026-01-01', '2026-03-31', '2026-04-27'),
+      row('PL', 'vat-return', 'monthly', '2026-03-01', '2026-03-31', '2026-04-27'),
+      row('DE', 'oss-return', 'quarterly', '2026-01-01', '2026-03-31', '2026-04-30'),
+      // 10 May 2026 is a Sunday.
+      row('DE', 'vat-return', 'monthly', '2026-03-01', '2026-03-31', '2026-05-11'),
+    ]);
+  });
+
   it('plans for a seller established outside the 30 jurisdictions', () => {
     const filings = planFilings({
       profile: {

@@ -56,6 +56,8 @@ type Obligation = {
   since?: string;
   isEstablished: boolean;
   hasEcSalesList: boolean;
+  /** The VAT return's deadline extension was granted (`DeadlineQuery`). */
+  hasDeadlineExtension?: boolean;
 };
 
 function countryCode(code: string): string {
@@ -68,7 +70,7 @@ function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string
   // A seller may be established anywhere (US, CN …); only one of the 30 can change a deadline.
   const established = findCountryRule(profile.establishmentCountry)?.code;
   const listing = new Set(eslCountries.map(countryCode));
-  const returns = new Map<string, Pick<Obligation, 'frequency' | 'change'>>();
+  const returns = new Map<string, Pick<Obligation, 'frequency' | 'change' | 'hasDeadlineExtension'>>();
   for (const registration of profile.registrations) {
     const country = countryCode(registration.country);
     const usual = findCountryFilingRules(country)?.vatReturn.defaultFrequency.value;
@@ -80,14 +82,14 @@ function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string
     returns.set(country, {
       frequency,
       change: change && before && before !== frequency ? { from: change.from, before } : undefined,
+      hasDeadlineExtension: registration.hasDeadlineExtension === true,
     });
   }
 
-  const obligations: Obligation[] = [...returns].map(([country, { frequency, change }]) => ({
+  const obligations: Obligation[] = [...returns].map(([country, vatReturn]) => ({
     jurisdiction: country,
     filingType: 'vat-return',
-    frequency,
-    change,
+    ...vatReturn,
     isEstablished: country === established,
     hasEcSalesList: listing.has(country),
   }));
@@ -226,6 +228,7 @@ export function planFilings(input: PlanFilingsInput): PlannedFiling[] {
         period,
         isEstablished: obligation.isEstablished,
         hasEcSalesList: obligation.hasEcSalesList,
+        hasDeadlineExtension: obligation.hasDeadlineExtension,
       });
       const overlapsWindow = period.end >= input.from;
       const isDueInWindow = due >= input.from && due <= input.to;

@@ -26,6 +26,8 @@ export type CompanyRegistration = {
    * (null: the country's default) to the earlier ones. Absent: `frequency` applies to every period not filed yet.
    */
   frequencyChange?: FrequencyChange | null;
+  /** The tax office granted the country's deadline extension for VAT returns (Germany's Dauerfristverlängerung). */
+  hasDeadlineExtension?: boolean;
 };
 
 export type FrequencyChange = { from: string; before: ReturnFrequency | null };

@@ -55,12 +55,23 @@ describe('validateJurisdictionRegistration', () => {
       expected: ['filingFrequency:frequencyNotOffered'],
     },
     {
+      why: 'a deadline extension France does not grant',
+      input: { hasDeadlineExtension: true },
+      expected: ['hasDeadlineExtension:deadlineExtensionNotOffered'],
+    },
+    {
       why: 'both at once',
       input: { vatNumber: '', filingFrequency: 'every-two-months' as const },
       expected: ['vatNumber:vatNumberWhenRegistered', 'filingFrequency:frequencyNotOffered'],
     },
   ])('refuses $why', ({ input, expected }) => {
     expect(codesOf(input)).toEqual(expected);
+  });
+
+  it("takes Germany's deadline extension, and no extension anywhere", () => {
+    const german = { registrationStatus: 'registered', vatNumber: 'DE136695976', filingFrequency: 'monthly' } as const;
+    expect(codesOf({ ...german, hasDeadlineExtension: true }, 'DE')).toEqual([]);
+    expect(codesOf({ hasDeadlineExtension: false })).toEqual([]);
   });
 
   it('names both countries when the number is of another one', () => {

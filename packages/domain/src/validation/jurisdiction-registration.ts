@@ -1,5 +1,5 @@
 import type { ReturnFrequency } from '../countries/country-rules';
-import { findCountryFilingRules } from '../filing-calendar/filing-rules';
+import { deadlineExtensionOf, findCountryFilingRules } from '../filing-calendar/filing-rules';
 import { isFrequencyBoundary } from '../filing-calendar/plan-filings';
 import { type FieldIssue, isIsoDate, issue, type ValidationResult } from './field-issue';
 import { checkVatNumber, findVatNumberFormat } from './vat-number';
@@ -14,6 +14,8 @@ export type JurisdictionRegistrationInput = {
   vatNumber: string;
   /** What the tax office set; null for the country's usual frequency for a new registrant. */
   filingFrequency: ReturnFrequency | null;
+  /** The tax office granted the country's deadline extension (`deadlineExtensionOf`); undefined: not said. */
+  hasDeadlineExtension?: boolean;
 };
 
 export type JurisdictionRegistration = {
@@ -33,7 +35,8 @@ export function returnFrequenciesOf(countryCode: string): readonly ReturnFrequen
 /**
  * Rules of a company's registration in one jurisdiction (settings, tax registrations). The VAT number must be one of
  * that country, checked as the business details check the company's own; a registered jurisdiction has one, since
- * its returns and EC Sales Lists carry it. The frequency must be one the country offers.
+ * its returns and EC Sales Lists carry it. The frequency must be one the country offers, and a deadline extension one
+ * the country grants.
  */
 export function validateJurisdictionRegistration(
   input: JurisdictionRegistrationInput,
@@ -74,6 +77,17 @@ export function validateJurisdictionRegistration(
         'frequencyNotOffered',
         `${country} does not offer ${input.filingFrequency} VAT returns; it offers ${offered.join(', ')}.`,
         { country, frequency: input.filingFrequency },
+      ),
+    );
+  }
+
+  if (input.hasDeadlineExtension === true && deadlineExtensionOf(country) === undefined) {
+    issues.push(
+      issue(
+        'hasDeadlineExtension',
+        'deadlineExtensionNotOffered',
+        `${country} grants no extension of the VAT return's deadline.`,
+        { country },
       ),
     );
   }

@@ -94,7 +94,8 @@ export async function updateJurisdictionRow(
   db: Db,
   companyId: string,
   countryCode: string,
-  registration: JurisdictionRegistration & Pick<JurisdictionRecord, 'filingFrequencyFrom' | 'previousFilingFrequency'>,
+  registration: JurisdictionRegistration &
+    Pick<JurisdictionRecord, 'filingFrequencyFrom' | 'previousFilingFrequency' | 'hasDeadlineExtension'>,
 ): Promise<JurisdictionRecord | undefined> {
   const [row] = await db
     .update(companyJurisdictions)
@@ -124,6 +125,7 @@ export async function loadCompanyTaxProfile(db: Db, companyId: string): Promise<
       filingFrequency: companyJurisdictions.filingFrequency,
       filingFrequencyFrom: companyJurisdictions.filingFrequencyFrom,
       previousFilingFrequency: companyJurisdictions.previousFilingFrequency,
+      hasDeadlineExtension: companyJurisdictions.hasDeadlineExtension,
       vatNumber: companyJurisdictions.vatNumber,
     })
     .from(companyJurisdictions)
@@ -142,6 +144,7 @@ export async function loadCompanyTaxProfile(db: Db, companyId: string): Promise<
       frequency: toReturnFrequency(row.filingFrequency),
       vatNumber: row.vatNumber,
       frequencyChange: frequencyChangeOf(frequencyRecordOfRow(row)),
+      hasDeadlineExtension: row.hasDeadlineExtension,
     })),
   };
 }

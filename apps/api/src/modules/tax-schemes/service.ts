@@ -6,6 +6,7 @@ import type {
   UpdateJurisdictionRegistrationBody,
 } from '@vatlas/contract';
 import {
+  deadlineExtensionOf,
   findVatNumberFormat,
   frequencyRecordOf,
   REGISTRATION_STATUSES,
@@ -79,6 +80,8 @@ function toJurisdictionRegistration(row: JurisdictionRecord): JurisdictionRegist
     filingFrequency: toReturnFrequency(row.filingFrequency),
     filingFrequencyFrom: row.filingFrequencyFrom,
     previousFilingFrequency: toReturnFrequency(row.previousFilingFrequency),
+    hasDeadlineExtension: row.hasDeadlineExtension,
+    deadlineExtension: deadlineExtensionOf(countryCode) ?? null,
     defaultFrequency,
     frequencies: [...frequencies],
     vatNumberExample: findVatNumberFormat(countryCode)?.example ?? null,
@@ -103,7 +106,7 @@ export async function getTaxRegistrations(db: Db, companyId: string): Promise<Ta
 
 /**
  * Sets the company's registration in one of its jurisdictions and recomputes the tax position in the same
- * transaction: the filings follow the frequency, and the EC Sales List's transfers of own goods carry the VAT number.
+ * transaction: the filings follow the frequency and the deadline extension, and the EC Sales List's transfers of own goods carry the VAT number.
  * 400 with one detail per field when a rule fails; 404 when the company did not choose the jurisdiction. Nothing is
  * written unless all of it is.
  */
@@ -131,6 +134,8 @@ export async function putJurisdictionRegistration(
       ...result.value,
       previousFilingFrequency: record.value.before,
       filingFrequencyFrom: record.value.from,
+      // Absent (an older client): the stored grant stays.
+      hasDeadlineExtension: body.hasDeadlineExtension ?? stored.hasDeadlineExtension,
     });
     if (row) await recomputeTaxPosition(txDb, companyId);
     return row;

@@ -96,6 +96,8 @@ forEachDatabase('tax registrations API', (context) => {
         registrationStatus: 'registered',
         vatNumber: null,
         filingFrequency: 'monthly',
+        hasDeadlineExtension: false,
+        deadlineExtension: { months: 1, name: 'Dauerfristverlängerung' },
         defaultFrequency: 'quarterly',
         frequencies: ['quarterly', 'monthly'],
         vatNumberExample: 'DE123456789',
@@ -105,6 +107,8 @@ forEachDatabase('tax registrations API', (context) => {
         registrationStatus: 'registered',
         vatNumber: null,
         filingFrequency: null,
+        hasDeadlineExtension: false,
+        deadlineExtension: null,
         defaultFrequency: 'monthly',
         frequencies: ['monthly', 'quarterly'],
       }),
@@ -258,6 +262,56 @@ forEachDatabase('tax registrations API', (context) => {
     const cleared = await put('FR', { ...registration, filingFrequencyFrom: null });
     expect(cleared.json()).toMatchObject({ filingFrequencyFrom: null, previousFilingFrequency: 'quarterly' });
     expect(await periods()).toContain('monthly 2023-04-01..2023-04-30');
+  });
+
+  it('moves every German return a month once the Dauerfristverlängerung is granted, and not the ZM', async () => {
+    const germanFilings = async () => {
+      const response = await request('GET', apiPaths.filings(companyId, { jurisdiction: 'DE' }));
+      expect(response.statusCode, response.body).toBe(200);
+      return filingListSchema
+        .parse(response.json())
+        .items.filter((filing) => filing.periodStart.startsWith('2023-0'))
+        .map((filing) => `${filing.filingType} ${filing.periodStart} due ${filing.dueDate}`);
+    };
+    // March 2023: the return due the 11th, 10 April being Easter Monday; the first quarter's ZM the 25th, a Tuesday.
+    expect(await germanFilings()).toEqual(
+      expect.arrayContaining(['vat-return 2023-03-01 due 2023-04-11', 'ec-sales-list 2023-01-01 due 2023-04-25']),
+    );
+    const registration = { registrationStatus: 'registered', vatNumber: 'DE136695976', filingFrequency: 'monthly' };
+    const granted = await put('DE', { ...registration, hasDeadlineExtension: true });
+    expect(granted.statusCode, granted.body).toBe(200);
+    expect(granted.json()).toMatchObject({ hasDeadlineExtension: true, deadlineExtension: { months: 1 } });
+    // 10 June 2023 is a Saturday: April's return moves to Monday the 12th.
+    const extended = await germanFilings();
+    expect(extended).toEqual(
+      expect.arrayContaining([
+        'vat-return 2023-03-01 due 2023-05-10',
+        'vat-return 2023-04-01 due 2023-06-12',
+        'ec-sales-list 2023-01-01 due 2023-04-25',
+      ]),
+    );
+
+    // A save that does not say keeps the grant; false withdraws it.
+    const kept = await put('DE', registration);
+    expect(kept.json()).toMatchObject({ hasDeadlineExtension: true });
+    expect(await germanFilings()).toEqual(extended);
+    const withdrawn = await put('DE', { ...registration, hasDeadlineExtension: false });
+    expect(withdrawn.json()).toMatchObject({ hasDeadlineExtension: false });
+    expect(await germanFilings()).toContain('vat-return 2023-03-01 due 2023-04-11');
+
+    // France grants none: refused on its field, nothing stored.
+    const before = await listRegistrations();
+    const french = await put('FR', {
+      registrationStatus: 'registered',
+      vatNumber: FR_VAT_NUMBER,
+      filingFrequency: 'monthly',
+      hasDeadlineExtension: true,
+    });
+    expect(french.statusCode, french.body).toBe(400);
+    expect(french.json()).toMatchObject({
+      details: [{ field: 'hasDeadlineExtension', code: 'deadlineExtensionNotOffered', params: { country: 'FR' } }],
+    });
+    expect(await listRegistrations()).toEqual(before);
   });
 
   it('answers 404 for a jurisdiction the company did not choose, and changes nothing', async () => {

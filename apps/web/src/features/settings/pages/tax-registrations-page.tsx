@@ -13,7 +13,7 @@ import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { focusRing, TextField } from '../../../components/ui/text-field';
+import { describedBy, FieldMessages, focusRing, TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../lib/auth/auth-store';
 import { cn } from '../../../lib/cn';
@@ -191,6 +191,7 @@ type JurisdictionValues = {
   vatNumber: string;
   filingFrequency: string;
   filingFrequencyFrom: string;
+  hasDeadlineExtension: boolean;
 };
 
 const valuesOf = (registration: JurisdictionRegistrationDto): JurisdictionValues => ({
@@ -198,6 +199,7 @@ const valuesOf = (registration: JurisdictionRegistrationDto): JurisdictionValues
   vatNumber: registration.vatNumber ?? '',
   filingFrequency: registration.filingFrequency ?? '',
   filingFrequencyFrom: registration.filingFrequencyFrom ?? '',
+  hasDeadlineExtension: registration.hasDeadlineExtension,
 });
 
 function JurisdictionForm({
@@ -215,7 +217,7 @@ function JurisdictionForm({
   const [values, setValues] = useState(() => valuesOf(registration));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [isSaved, setIsSaved] = useState(false);
-  const { countryCode } = registration;
+  const { countryCode, deadlineExtension } = registration;
   const name = countryName(countryCode);
   const frequencyName = (frequency: ReturnFrequency) => t(`onboarding.jurisdictionInfo.frequencies.${frequency}`);
 
@@ -233,6 +235,8 @@ function JurisdictionForm({
       vatNumber: values.vatNumber,
       filingFrequency: (values.filingFrequency || null) as ReturnFrequency | null,
       filingFrequencyFrom: values.filingFrequencyFrom || null,
+      // Only a country that grants an extension is asked about it.
+      ...(deadlineExtension !== null && { hasDeadlineExtension: values.hasDeadlineExtension }),
     };
     // The server's rules, run first here: a wrong number or day is shown without a round trip.
     const stored = {
@@ -327,6 +331,15 @@ function JurisdictionForm({
           error={errors.filingFrequencyFrom}
         />
       </div>
+      {deadlineExtension === null ? null : (
+        <DeadlineExtensionField
+          id={`${id}-hasDeadlineExtension`}
+          extension={deadlineExtension}
+          checked={values.hasDeadlineExtension}
+          onChange={(checked) => setValue('hasDeadlineExtension', checked)}
+          error={errors.hasDeadlineExtension}
+        />
+      )}
       <div className="flex flex-wrap items-center gap-3">
         <Button type="submit" disabled={save.isPending}>
           {save.isPending
@@ -340,6 +353,46 @@ function JurisdictionForm({
         {errors.form ? <SaveStatus tone="danger">{errors.form}</SaveStatus> : null}
       </div>
     </form>
+  );
+}
+
+/**
+ * Whether the tax office granted the country's lasting extension of the VAT return's deadline (Germany's
+ * Dauerfristverlängerung): every return is then due that many months later, the EC Sales List as before.
+ */
+function DeadlineExtensionField({
+  id,
+  extension,
+  checked,
+  onChange,
+  error,
+}: {
+  id: string;
+  extension: NonNullable<JurisdictionRegistrationDto['deadlineExtension']>;
+  checked: boolean;
+  onChange: (checked: boolean) => void;
+  error: string | undefined;
+}) {
+  const { t } = useTranslation();
+  const hint = t('settings.registrations.hints.deadlineExtension', { count: extension.months });
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="flex items-start gap-2 text-sm text-fg">
+        <input
+          id={id}
+          type="checkbox"
+          checked={checked}
+          onChange={(event) => onChange(event.target.checked)}
+          aria-describedby={describedBy(id, hint, error)}
+          aria-invalid={error ? true : undefined}
+          className={cn('mt-0.5 h-4 w-4 accent-primary-strong', focusRing)}
+        />
+        {t('settings.registrations.fields.deadlineExtension', { name: extension.name })}
+      </label>
+      <div className="flex flex-col gap-1 pl-6">
+        <FieldMessages id={id} hint={hint} error={error} />
+      </div>
+    </div>
   );
 }
 
