@@ -463,6 +463,27 @@ test.describe('settings (issue 7)', () => {
           .getByLabel('Deadline extension granted (Dauerfristverlängerung)'),
       ).toBeChecked();
       await expectNoAxeViolations(page);
+
+      // The calendar's dialog says why the return is due then.
+      const [next] = extended;
+      if (!next) throw new Error('no open German VAT return');
+      const month = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
+      const title = `DE VAT return ${month.format(new Date(`${next.periodStart}T12:00:00Z`))}`;
+      await page.goto('/calendar?view=list');
+      await page.getByRole('button', { name: `Open ${title}`, exact: true }).click();
+      const dialog = page.getByRole('dialog', { name: title });
+      const dueDay = new Intl.DateTimeFormat('en-GB', {
+        day: 'numeric',
+        month: 'long',
+        year: 'numeric',
+        timeZone: 'UTC',
+      });
+      await expect(dialog).toContainText(
+        `${dueDay.format(new Date(`${next.dueDate}T12:00:00Z`))}Extended by 1 month (Dauerfristverlängerung)`,
+      );
+      await expectNoAxeViolations(page);
+      await page.keyboard.press('Escape');
+      await page.goto('/settings/registrations');
     } finally {
       // Other specs know the German returns as seeded, without the extension.
       const restore = page.getByRole('form', { name: 'Germany (DE)' });

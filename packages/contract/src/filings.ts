@@ -25,6 +25,13 @@ export const filingSchema = z.object({
   amountLocal: decimal.describe('The same in `currency`; frozen once filed'),
   filedOn: isoDate.nullable(),
   filingReference: z.string().nullable(),
+  deadlineExtension: z
+    .object({ months: z.number().int(), name: z.string() })
+    .nullable()
+    .describe(
+      "The extension the tax office granted that dueDate includes (Germany's Dauerfristverlängerung): open VAT " +
+        'returns only; null without one, and once filed',
+    ),
 });
 export type Filing = z.infer<typeof filingSchema>;
 

@@ -78,5 +78,6 @@ export const buildFiling = (overrides: Partial<Filing> = {}): Filing => ({
   amountLocal: '1234.50',
   filedOn: null,
   filingReference: null,
+  deadlineExtension: null,
   ...overrides,
 });

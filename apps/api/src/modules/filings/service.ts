@@ -1,6 +1,8 @@
 import type { Filing, FilingList, FilingQuery, MarkFilingFiledRequest } from '@vatlas/contract';
 import {
   type CompanyTaxProfile,
+  type DeadlineExtension,
+  deadlineExtensionOf,
   type EcSalesListTotal,
   type FilingType,
   filingStatus,
@@ -140,7 +142,25 @@ export async function refreshFilings(
   return syncPlannedFilings(db, companyId, planned, rows);
 }
 
-function toFiling(row: FilingRecord, today: string): Filing {
+/** The deadline extensions the company was granted, by country: its open VAT returns there are due that much later. */
+type GrantedExtensions = ReadonlyMap<string, DeadlineExtension>;
+
+function grantedExtensions(profile: CompanyTaxProfile | undefined): GrantedExtensions {
+  const granted = new Map<string, DeadlineExtension>();
+  for (const registration of profile?.registrations ?? []) {
+    const country = findCountryRule(registration.country)?.code;
+    const extension = country && registration.hasDeadlineExtension ? deadlineExtensionOf(country) : undefined;
+    if (country && extension) granted.set(country, extension);
+  }
+  return granted;
+}
+
+/**
+ * A stored filing as the API answers it. An open VAT return names the extension its due date includes; a filed one
+ * none, since its due date stands as it was when it was filed.
+ */
+function toFiling(row: FilingRecord, today: string, extensions: GrantedExtensions = new Map()): Filing {
+  const isExtended = row.filedOn === null && row.filingType === 'vat-return';
   return {
     id: row.id,
     jurisdiction: row.jurisdiction,
@@ -155,16 +175,19 @@ function toFiling(row: FilingRecord, today: string): Filing {
     amountLocal: row.amountLocal,
     filedOn: row.filedOn,
     filingReference: row.filingReference,
+    deadlineExtension: (isExtended && extensions.get(row.jurisdiction.trim())) || null,
   };
 }
 
 /** The filing calendar, refreshed first; status follows from the due date and today (upcoming, due soon, overdue). */
 export async function listFilings(db: Db, companyId: string, query: FilingQuery): Promise<FilingList> {
   const today = todayIsoDate();
+  const profile = await loadCompanyTaxProfile(db, companyId);
   // Most reads find nothing to change, and then the refresh has read the filings already.
-  const unchanged = await db.transaction((tx) => refreshFilings(tx as unknown as Db, companyId, { today }));
+  const unchanged = await db.transaction((tx) => refreshFilings(tx as unknown as Db, companyId, { today, profile }));
+  const extensions = grantedExtensions(profile);
   const items = (unchanged ?? (await listFilingRows(db, companyId)))
-    .map((row) => toFiling(row, today))
+    .map((row) => toFiling(row, today, extensions))
     .filter(
       (filing) =>
         (query.status === undefined || filing.status === query.status) &&
@@ -228,5 +251,5 @@ export async function reopenFiling(db: Db, input: { companyId: string; filingId:
   const row = await findFilingOrFail(db, input.companyId, input.filingId);
   if (row.filedOn === null) throw new HttpError(409, 'filing_not_filed', 'This filing is not marked filed.');
   const reopened = await setFilingFiled(db, row.id, { filedOn: null, filingReference: null, filedBy: null });
-  return toFiling(reopened, todayIsoDate());
+  return toFiling(reopened, todayIsoDate(), grantedExtensions(await loadCompanyTaxProfile(db, input.companyId)));
 }

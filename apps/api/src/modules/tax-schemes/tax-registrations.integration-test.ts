@@ -291,6 +291,15 @@ forEachDatabase('tax registrations API', (context) => {
       ]),
     );
 
+    // The calendar names the extension on the open returns it moved, and on nothing else.
+    const calendar = await request('GET', apiPaths.filings(companyId, { jurisdiction: 'DE' }));
+    const items = filingListSchema.parse(calendar.json()).items;
+    const namedOn = items.filter((filing) => filing.deadlineExtension !== null);
+    expect(namedOn.length).toBeGreaterThan(0);
+    expect(namedOn.every((filing) => filing.filingType === 'vat-return' && filing.status !== 'filed')).toBe(true);
+    expect(namedOn[0]?.deadlineExtension).toEqual({ months: 1, name: 'Dauerfristverlängerung' });
+    expect(items.filter((filing) => filing.filingType === 'vat-return').length).toBe(namedOn.length);
+
     // A save that does not say keeps the grant; false withdraws it.
     const kept = await put('DE', registration);
     expect(kept.json()).toMatchObject({ hasDeadlineExtension: true });

@@ -146,7 +146,17 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
               ({format.date(current.periodStart)} – {format.date(current.periodEnd)})
             </span>
           </Field>
-          <Field label={t('calendar.filing.dueDate')}>{format.dateLong(current.dueDate)}</Field>
+          <Field label={t('calendar.filing.dueDate')}>
+            {format.dateLong(current.dueDate)}
+            {current.deadlineExtension ? (
+              <span className="mt-1 block text-sm text-fg-secondary">
+                {t('calendar.filing.extended', {
+                  count: current.deadlineExtension.months,
+                  name: current.deadlineExtension.name,
+                })}
+              </span>
+            ) : null}
+          </Field>
           <Field label={t(isNetValue ? 'calendar.filing.netListed' : 'calendar.filing.amount')}>
             {current.currency === 'EUR'
               ? amount
