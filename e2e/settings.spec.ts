@@ -494,6 +494,56 @@ test.describe('settings (issue 7)', () => {
     expect(await filingsIn(page, 'DE')).toEqual(before);
   });
 
+  test("tax registrations: a registration's first day leaves the returns of the periods before it out of the calendar", async ({
+    page,
+  }) => {
+    await openSignedIn(page, demoAccounts.seller, '/settings/registrations');
+    const france = page.getByRole('form', { name: 'France (FR)' });
+    const registeredFrom = france.getByLabel('Registered from');
+    await expect(registeredFrom).toHaveValue('');
+    await expect(registeredFrom).toHaveAccessibleDescription(
+      'The first day of the registration, as the tax office set it: no return is planned for a period that ended ' +
+        'before it. Empty: every period.',
+    );
+    const open = (items: FilingItem[]) => items.filter((item) => item.status !== 'filed');
+    const before = await filingsIn(page, 'FR');
+    // The first day of next month: this month's open return and list, and any earlier, are not due there.
+    const today = new Date();
+    const nextMonth = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() + 1, 1)).toISOString().slice(0, 10);
+    expect(open(before).filter((item) => item.periodEnd < nextMonth).length).toBeGreaterThan(0);
+    try {
+      await registeredFrom.fill(nextMonth);
+      await france.getByRole('button', { name: 'Save France' }).click();
+      await expect(france.getByRole('status').filter({ hasText: 'France saved' })).toBeVisible();
+      const after = await filingsIn(page, 'FR');
+      expect(open(after).filter((item) => item.periodEnd < nextMonth)).toEqual([]);
+      expect(open(after)).toEqual(open(before).filter((item) => item.periodEnd >= nextMonth));
+      expect(after.filter((item) => item.status === 'filed')).toEqual(before.filter((item) => item.status === 'filed'));
+      // France's sales were declared there for months before that day: the registration is named as too late.
+      const dayLabel = new Intl.DateTimeFormat('en-GB', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(`${nextMonth}T12:00:00Z`));
+      await expect(page.getByRole('region', { name: 'Registrations your transactions call for' })).toContainText(
+        new RegExp(`France: declared there since \\w+ \\d{4}, [\\d,]+ transactions; registered only from ${dayLabel}`),
+      );
+      await page.reload();
+      await expect(page.getByRole('form', { name: 'France (FR)' }).getByLabel('Registered from')).toHaveValue(
+        nextMonth,
+      );
+      await expectNoAxeViolations(page);
+    } finally {
+      const restore = page.getByRole('form', { name: 'France (FR)' });
+      await restore.getByLabel('Registered from').fill('');
+      await restore.getByRole('button', { name: 'Save France' }).click();
+      await expect(restore.getByRole('status').filter({ hasText: 'France saved' })).toBeVisible();
+    }
+    expect(await filingsIn(page, 'FR')).toEqual(before);
+    await expect(page.getByRole('region', { name: 'Registrations your transactions call for' })).toHaveCount(0);
+  });
+
   test('the language section switches the interface at once and keeps it after a reload', async ({ page, request }) => {
     const languageSaves = watchLanguageSaves(page);
     const token = await openSignedIn(page, demoAccounts.seller, '/settings/language');

@@ -28,6 +28,13 @@ export const jurisdictionRegistrationSchema = z.object({
       "The frequency before the last change, which the returns before filingFrequencyFrom keep; null: the country's " +
         'usual one',
     ),
+  registeredFrom: z
+    .string()
+    .nullable()
+    .describe(
+      "The registration's first day as the tax office set it: no return or EC Sales List is planned for a period " +
+        'that ended before it; null: every period of the calendar',
+    ),
   hasDeadlineExtension: z
     .boolean()
     .describe("The tax office granted the country's deadlineExtension: every VAT return is due its months later"),
@@ -53,8 +60,15 @@ export type JurisdictionRegistrationDto = z.infer<typeof jurisdictionRegistratio
  */
 export const missingRegistrationSchema = z.object({
   countryCode: z.string().describe('ISO 3166-1 alpha-2'),
-  /** 'not-chosen': not among the jurisdictions at all; otherwise the status of the chosen jurisdiction. */
-  registration: z.enum(['not-chosen', 'not-registered', 'registration-requested']),
+  /**
+   * 'not-chosen': not among the jurisdictions at all; 'registered-later': registered, but only from a day after a
+   * whole month of local declarations (`registeredFrom`); otherwise the status of the chosen jurisdiction.
+   */
+  registration: z.enum(['not-chosen', 'not-registered', 'registration-requested', 'registered-later']),
+  registeredFrom: z
+    .string()
+    .optional()
+    .describe("'registered-later' only: the registration's first day, after the month `since`"),
   since: z.string().describe('First month (YYYY-MM-DD) with a local declaration there'),
   transactionCount: z.number().int(),
 });
@@ -83,6 +97,11 @@ export const updateJurisdictionRegistrationBodySchema = z.object({
         'returns before it keep the old one. Null: it applies to every return not filed yet. Absent: a stored day ' +
         'stays while the frequency stays.',
     ),
+  registeredFrom: z
+    .string()
+    .nullable()
+    .optional()
+    .describe("The registration's first day (YYYY-MM-DD); null: not known. Absent: the stored day stays."),
   hasDeadlineExtension: z
     .boolean()
     .optional()

@@ -271,6 +271,8 @@ export const companyJurisdictions = pgTable(
     previousFilingFrequency: text('previous_filing_frequency'),
     /** The tax office granted the country's extension of the VAT return's deadline (Germany's Dauerfristverlängerung). */
     hasDeadlineExtension: boolean('has_deadline_extension').notNull().default(false),
+    /** The registration's first day as the tax office set it: no return is planned for a period ended before it. */
+    registeredFrom: date('registered_from'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -104,6 +104,35 @@ describe('planFilings', () => {
     ]);
   });
 
+  it("plans a registration's returns and EC Sales Lists from its first day, the period holding it included", () => {
+    const fromMid: CompanyTaxProfile = {
+      ...profile,
+      oss: null,
+      ioss: null,
+      registrations: [
+        { country: 'DE', frequency: 'monthly', vatNumber: 'DE123456789' },
+        { country: 'PL', frequency: null, vatNumber: null, registeredFrom: '2026-02-15' },
+      ],
+    };
+    const filings = planFilings({ profile: fromMid, from: '2025-11-01', to: '2026-03-31', eslCountries: ['PL'] });
+    const polish = filings.filter((filing) => filing.jurisdiction === 'PL');
+    expect(polish.map((filing) => `${filing.filingType} ${filing.periodStart}`)).toEqual([
+      'vat-return 2026-02-01',
+      'ec-sales-list 2026-02-01',
+      'vat-return 2026-03-01',
+      'ec-sales-list 2026-03-01',
+    ]);
+    // Germany, with no first day, files every month of the window as before.
+    expect(filings.filter((filing) => filing.jurisdiction === 'DE').map((filing) => filing.periodStart)).toEqual([
+      '2025-10-01',
+      '2025-11-01',
+      '2025-12-01',
+      '2026-01-01',
+      '2026-02-01',
+      '2026-03-01',
+    ]);
+  });
+
   it('plans for a seller established outside the 30 jurisdictions', () => {
     const filings = planFilings({
       profile: {

@@ -52,7 +52,7 @@ type Obligation = {
   frequency: ReturnFrequency;
   /** The periods before `from` are at `before` (a change of frequency the tax office set from a day). */
   change?: { from: string; before: ReturnFrequency };
-  /** The first day the obligation exists (OSS, IOSS); periods ending before it are not filed. */
+  /** The first day the obligation exists (a registration's, OSS's, IOSS's); periods ending before it are not filed. */
   since?: string;
   isEstablished: boolean;
   hasEcSalesList: boolean;
@@ -70,7 +70,7 @@ function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string
   // A seller may be established anywhere (US, CN …); only one of the 30 can change a deadline.
   const established = findCountryRule(profile.establishmentCountry)?.code;
   const listing = new Set(eslCountries.map(countryCode));
-  const returns = new Map<string, Pick<Obligation, 'frequency' | 'change' | 'hasDeadlineExtension'>>();
+  const returns = new Map<string, Pick<Obligation, 'frequency' | 'change' | 'hasDeadlineExtension' | 'since'>>();
   for (const registration of profile.registrations) {
     const country = countryCode(registration.country);
     const usual = findCountryFilingRules(country)?.vatReturn.defaultFrequency.value;
@@ -79,10 +79,13 @@ function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string
     const change = registration.frequencyChange;
     const before = change ? (change.before ?? usual) : undefined;
     if (change) assertIsoDate(change.from, `${country} frequency change`);
+    const since = registration.registeredFrom ?? undefined;
+    if (since !== undefined) assertIsoDate(since, `${country} registration`);
     returns.set(country, {
       frequency,
       change: change && before && before !== frequency ? { from: change.from, before } : undefined,
       hasDeadlineExtension: registration.hasDeadlineExtension === true,
+      since,
     });
   }
 
@@ -109,6 +112,8 @@ function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string
         change && before && before !== frequency && isFrequencyBoundary(change.from, before, frequency)
           ? { from: change.from, before }
           : undefined,
+      // The list is the registration's: none before it either.
+      since: vatReturn?.since,
       isEstablished: country === established,
       hasEcSalesList: true,
     });

@@ -28,6 +28,11 @@ export type CompanyRegistration = {
   frequencyChange?: FrequencyChange | null;
   /** The tax office granted the country's deadline extension for VAT returns (Germany's Dauerfristverlängerung). */
   hasDeadlineExtension?: boolean;
+  /**
+   * The first day of the registration, as the tax office set it (ISO date): no return or EC Sales List there is due
+   * for a period that ended before it. Absent or null: every period of the calendar.
+   */
+  registeredFrom?: string | null;
 };
 
 export type FrequencyChange = { from: string; before: ReturnFrequency | null };

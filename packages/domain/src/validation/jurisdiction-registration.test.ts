@@ -60,6 +60,11 @@ describe('validateJurisdictionRegistration', () => {
       expected: ['hasDeadlineExtension:deadlineExtensionNotOffered'],
     },
     {
+      why: 'a first day that is no date',
+      input: { registeredFrom: '1.6.2026' },
+      expected: ['registeredFrom:invalidDate'],
+    },
+    {
       why: 'both at once',
       input: { vatNumber: '', filingFrequency: 'every-two-months' as const },
       expected: ['vatNumber:vatNumberWhenRegistered', 'filingFrequency:frequencyNotOffered'],

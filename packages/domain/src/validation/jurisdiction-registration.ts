@@ -16,6 +16,8 @@ export type JurisdictionRegistrationInput = {
   filingFrequency: ReturnFrequency | null;
   /** The tax office granted the country's deadline extension (`deadlineExtensionOf`); undefined: not said. */
   hasDeadlineExtension?: boolean;
+  /** The registration's first day as the tax office set it (YYYY-MM-DD); null: not known; undefined: not said. */
+  registeredFrom?: string | null;
 };
 
 export type JurisdictionRegistration = {
@@ -79,6 +81,10 @@ export function validateJurisdictionRegistration(
         { country, frequency: input.filingFrequency },
       ),
     );
+  }
+
+  if (typeof input.registeredFrom === 'string' && !isIsoDate(input.registeredFrom)) {
+    issues.push(issue('registeredFrom', 'invalidDate', 'is not a date (YYYY-MM-DD)'));
   }
 
   if (input.hasDeadlineExtension === true && deadlineExtensionOf(country) === undefined) {

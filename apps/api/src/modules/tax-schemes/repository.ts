@@ -95,7 +95,10 @@ export async function updateJurisdictionRow(
   companyId: string,
   countryCode: string,
   registration: JurisdictionRegistration &
-    Pick<JurisdictionRecord, 'filingFrequencyFrom' | 'previousFilingFrequency' | 'hasDeadlineExtension'>,
+    Pick<
+      JurisdictionRecord,
+      'filingFrequencyFrom' | 'previousFilingFrequency' | 'hasDeadlineExtension' | 'registeredFrom'
+    >,
 ): Promise<JurisdictionRecord | undefined> {
   const [row] = await db
     .update(companyJurisdictions)
@@ -126,6 +129,7 @@ export async function loadCompanyTaxProfile(db: Db, companyId: string): Promise<
       filingFrequencyFrom: companyJurisdictions.filingFrequencyFrom,
       previousFilingFrequency: companyJurisdictions.previousFilingFrequency,
       hasDeadlineExtension: companyJurisdictions.hasDeadlineExtension,
+      registeredFrom: companyJurisdictions.registeredFrom,
       vatNumber: companyJurisdictions.vatNumber,
     })
     .from(companyJurisdictions)
@@ -145,6 +149,7 @@ export async function loadCompanyTaxProfile(db: Db, companyId: string): Promise<
       vatNumber: row.vatNumber,
       frequencyChange: frequencyChangeOf(frequencyRecordOfRow(row)),
       hasDeadlineExtension: row.hasDeadlineExtension,
+      registeredFrom: row.registeredFrom,
     })),
   };
 }

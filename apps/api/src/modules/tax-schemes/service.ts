@@ -1,5 +1,6 @@
 import type {
   JurisdictionRegistrationDto,
+  MissingRegistration,
   TaxRegistrationsResponse,
   TaxSchemeRegistration,
   TaxSchemes,
@@ -80,6 +81,7 @@ function toJurisdictionRegistration(row: JurisdictionRecord): JurisdictionRegist
     filingFrequency: toReturnFrequency(row.filingFrequency),
     filingFrequencyFrom: row.filingFrequencyFrom,
     previousFilingFrequency: toReturnFrequency(row.previousFilingFrequency),
+    registeredFrom: row.registeredFrom,
     hasDeadlineExtension: row.hasDeadlineExtension,
     deadlineExtension: deadlineExtensionOf(countryCode) ?? null,
     defaultFrequency,
@@ -91,22 +93,30 @@ function toJurisdictionRegistration(row: JurisdictionRecord): JurisdictionRegist
 
 /**
  * The registrations, and where the stored tax position says one is missing: a country with local declarations whose
- * jurisdiction was not chosen or is not registered yet (a transfer of own goods into a new warehouse country, say).
+ * jurisdiction was not chosen or is not registered yet (a transfer of own goods into a new warehouse country, say), or
+ * registered only from a day after a whole month of them.
  */
 export async function getTaxRegistrations(db: Db, companyId: string): Promise<TaxRegistrationsResponse> {
   const jurisdictions = (await listJurisdictionRows(db, companyId)).map(toJurisdictionRegistration);
-  const statusOf = new Map(jurisdictions.map((item) => [item.countryCode, item.registrationStatus]));
-  const missingRegistrations = (await listLocalDeclarationCountries(db, companyId)).flatMap((row) => {
-    const status = statusOf.get(row.countryCode);
-    if (status === 'registered') return [];
-    return [{ ...row, registration: status ?? ('not-chosen' as const) }];
-  });
+  const chosen = new Map(jurisdictions.map((item) => [item.countryCode, item]));
+  const missingRegistrations = (await listLocalDeclarationCountries(db, companyId)).flatMap(
+    (row): MissingRegistration[] => {
+      const registration = chosen.get(row.countryCode);
+      if (registration?.registrationStatus !== 'registered') {
+        return [{ ...row, registration: registration?.registrationStatus ?? 'not-chosen' }];
+      }
+      // Registered, but from a day after a whole month of declarations: those months have no return to go in.
+      const { registeredFrom } = registration;
+      if (registeredFrom === null || registeredFrom.slice(0, 7) <= row.since.slice(0, 7)) return [];
+      return [{ ...row, registration: 'registered-later', registeredFrom }];
+    },
+  );
   return { jurisdictions, missingRegistrations };
 }
 
 /**
  * Sets the company's registration in one of its jurisdictions and recomputes the tax position in the same
- * transaction: the filings follow the frequency and the deadline extension, and the EC Sales List's transfers of own goods carry the VAT number.
+ * transaction: the filings follow the frequency, the first day and the deadline extension, and the EC Sales List's transfers of own goods carry the VAT number.
  * 400 with one detail per field when a rule fails; 404 when the company did not choose the jurisdiction. Nothing is
  * written unless all of it is.
  */
@@ -134,8 +144,9 @@ export async function putJurisdictionRegistration(
       ...result.value,
       previousFilingFrequency: record.value.before,
       filingFrequencyFrom: record.value.from,
-      // Absent (an older client): the stored grant stays.
+      // Absent (an older client): the stored grant and first day stay.
       hasDeadlineExtension: body.hasDeadlineExtension ?? stored.hasDeadlineExtension,
+      registeredFrom: body.registeredFrom === undefined ? stored.registeredFrom : body.registeredFrom,
     });
     if (row) await recomputeTaxPosition(txDb, companyId);
     return row;

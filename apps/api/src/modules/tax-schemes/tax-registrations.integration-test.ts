@@ -323,6 +323,47 @@ forEachDatabase('tax registrations API', (context) => {
     expect(await listRegistrations()).toEqual(before);
   });
 
+  it("plans no return before the registration's first day, and all of them again once it is cleared", async () => {
+    const registration = { registrationStatus: 'registered', vatNumber: FR_VAT_NUMBER, filingFrequency: 'monthly' };
+    const starts = async () =>
+      (await frenchReturns()).map((filing) => `${filing.periodStart}${filing.status === 'filed' ? ' filed' : ''}`);
+    expect(await starts()).toEqual(expect.arrayContaining(['2023-02-01', '2023-03-01 filed', '2023-04-01']));
+
+    const fromApril = await put('FR', { ...registration, registeredFrom: '2023-04-01' });
+    expect(fromApril.statusCode, fromApril.body).toBe(200);
+    expect(fromApril.json()).toMatchObject({ registeredFrom: '2023-04-01' });
+    // February is gone; March stays as it was filed.
+    const registered = await starts();
+    expect(registered).not.toContain('2023-02-01');
+    expect(registered).toEqual(expect.arrayContaining(['2023-03-01 filed', '2023-04-01']));
+    // France's declarations began in March (the transfer's arrival), a whole month before the registration.
+    const missing = async () =>
+      taxRegistrationsResponseSchema.parse((await request('GET', apiPaths.taxRegistrations(companyId))).json())
+        .missingRegistrations;
+    expect(await missing()).toEqual([
+      {
+        countryCode: 'FR',
+        registration: 'registered-later',
+        registeredFrom: '2023-04-01',
+        since: '2023-03-01',
+        transactionCount: 1,
+      },
+    ]);
+    // From a day in March, the March return declares them: nothing is missing.
+    expect((await put('FR', { ...registration, registeredFrom: '2023-03-20' })).statusCode).toBe(200);
+    expect(await missing()).toEqual([]);
+    expect((await put('FR', { ...registration, registeredFrom: '2023-04-01' })).statusCode).toBe(200);
+
+    // A save that does not say keeps the day; a day that is none is refused on its field; null clears it.
+    expect((await put('FR', registration)).json()).toMatchObject({ registeredFrom: '2023-04-01' });
+    const wrong = await put('FR', { ...registration, registeredFrom: '1 April 2023' });
+    expect(wrong.statusCode, wrong.body).toBe(400);
+    expect(wrong.json()).toMatchObject({ details: [{ field: 'registeredFrom', code: 'invalidDate' }] });
+    const cleared = await put('FR', { ...registration, registeredFrom: null });
+    expect(cleared.json()).toMatchObject({ registeredFrom: null });
+    expect(await starts()).toContain('2023-02-01');
+  });
+
   it('answers 404 for a jurisdiction the company did not choose, and changes nothing', async () => {
     const before = await listRegistrations();
     const response = await put('IT', {

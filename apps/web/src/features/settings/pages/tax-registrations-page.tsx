@@ -103,10 +103,11 @@ export function TaxRegistrationsPage() {
 
 /**
  * Registration relevance: the countries the stored tax position declares in (sales taxed there, goods dispatched from
- * or arriving there) where the company is not registered. Nothing when there are none.
+ * or arriving there) where the company is not registered, or only from a later month. Nothing when there are none.
  */
 function MissingRegistrations({ missing }: { missing: readonly MissingRegistration[] }) {
   const { t, i18n } = useTranslation();
+  const format = useFormatters();
   const countryName = useCountryName();
   const headingId = useId();
   if (missing.length === 0) return null;
@@ -130,7 +131,11 @@ function MissingRegistrations({ missing }: { missing: readonly MissingRegistrati
             <span className="font-semibold">
               {item.registration === 'not-chosen'
                 ? t('settings.registrations.missing.notChosen')
-                : t(`settings.registrations.statuses.${item.registration}`)}
+                : item.registration === 'registered-later'
+                  ? t('settings.registrations.missing.registeredLater', {
+                      date: format.date(item.registeredFrom ?? ''),
+                    })
+                  : t(`settings.registrations.statuses.${item.registration}`)}
             </span>
           </li>
         ))}
@@ -188,6 +193,7 @@ function errorsOfSave(t: TFunction, error: unknown): Partial<Record<string, stri
 
 type JurisdictionValues = {
   registrationStatus: RegistrationStatus;
+  registeredFrom: string;
   vatNumber: string;
   filingFrequency: string;
   filingFrequencyFrom: string;
@@ -196,6 +202,7 @@ type JurisdictionValues = {
 
 const valuesOf = (registration: JurisdictionRegistrationDto): JurisdictionValues => ({
   registrationStatus: registration.registrationStatus,
+  registeredFrom: registration.registeredFrom ?? '',
   vatNumber: registration.vatNumber ?? '',
   filingFrequency: registration.filingFrequency ?? '',
   filingFrequencyFrom: registration.filingFrequencyFrom ?? '',
@@ -232,6 +239,7 @@ function JurisdictionForm({
     setIsSaved(false);
     const body = {
       registrationStatus: values.registrationStatus,
+      registeredFrom: values.registeredFrom || null,
       vatNumber: values.vatNumber,
       filingFrequency: (values.filingFrequency || null) as ReturnFrequency | null,
       filingFrequencyFrom: values.filingFrequencyFrom || null,
@@ -271,7 +279,7 @@ function JurisdictionForm({
       <h3 id={headingId} className="text-base font-semibold text-fg">
         {name} <span className="font-normal text-fg-secondary">({countryCode})</span>
       </h3>
-      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-4">
+      <div className="grid gap-4 md:grid-cols-2 xl:grid-cols-3">
         <SelectField
           id={`${id}-registrationStatus`}
           label={t('settings.registrations.fields.status')}
@@ -284,6 +292,15 @@ function JurisdictionForm({
             </option>
           ))}
         </SelectField>
+        <TextField
+          id={`${id}-registeredFrom`}
+          type="date"
+          label={t('settings.registrations.fields.registeredFrom')}
+          value={values.registeredFrom}
+          hint={t('settings.registrations.hints.registeredFrom')}
+          onChange={(value) => setValue('registeredFrom', value)}
+          error={errors.registeredFrom}
+        />
         <TextField
           id={`${id}-vatNumber`}
           label={t('settings.registrations.fields.vatNumber')}
