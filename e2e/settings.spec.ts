@@ -529,7 +529,14 @@ test.describe('settings (issue 7)', () => {
       await expect(page.getByRole('region', { name: 'Registrations your transactions call for' })).toContainText(
         new RegExp(`France: declared there since \\w+ \\d{4}, [\\d,]+ transactions; registered only from ${dayLabel}`),
       );
-      await page.reload();
+      // The dashboard's data health says so too, and leads back here.
+      await page.goto('/dashboard');
+      const alert = page.getByTestId('data-health').locator('[data-alert="registration-missing"]');
+      await expect(alert).toContainText(
+        'declare VAT in countries where the company is not registered, or only from a later month (France).',
+      );
+      await alert.getByRole('link', { name: 'Review the registrations' }).click();
+      await expect(page).toHaveURL(/\/settings\/registrations$/);
       await expect(page.getByRole('form', { name: 'France (FR)' }).getByLabel('Registered from')).toHaveValue(
         nextMonth,
       );

@@ -13,6 +13,11 @@ export const DATA_HEALTH_ALERT_CODES = [
   'amazon-vat-difference',
   /** Taxable sales whose VAT due was computed from the price: the file charged another country's VAT or none. */
   'vat-computed-from-price',
+  /**
+   * Countries the transactions declare VAT in where the company is not registered, or only from a later month (the
+   * tax registrations' `missingRegistrations`): the count is their transactions, the periods each one's first month.
+   */
+  'registration-missing',
 ] as const;
 export type DataHealthAlertCode = (typeof DATA_HEALTH_ALERT_CODES)[number];
 

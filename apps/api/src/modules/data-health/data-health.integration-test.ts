@@ -130,6 +130,14 @@ forEachDatabase('data-health API', (context) => {
       periods: ['2023-03'],
       details: ['XAF'],
     });
+    // The stock arriving in Poland is declared there, where the company is not registered.
+    expect(alertOf(health, 'registration-missing')).toEqual({
+      code: 'registration-missing',
+      severity: 'error',
+      count: 2,
+      periods: ['2023-03'],
+      details: ['PL'],
+    });
   });
 
   it('names the months behind overdue filings that have no data, not the months that have', async () => {

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { listFilings } from '../filings/service';
 import { listRateCombinations, listTaxPositionProblems } from '../liabilities/repository';
 import { checkRateCombination } from '../liabilities/service';
+import { getTaxRegistrations } from '../tax-schemes/service';
 import {
   countCrossCheckRows,
   countEcSalesLinesWithoutVatNumber,
@@ -51,6 +52,20 @@ export async function getDataHealth(db: Db, companyId: string, year: number): Pr
       count: fromPrice.reduce((sum, problem) => sum + problem.transactionCount, 0),
       periods: sorted(fromPrice.map((problem) => problem.periodStart.slice(0, 7))),
       details: sorted(fromPrice.map((problem) => problem.jurisdiction)),
+    });
+  }
+
+  // Registration relevance: VAT declared where no return can carry it, from the first month on.
+  const unregistered = (await getTaxRegistrations(db, companyId)).missingRegistrations.filter(
+    (row) => row.since <= window.to,
+  );
+  if (unregistered.length > 0) {
+    alerts.push({
+      code: 'registration-missing',
+      severity: 'error',
+      count: unregistered.reduce((sum, row) => sum + row.transactionCount, 0),
+      periods: sorted(unregistered.map((row) => row.since.slice(0, 7))),
+      details: sorted(unregistered.map((row) => row.countryCode)),
     });
   }
 

@@ -130,6 +130,25 @@ describe('DataHealthCard', () => {
     );
   });
 
+  it('sends the countries declared in without a registration to the tax registrations, in English and German', () => {
+    const alerts: DataHealthAlert[] = [
+      { code: 'registration-missing', severity: 'error', count: 12, periods: ['2026-02'], details: ['PL'] },
+    ];
+    renderWith(<DataHealthCard year={2026} isLoading={false} alerts={alerts} />);
+    const item = screen.getByRole('listitem');
+    expect(item.textContent).toContain(
+      '12 transactions declare VAT in countries where the company is not registered, or only from a later month (Poland).',
+    );
+    expect(within(item).getByRole('link', { name: 'Review the registrations' }).getAttribute('href')).toBe(
+      '/settings/registrations',
+    );
+    cleanup();
+    renderWith(<DataHealthCard year={2026} isLoading={false} alerts={alerts} />, 'de');
+    expect(screen.getByRole('listitem').textContent).toContain(
+      '12 Transaktionen melden Umsatzsteuer in Ländern, in denen das Unternehmen nicht oder erst ab einem späteren Monat registriert ist (Polen).',
+    );
+  });
+
   it('says so when all is well, and in German', () => {
     renderWith(<DataHealthCard year={2026} isLoading={false} alerts={[]} />, 'de');
     expect(screen.getByText('In den Daten dieses Jahres wurden keine Probleme gefunden.')).toBeTruthy();

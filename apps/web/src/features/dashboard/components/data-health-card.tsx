@@ -16,9 +16,13 @@ const SEVERITY_CLASS: Record<DataHealthAlert['severity'], string> = {
 
 const MAX_PERIODS_NAMED = 4;
 
-/** Where the user acts on an alert: upload the missing months, or look at the rows of the first month concerned. */
+/**
+ * Where the user acts on an alert: upload the missing months, set up the registrations, or look at the rows of the
+ * first month concerned.
+ */
 export function alertActionHref(alert: DataHealthAlert): string {
   if (alert.code === 'period-without-data') return paths.dataUpload.getHref();
+  if (alert.code === 'registration-missing') return paths.settings.registrations.getHref();
   const month = alert.periods?.[0];
   // The differences from Amazon's VAT are listed by the transactions screen's cross-check, the rest in its list.
   const params = new URLSearchParams(alert.code === 'amazon-vat-difference' ? { view: 'cross-check' } : {});
