@@ -71,7 +71,7 @@ export type FilingSchedule = {
 
 /**
  * A lasting extension of the VAT return's deadline that the tax office grants a company on application: `months`
- * later than the country's rule, for every period from the grant on (Germany's Dauerfristverlängerung, § 46 UStDV).
+ * later than the country's rule, for every return not filed yet (Germany's Dauerfristverlängerung, § 46 UStDV).
  */
 export type DeadlineExtension = { months: number; name: string };
 
