@@ -551,6 +551,49 @@ test.describe('settings (issue 7)', () => {
     await expect(page.getByRole('region', { name: 'Registrations your transactions call for' })).toHaveCount(0);
   });
 
+  test('tax registrations: a registration that ended plans no return after its last day; an end before the start is refused at the field', async ({
+    page,
+  }) => {
+    await openSignedIn(page, demoAccounts.seller, '/settings/registrations');
+    const france = page.getByRole('form', { name: 'France (FR)' });
+    const registeredFrom = france.getByLabel('Registered from');
+    const registeredUntil = france.getByLabel('Registered until');
+    const saveFrance = france.getByRole('button', { name: 'Save France' });
+    await expect(registeredUntil).toHaveValue('');
+    const before = await filingsIn(page, 'FR');
+    const open = (items: FilingItem[]) => items.filter((item) => item.status !== 'filed');
+    // The last day of last month: this month's open return and list, and any later, are not due there.
+    const today = new Date();
+    const lastMonthEnd = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), 0)).toISOString().slice(0, 10);
+    expect(open(before).filter((item) => item.periodStart > lastMonthEnd).length).toBeGreaterThan(0);
+    try {
+      // An end before the start: refused at the field before anything is sent.
+      await registeredFrom.fill('2026-06-01');
+      await registeredUntil.fill('2026-05-31');
+      await saveFrance.click();
+      await expect(france.getByText('Choose a day on or after the first day of the registration.')).toBeVisible();
+      await expect(registeredUntil).toHaveAttribute('aria-invalid', 'true');
+      await expect(registeredUntil).toBeFocused();
+      expect(await filingsIn(page, 'FR')).toEqual(before);
+
+      await registeredFrom.fill('');
+      await registeredUntil.fill(lastMonthEnd);
+      await saveFrance.click();
+      await expect(france.getByRole('status').filter({ hasText: 'France saved' })).toBeVisible();
+      const after = await filingsIn(page, 'FR');
+      expect(open(after)).toEqual(open(before).filter((item) => item.periodStart <= lastMonthEnd));
+      expect(after.filter((item) => item.status === 'filed')).toEqual(before.filter((item) => item.status === 'filed'));
+      await expectNoAxeViolations(page);
+    } finally {
+      const restore = page.getByRole('form', { name: 'France (FR)' });
+      await restore.getByLabel('Registered from').fill('');
+      await restore.getByLabel('Registered until').fill('');
+      await restore.getByRole('button', { name: 'Save France' }).click();
+      await expect(restore.getByRole('status').filter({ hasText: 'France saved' })).toBeVisible();
+    }
+    expect(await filingsIn(page, 'FR')).toEqual(before);
+  });
+
   test('the language section switches the interface at once and keeps it after a reload', async ({ page, request }) => {
     const languageSaves = watchLanguageSaves(page);
     const token = await openSignedIn(page, demoAccounts.seller, '/settings/language');

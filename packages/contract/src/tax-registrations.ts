@@ -35,6 +35,13 @@ export const jurisdictionRegistrationSchema = z.object({
       "The registration's first day as the tax office set it: no return or EC Sales List is planned for a period " +
         'that ended before it; null: every period of the calendar',
     ),
+  registeredUntil: z
+    .string()
+    .nullable()
+    .describe(
+      'The last day of a registration that ended (deregistration): no return or EC Sales List is planned for a ' +
+        'period that began after it; null: it has not ended',
+    ),
   hasDeadlineExtension: z
     .boolean()
     .describe("The tax office granted the country's deadlineExtension: every VAT return is due its months later"),
@@ -102,6 +109,14 @@ export const updateJurisdictionRegistrationBodySchema = z.object({
     .nullable()
     .optional()
     .describe("The registration's first day (YYYY-MM-DD); null: not known. Absent: the stored day stays."),
+  registeredUntil: z
+    .string()
+    .nullable()
+    .optional()
+    .describe(
+      'The last day of a registration that ended (YYYY-MM-DD), not before registeredFrom; null: it has not ended. ' +
+        'Absent: the stored day stays.',
+    ),
   hasDeadlineExtension: z
     .boolean()
     .optional()

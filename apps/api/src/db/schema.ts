@@ -273,6 +273,8 @@ export const companyJurisdictions = pgTable(
     hasDeadlineExtension: boolean('has_deadline_extension').notNull().default(false),
     /** The registration's first day as the tax office set it: no return is planned for a period ended before it. */
     registeredFrom: date('registered_from'),
+    /** The last day of a registration that ended: no return is planned for a period that began after it. */
+    registeredUntil: date('registered_until'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

@@ -133,6 +133,26 @@ describe('planFilings', () => {
     ]);
   });
 
+  it('plans no return or EC Sales List after a registration ended, the period holding its last day included', () => {
+    const ended: CompanyTaxProfile = {
+      ...profile,
+      oss: null,
+      ioss: null,
+      registrations: [{ country: 'PL', frequency: null, vatNumber: null, registeredUntil: '2026-01-20' }],
+    };
+    const filings = planFilings({ profile: ended, from: '2025-11-01', to: '2026-03-31', eslCountries: ['PL'] });
+    expect(filings.map((filing) => `${filing.filingType} ${filing.periodStart}`)).toEqual([
+      'vat-return 2025-10-01',
+      'ec-sales-list 2025-10-01',
+      'vat-return 2025-11-01',
+      'ec-sales-list 2025-11-01',
+      'vat-return 2025-12-01',
+      'ec-sales-list 2025-12-01',
+      'vat-return 2026-01-01',
+      'ec-sales-list 2026-01-01',
+    ]);
+  });
+
   it('plans for a seller established outside the 30 jurisdictions', () => {
     const filings = planFilings({
       profile: {

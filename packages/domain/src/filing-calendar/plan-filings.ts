@@ -54,6 +54,8 @@ type Obligation = {
   change?: { from: string; before: ReturnFrequency };
   /** The first day the obligation exists (a registration's, OSS's, IOSS's); periods ending before it are not filed. */
   since?: string;
+  /** The last day the obligation exists (a registration that ended); periods beginning after it are not filed. */
+  until?: string;
   isEstablished: boolean;
   hasEcSalesList: boolean;
   /** The VAT return's deadline extension was granted (`DeadlineQuery`). */
@@ -70,7 +72,10 @@ function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string
   // A seller may be established anywhere (US, CN …); only one of the 30 can change a deadline.
   const established = findCountryRule(profile.establishmentCountry)?.code;
   const listing = new Set(eslCountries.map(countryCode));
-  const returns = new Map<string, Pick<Obligation, 'frequency' | 'change' | 'hasDeadlineExtension' | 'since'>>();
+  const returns = new Map<
+    string,
+    Pick<Obligation, 'frequency' | 'change' | 'hasDeadlineExtension' | 'since' | 'until'>
+  >();
   for (const registration of profile.registrations) {
     const country = countryCode(registration.country);
     const usual = findCountryFilingRules(country)?.vatReturn.defaultFrequency.value;
@@ -81,11 +86,14 @@ function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string
     if (change) assertIsoDate(change.from, `${country} frequency change`);
     const since = registration.registeredFrom ?? undefined;
     if (since !== undefined) assertIsoDate(since, `${country} registration`);
+    const until = registration.registeredUntil ?? undefined;
+    if (until !== undefined) assertIsoDate(until, `${country} registration's end`);
     returns.set(country, {
       frequency,
       change: change && before && before !== frequency ? { from: change.from, before } : undefined,
       hasDeadlineExtension: registration.hasDeadlineExtension === true,
       since,
+      until,
     });
   }
 
@@ -112,8 +120,9 @@ function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string
         change && before && before !== frequency && isFrequencyBoundary(change.from, before, frequency)
           ? { from: change.from, before }
           : undefined,
-      // The list is the registration's: none before it either.
+      // The list is the registration's: none before it or after it either.
       since: vatReturn?.since,
+      until: vatReturn?.until,
       isEstablished: country === established,
       hasEcSalesList: true,
     });
@@ -226,6 +235,7 @@ export function planFilings(input: PlanFilingsInput): PlannedFiling[] {
     );
     for (const { frequency, period } of obligationPeriods(obligation, lookback, input.to, filed)) {
       if (obligation.since !== undefined && period.end < obligation.since) continue;
+      if (obligation.until !== undefined && period.start > obligation.until) continue;
       const due = dueDate({
         country: obligation.jurisdiction,
         filingType: obligation.filingType,

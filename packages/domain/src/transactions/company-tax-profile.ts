@@ -33,6 +33,11 @@ export type CompanyRegistration = {
    * for a period that ended before it. Absent or null: every period of the calendar.
    */
   registeredFrom?: string | null;
+  /**
+   * The last day of a registration that ended (deregistration, ISO date): no return or EC Sales List there is due for
+   * a period that began after it. Absent or null: it has not ended.
+   */
+  registeredUntil?: string | null;
 };
 
 export type FrequencyChange = { from: string; before: ReturnFrequency | null };

@@ -65,6 +65,16 @@ describe('validateJurisdictionRegistration', () => {
       expected: ['registeredFrom:invalidDate'],
     },
     {
+      why: 'a last day that is no date',
+      input: { registeredUntil: '2026-13-01' },
+      expected: ['registeredUntil:invalidDate'],
+    },
+    {
+      why: 'a last day before the first',
+      input: { registeredFrom: '2026-06-01', registeredUntil: '2026-05-31' },
+      expected: ['registeredUntil:registeredUntilBeforeFrom'],
+    },
+    {
       why: 'both at once',
       input: { vatNumber: '', filingFrequency: 'every-two-months' as const },
       expected: ['vatNumber:vatNumberWhenRegistered', 'filingFrequency:frequencyNotOffered'],
@@ -77,6 +87,11 @@ describe('validateJurisdictionRegistration', () => {
     const german = { registrationStatus: 'registered', vatNumber: 'DE136695976', filingFrequency: 'monthly' } as const;
     expect(codesOf({ ...german, hasDeadlineExtension: true }, 'DE')).toEqual([]);
     expect(codesOf({ hasDeadlineExtension: false })).toEqual([]);
+  });
+
+  it('takes a registration of one day, and a last day without a first', () => {
+    expect(codesOf({ registeredFrom: '2026-06-01', registeredUntil: '2026-06-01' })).toEqual([]);
+    expect(codesOf({ registeredFrom: null, registeredUntil: '2026-06-30' })).toEqual([]);
   });
 
   it('names both countries when the number is of another one', () => {

@@ -18,6 +18,8 @@ export type JurisdictionRegistrationInput = {
   hasDeadlineExtension?: boolean;
   /** The registration's first day as the tax office set it (YYYY-MM-DD); null: not known; undefined: not said. */
   registeredFrom?: string | null;
+  /** The last day of a registration that ended (YYYY-MM-DD); null: it has not ended; undefined: not said. */
+  registeredUntil?: string | null;
 };
 
 export type JurisdictionRegistration = {
@@ -86,6 +88,12 @@ export function validateJurisdictionRegistration(
   if (typeof input.registeredFrom === 'string' && !isIsoDate(input.registeredFrom)) {
     issues.push(issue('registeredFrom', 'invalidDate', 'is not a date (YYYY-MM-DD)'));
   }
+  if (typeof input.registeredUntil === 'string' && !isIsoDate(input.registeredUntil)) {
+    issues.push(issue('registeredUntil', 'invalidDate', 'is not a date (YYYY-MM-DD)'));
+  } else {
+    const span = registrationSpanIssue(input.registeredFrom, input.registeredUntil);
+    if (span) issues.push(span);
+  }
 
   if (input.hasDeadlineExtension === true && deadlineExtensionOf(country) === undefined) {
     issues.push(
@@ -103,6 +111,19 @@ export function validateJurisdictionRegistration(
     isValid: true,
     value: { registrationStatus: input.registrationStatus, vatNumber, filingFrequency: input.filingFrequency },
   };
+}
+
+/**
+ * Whether a registration's last day comes before its first: refused on the last day. Either may be unknown (null or
+ * undefined), and a day that is no date is the date check's to refuse.
+ */
+export function registrationSpanIssue(
+  from: string | null | undefined,
+  until: string | null | undefined,
+): FieldIssue | undefined {
+  if (typeof from !== 'string' || typeof until !== 'string' || !isIsoDate(from) || !isIsoDate(until)) return undefined;
+  if (until >= from) return undefined;
+  return issue('registeredUntil', 'registeredUntilBeforeFrom', 'must not be before the first day of the registration');
 }
 
 /** What is stored of a registration's frequency: the one the tax office set, the one before, the day of the change. */

@@ -97,7 +97,7 @@ export async function updateJurisdictionRow(
   registration: JurisdictionRegistration &
     Pick<
       JurisdictionRecord,
-      'filingFrequencyFrom' | 'previousFilingFrequency' | 'hasDeadlineExtension' | 'registeredFrom'
+      'filingFrequencyFrom' | 'previousFilingFrequency' | 'hasDeadlineExtension' | 'registeredFrom' | 'registeredUntil'
     >,
 ): Promise<JurisdictionRecord | undefined> {
   const [row] = await db
@@ -130,6 +130,7 @@ export async function loadCompanyTaxProfile(db: Db, companyId: string): Promise<
       previousFilingFrequency: companyJurisdictions.previousFilingFrequency,
       hasDeadlineExtension: companyJurisdictions.hasDeadlineExtension,
       registeredFrom: companyJurisdictions.registeredFrom,
+      registeredUntil: companyJurisdictions.registeredUntil,
       vatNumber: companyJurisdictions.vatNumber,
     })
     .from(companyJurisdictions)
@@ -150,6 +151,7 @@ export async function loadCompanyTaxProfile(db: Db, companyId: string): Promise<
       frequencyChange: frequencyChangeOf(frequencyRecordOfRow(row)),
       hasDeadlineExtension: row.hasDeadlineExtension,
       registeredFrom: row.registeredFrom,
+      registeredUntil: row.registeredUntil,
     })),
   };
 }

@@ -12,6 +12,7 @@ import {
   frequencyRecordOf,
   REGISTRATION_STATUSES,
   type RegistrationStatus,
+  registrationSpanIssue,
   returnFrequenciesOf,
   validateJurisdictionRegistration,
 } from '@vatlas/domain';
@@ -82,6 +83,7 @@ function toJurisdictionRegistration(row: JurisdictionRecord): JurisdictionRegist
     filingFrequencyFrom: row.filingFrequencyFrom,
     previousFilingFrequency: toReturnFrequency(row.previousFilingFrequency),
     registeredFrom: row.registeredFrom,
+    registeredUntil: row.registeredUntil,
     hasDeadlineExtension: row.hasDeadlineExtension,
     deadlineExtension: deadlineExtensionOf(countryCode) ?? null,
     defaultFrequency,
@@ -116,7 +118,7 @@ export async function getTaxRegistrations(db: Db, companyId: string): Promise<Ta
 
 /**
  * Sets the company's registration in one of its jurisdictions and recomputes the tax position in the same
- * transaction: the filings follow the frequency, the first day and the deadline extension, and the EC Sales List's transfers of own goods carry the VAT number.
+ * transaction: the filings follow the frequency, the first and last days and the deadline extension, and the EC Sales List's transfers of own goods carry the VAT number.
  * 400 with one detail per field when a rule fails; 404 when the company did not choose the jurisdiction. Nothing is
  * written unless all of it is.
  */
@@ -140,13 +142,18 @@ export async function putJurisdictionRegistration(
       country,
     );
     if (!record.isValid) throw invalidFields(record.issues);
+    // Absent (an older client): the stored grant and days stay.
+    const registeredFrom = body.registeredFrom === undefined ? stored.registeredFrom : body.registeredFrom;
+    const registeredUntil = body.registeredUntil === undefined ? stored.registeredUntil : body.registeredUntil;
+    const span = registrationSpanIssue(registeredFrom, registeredUntil);
+    if (span) throw invalidFields([span]);
     const row = await updateJurisdictionRow(txDb, companyId, country, {
       ...result.value,
       previousFilingFrequency: record.value.before,
       filingFrequencyFrom: record.value.from,
-      // Absent (an older client): the stored grant and first day stay.
       hasDeadlineExtension: body.hasDeadlineExtension ?? stored.hasDeadlineExtension,
-      registeredFrom: body.registeredFrom === undefined ? stored.registeredFrom : body.registeredFrom,
+      registeredFrom,
+      registeredUntil,
     });
     if (row) await recomputeTaxPosition(txDb, companyId);
     return row;

@@ -364,6 +364,32 @@ forEachDatabase('tax registrations API', (context) => {
     expect(await starts()).toContain('2023-02-01');
   });
 
+  it('plans no return after a registration ended, and refuses an end before the start, whichever was stored', async () => {
+    const registration = { registrationStatus: 'registered', vatNumber: FR_VAT_NUMBER, filingFrequency: 'monthly' };
+    const starts = async () => (await frenchReturns()).map((filing) => filing.periodStart);
+    expect(await starts()).toEqual(expect.arrayContaining(['2023-05-01', '2023-06-01']));
+
+    const ended = await put('FR', { ...registration, registeredUntil: '2023-05-20' });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect(ended.json()).toMatchObject({ registeredFrom: null, registeredUntil: '2023-05-20' });
+    const planned = await starts();
+    expect(planned).toContain('2023-05-01');
+    expect(planned.filter((start) => start > '2023-05-20')).toEqual([]);
+
+    // A first day after the stored last day is refused on the last day, and nothing is stored.
+    const before = await listRegistrations();
+    const inverted = await put('FR', { ...registration, registeredFrom: '2023-06-01' });
+    expect(inverted.statusCode, inverted.body).toBe(400);
+    expect(inverted.json()).toMatchObject({
+      details: [{ field: 'registeredUntil', code: 'registeredUntilBeforeFrom' }],
+    });
+    expect(await listRegistrations()).toEqual(before);
+
+    const reopened = await put('FR', { ...registration, registeredUntil: null });
+    expect(reopened.json()).toMatchObject({ registeredUntil: null });
+    expect(await starts()).toContain('2023-06-01');
+  });
+
   it('answers 404 for a jurisdiction the company did not choose, and changes nothing', async () => {
     const before = await listRegistrations();
     const response = await put('IT', {

@@ -194,6 +194,7 @@ function errorsOfSave(t: TFunction, error: unknown): Partial<Record<string, stri
 type JurisdictionValues = {
   registrationStatus: RegistrationStatus;
   registeredFrom: string;
+  registeredUntil: string;
   vatNumber: string;
   filingFrequency: string;
   filingFrequencyFrom: string;
@@ -203,6 +204,7 @@ type JurisdictionValues = {
 const valuesOf = (registration: JurisdictionRegistrationDto): JurisdictionValues => ({
   registrationStatus: registration.registrationStatus,
   registeredFrom: registration.registeredFrom ?? '',
+  registeredUntil: registration.registeredUntil ?? '',
   vatNumber: registration.vatNumber ?? '',
   filingFrequency: registration.filingFrequency ?? '',
   filingFrequencyFrom: registration.filingFrequencyFrom ?? '',
@@ -240,6 +242,7 @@ function JurisdictionForm({
     const body = {
       registrationStatus: values.registrationStatus,
       registeredFrom: values.registeredFrom || null,
+      registeredUntil: values.registeredUntil || null,
       vatNumber: values.vatNumber,
       filingFrequency: (values.filingFrequency || null) as ReturnFrequency | null,
       filingFrequencyFrom: values.filingFrequencyFrom || null,
@@ -300,6 +303,15 @@ function JurisdictionForm({
           hint={t('settings.registrations.hints.registeredFrom')}
           onChange={(value) => setValue('registeredFrom', value)}
           error={errors.registeredFrom}
+        />
+        <TextField
+          id={`${id}-registeredUntil`}
+          type="date"
+          label={t('settings.registrations.fields.registeredUntil')}
+          value={values.registeredUntil}
+          hint={t('settings.registrations.hints.registeredUntil')}
+          onChange={(value) => setValue('registeredUntil', value)}
+          error={errors.registeredUntil}
         />
         <TextField
           id={`${id}-vatNumber`}
