@@ -533,7 +533,7 @@ test.describe('settings (issue 7)', () => {
       await page.goto('/dashboard');
       const alert = page.getByTestId('data-health').locator('[data-alert="registration-missing"]');
       await expect(alert).toContainText(
-        'declare VAT in countries where the company is not registered, or only from a later month (France).',
+        "declare VAT in countries where the company's registration does not cover all of their months (France).",
       );
       await alert.getByRole('link', { name: 'Review the registrations' }).click();
       await expect(page).toHaveURL(/\/settings\/registrations$/);
@@ -583,6 +583,23 @@ test.describe('settings (issue 7)', () => {
       const after = await filingsIn(page, 'FR');
       expect(open(after)).toEqual(open(before).filter((item) => item.periodStart <= lastMonthEnd));
       expect(after.filter((item) => item.status === 'filed')).toEqual(before.filter((item) => item.status === 'filed'));
+
+      // Ended months before the last sales declared in France (the demo data's last month is last month): named.
+      const earlierEnd = new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - 3, 0))
+        .toISOString()
+        .slice(0, 10);
+      await registeredUntil.fill(earlierEnd);
+      await saveFrance.click();
+      await expect(france.getByRole('status').filter({ hasText: 'France saved' })).toBeVisible();
+      const dayLabel = new Intl.DateTimeFormat('en-GB', {
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date(`${earlierEnd}T12:00:00Z`));
+      await expect(page.getByRole('region', { name: 'Registrations your transactions call for' })).toContainText(
+        new RegExp(`France: declared there since \\w+ \\d{4}, [\\d,]+ transactions; registration ended on ${dayLabel}`),
+      );
       await expectNoAxeViolations(page);
     } finally {
       const restore = page.getByRole('form', { name: 'France (FR)' });

@@ -69,13 +69,24 @@ export const missingRegistrationSchema = z.object({
   countryCode: z.string().describe('ISO 3166-1 alpha-2'),
   /**
    * 'not-chosen': not among the jurisdictions at all; 'registered-later': registered, but only from a day after a
-   * whole month of local declarations (`registeredFrom`); otherwise the status of the chosen jurisdiction.
+   * whole month of local declarations (`registeredFrom`); 'registration-ended': registered until a day before a whole
+   * month of them (`registeredUntil`); otherwise the status of the chosen jurisdiction.
    */
-  registration: z.enum(['not-chosen', 'not-registered', 'registration-requested', 'registered-later']),
+  registration: z.enum([
+    'not-chosen',
+    'not-registered',
+    'registration-requested',
+    'registered-later',
+    'registration-ended',
+  ]),
   registeredFrom: z
     .string()
     .optional()
     .describe("'registered-later' only: the registration's first day, after the month `since`"),
+  registeredUntil: z
+    .string()
+    .optional()
+    .describe("'registration-ended' only: the registration's last day, before the last month declared there"),
   since: z.string().describe('First month (YYYY-MM-DD) with a local declaration there'),
   transactionCount: z.number().int(),
 });

@@ -157,18 +157,19 @@ export async function loadCompanyTaxProfile(db: Db, companyId: string): Promise<
 }
 
 /** A country where the stored tax position declares something locally: the company must be registered there. */
-export type LocalDeclarationRow = { countryCode: string; since: string; transactionCount: number };
+export type LocalDeclarationRow = { countryCode: string; since: string; lastMonth: string; transactionCount: number };
 
 /**
  * The countries of the company's local liabilities that carry transactions (sales taxed there, zero-rated supplies
  * dispatched from there, acquisitions of own goods arriving there): each needs a VAT registration, whatever scheme
- * the rest of the sales use. With the first month and the number of transactions, by country code.
+ * the rest of the sales use. With the first and last months and the number of transactions, by country code.
  */
 export async function listLocalDeclarationCountries(db: Db, companyId: string): Promise<LocalDeclarationRow[]> {
   const rows = await db
     .select({
       countryCode: liabilities.jurisdiction,
       since: sql<string>`min(${liabilities.periodStart})::text`,
+      lastMonth: sql<string>`max(${liabilities.periodStart})::text`,
       transactionCount: sql<number>`sum(${liabilities.transactionCount})::int`,
     })
     .from(liabilities)

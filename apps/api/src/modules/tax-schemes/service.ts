@@ -96,21 +96,27 @@ function toJurisdictionRegistration(row: JurisdictionRecord): JurisdictionRegist
 /**
  * The registrations, and where the stored tax position says one is missing: a country with local declarations whose
  * jurisdiction was not chosen or is not registered yet (a transfer of own goods into a new warehouse country, say), or
- * registered only from a day after a whole month of them.
+ * registered only from a day after a whole month of them, or until a day before one.
  */
 export async function getTaxRegistrations(db: Db, companyId: string): Promise<TaxRegistrationsResponse> {
   const jurisdictions = (await listJurisdictionRows(db, companyId)).map(toJurisdictionRegistration);
   const chosen = new Map(jurisdictions.map((item) => [item.countryCode, item]));
   const missingRegistrations = (await listLocalDeclarationCountries(db, companyId)).flatMap(
-    (row): MissingRegistration[] => {
+    ({ lastMonth, ...row }): MissingRegistration[] => {
       const registration = chosen.get(row.countryCode);
       if (registration?.registrationStatus !== 'registered') {
         return [{ ...row, registration: registration?.registrationStatus ?? 'not-chosen' }];
       }
-      // Registered, but from a day after a whole month of declarations: those months have no return to go in.
-      const { registeredFrom } = registration;
-      if (registeredFrom === null || registeredFrom.slice(0, 7) <= row.since.slice(0, 7)) return [];
-      return [{ ...row, registration: 'registered-later', registeredFrom }];
+      // Registered, but from a day after a whole month of declarations, or until a day before one: those months have
+      // no return to go in.
+      const { registeredFrom, registeredUntil } = registration;
+      if (registeredFrom !== null && registeredFrom.slice(0, 7) > row.since.slice(0, 7)) {
+        return [{ ...row, registration: 'registered-later', registeredFrom }];
+      }
+      if (registeredUntil !== null && registeredUntil.slice(0, 7) < lastMonth.slice(0, 7)) {
+        return [{ ...row, registration: 'registration-ended', registeredUntil }];
+      }
+      return [];
     },
   );
   return { jurisdictions, missingRegistrations };

@@ -385,6 +385,22 @@ forEachDatabase('tax registrations API', (context) => {
     });
     expect(await listRegistrations()).toEqual(before);
 
+    // Ended in February, a whole month before France's declarations (March): named among the missing registrations.
+    const missing = async () =>
+      taxRegistrationsResponseSchema.parse((await request('GET', apiPaths.taxRegistrations(companyId))).json())
+        .missingRegistrations;
+    expect(await missing()).toEqual([]);
+    expect((await put('FR', { ...registration, registeredUntil: '2023-02-28' })).statusCode).toBe(200);
+    expect(await missing()).toEqual([
+      {
+        countryCode: 'FR',
+        registration: 'registration-ended',
+        registeredUntil: '2023-02-28',
+        since: '2023-03-01',
+        transactionCount: 1,
+      },
+    ]);
+
     const reopened = await put('FR', { ...registration, registeredUntil: null });
     expect(reopened.json()).toMatchObject({ registeredUntil: null });
     expect(await starts()).toContain('2023-06-01');

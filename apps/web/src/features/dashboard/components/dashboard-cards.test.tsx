@@ -137,7 +137,7 @@ describe('DataHealthCard', () => {
     renderWith(<DataHealthCard year={2026} isLoading={false} alerts={alerts} />);
     const item = screen.getByRole('listitem');
     expect(item.textContent).toContain(
-      '12 transactions declare VAT in countries where the company is not registered, or only from a later month (Poland).',
+      "12 transactions declare VAT in countries where the company's registration does not cover all of their months (Poland).",
     );
     expect(within(item).getByRole('link', { name: 'Review the registrations' }).getAttribute('href')).toBe(
       '/settings/registrations',
@@ -145,7 +145,7 @@ describe('DataHealthCard', () => {
     cleanup();
     renderWith(<DataHealthCard year={2026} isLoading={false} alerts={alerts} />, 'de');
     expect(screen.getByRole('listitem').textContent).toContain(
-      '12 Transaktionen melden Umsatzsteuer in Ländern, in denen das Unternehmen nicht oder erst ab einem späteren Monat registriert ist (Polen).',
+      '12 Transaktionen melden Umsatzsteuer in Ländern, in denen die Registrierung des Unternehmens nicht alle ihre Monate abdeckt (Polen).',
     );
   });
 

@@ -103,7 +103,8 @@ export function TaxRegistrationsPage() {
 
 /**
  * Registration relevance: the countries the stored tax position declares in (sales taxed there, goods dispatched from
- * or arriving there) where the company is not registered, or only from a later month. Nothing when there are none.
+ * or arriving there) where the company is not registered, or only from a later month or until an earlier one. Nothing
+ * when there are none.
  */
 function MissingRegistrations({ missing }: { missing: readonly MissingRegistration[] }) {
   const { t, i18n } = useTranslation();
@@ -111,6 +112,21 @@ function MissingRegistrations({ missing }: { missing: readonly MissingRegistrati
   const countryName = useCountryName();
   const headingId = useId();
   if (missing.length === 0) return null;
+  /** Where the company stands there: not a jurisdiction, its status, or a registration whose days leave months out. */
+  const standing = (item: MissingRegistration): string => {
+    switch (item.registration) {
+      case 'not-chosen':
+        return t('settings.registrations.missing.notChosen');
+      case 'registered-later':
+        return t('settings.registrations.missing.registeredLater', { date: format.date(item.registeredFrom ?? '') });
+      case 'registration-ended':
+        return t('settings.registrations.missing.registrationEnded', {
+          date: format.date(item.registeredUntil ?? ''),
+        });
+      default:
+        return t(`settings.registrations.statuses.${item.registration}`);
+    }
+  };
   const month = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
   const number = new Intl.NumberFormat(i18n.language);
   return (
@@ -128,15 +144,7 @@ function MissingRegistrations({ missing }: { missing: readonly MissingRegistrati
               count: item.transactionCount,
               formatted: number.format(item.transactionCount),
             })}{' '}
-            <span className="font-semibold">
-              {item.registration === 'not-chosen'
-                ? t('settings.registrations.missing.notChosen')
-                : item.registration === 'registered-later'
-                  ? t('settings.registrations.missing.registeredLater', {
-                      date: format.date(item.registeredFrom ?? ''),
-                    })
-                  : t(`settings.registrations.statuses.${item.registration}`)}
-            </span>
+            <span className="font-semibold">{standing(item)}</span>
           </li>
         ))}
       </ul>
