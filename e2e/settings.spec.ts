@@ -33,6 +33,14 @@ type FilingItem = {
   dueDate: string;
 };
 
+/** A day (YYYY-MM-DD) as the English screens show it: "1 Dec 2026" unless `parts` asks for other parts. */
+function shownDay(
+  isoDate: string,
+  parts: Intl.DateTimeFormatOptions = { day: 'numeric', month: 'short', year: 'numeric' },
+): string {
+  return new Intl.DateTimeFormat('en-GB', { ...parts, timeZone: 'UTC' }).format(new Date(`${isoDate}T12:00:00Z`));
+}
+
 /** The demo company's filings in one jurisdiction, filed or not, in due-date order, as the calendar reads them. */
 async function filingsIn(page: Page, jurisdiction: string): Promise<FilingItem[]> {
   const token = await storedToken(page);
@@ -364,15 +372,7 @@ test.describe('settings (issue 7)', () => {
       await appliesFrom.fill(nextQuarter);
       await reloaded.getByRole('button', { name: 'Save France' }).click();
       await expect(reloaded.getByRole('status').filter({ hasText: 'France saved' })).toBeVisible();
-      const dayLabel = new Intl.DateTimeFormat('en-GB', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        timeZone: 'UTC',
-      });
-      await expect(
-        reloaded.getByText(`Returns before ${dayLabel.format(new Date(`${nextQuarter}T12:00:00Z`))}: Monthly.`),
-      ).toBeVisible();
+      await expect(reloaded.getByText(`Returns before ${shownDay(nextQuarter)}: Monthly.`)).toBeVisible();
       const fromTheDay = openOf(await frenchReturns());
       expect(fromTheDay.filter((item) => item.periodStart < nextQuarter).length).toBeGreaterThan(0);
       expect(fromTheDay.filter((item) => item.periodStart < nextQuarter && item.frequency !== 'monthly')).toEqual([]);
@@ -467,20 +467,12 @@ test.describe('settings (issue 7)', () => {
       // The calendar's dialog says why the return is due then.
       const [next] = extended;
       if (!next) throw new Error('no open German VAT return');
-      const month = new Intl.DateTimeFormat('en-GB', { month: 'short', year: 'numeric', timeZone: 'UTC' });
-      const title = `DE VAT return ${month.format(new Date(`${next.periodStart}T12:00:00Z`))}`;
+      const title = `DE VAT return ${shownDay(next.periodStart, { month: 'short', year: 'numeric' })}`;
       await page.goto('/calendar?view=list');
       await page.getByRole('button', { name: `Open ${title}`, exact: true }).click();
       const dialog = page.getByRole('dialog', { name: title });
-      const dueDay = new Intl.DateTimeFormat('en-GB', {
-        day: 'numeric',
-        month: 'long',
-        year: 'numeric',
-        timeZone: 'UTC',
-      });
-      await expect(dialog).toContainText(
-        `${dueDay.format(new Date(`${next.dueDate}T12:00:00Z`))}Extended by 1 month (Dauerfristverlängerung)`,
-      );
+      const dueDay = shownDay(next.dueDate, { day: 'numeric', month: 'long', year: 'numeric' });
+      await expect(dialog).toContainText(`${dueDay}Extended by 1 month (Dauerfristverlängerung)`);
       await expectNoAxeViolations(page);
       await page.keyboard.press('Escape');
       await page.goto('/settings/registrations');
@@ -520,14 +512,10 @@ test.describe('settings (issue 7)', () => {
       expect(open(after)).toEqual(open(before).filter((item) => item.periodEnd >= nextMonth));
       expect(after.filter((item) => item.status === 'filed')).toEqual(before.filter((item) => item.status === 'filed'));
       // France's sales were declared there for months before that day: the registration is named as too late.
-      const dayLabel = new Intl.DateTimeFormat('en-GB', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        timeZone: 'UTC',
-      }).format(new Date(`${nextMonth}T12:00:00Z`));
       await expect(page.getByRole('region', { name: 'Registrations your transactions call for' })).toContainText(
-        new RegExp(`France: declared there since \\w+ \\d{4}, [\\d,]+ transactions; registered only from ${dayLabel}`),
+        new RegExp(
+          `France: declared there since \\w+ \\d{4}, [\\d,]+ transactions; registered only from ${shownDay(nextMonth)}`,
+        ),
       );
       // The dashboard's data health says so too, and leads back here.
       await page.goto('/dashboard');
@@ -591,14 +579,10 @@ test.describe('settings (issue 7)', () => {
       await registeredUntil.fill(earlierEnd);
       await saveFrance.click();
       await expect(france.getByRole('status').filter({ hasText: 'France saved' })).toBeVisible();
-      const dayLabel = new Intl.DateTimeFormat('en-GB', {
-        day: 'numeric',
-        month: 'short',
-        year: 'numeric',
-        timeZone: 'UTC',
-      }).format(new Date(`${earlierEnd}T12:00:00Z`));
       await expect(page.getByRole('region', { name: 'Registrations your transactions call for' })).toContainText(
-        new RegExp(`France: declared there since \\w+ \\d{4}, [\\d,]+ transactions; registration ended on ${dayLabel}`),
+        new RegExp(
+          `France: declared there since \\w+ \\d{4}, [\\d,]+ transactions; registration ended on ${shownDay(earlierEnd)}`,
+        ),
       );
       await expectNoAxeViolations(page);
     } finally {

@@ -73,6 +73,12 @@ forEachDatabase('tax registrations API', (context) => {
     expect(response.statusCode, response.body).toBe(200);
     return taxRegistrationsResponseSchema.parse(response.json()).jurisdictions;
   };
+  /** The countries the stored tax position declares in without a registration that covers them. */
+  const missing = async () => {
+    const response = await request('GET', apiPaths.taxRegistrations(companyId));
+    expect(response.statusCode, response.body).toBe(200);
+    return taxRegistrationsResponseSchema.parse(response.json()).missingRegistrations;
+  };
   const put = (countryCode: string, payload: object) =>
     request('PUT', apiPaths.taxRegistration(companyId, countryCode), payload);
   const frenchReturns = async () => {
@@ -337,9 +343,6 @@ forEachDatabase('tax registrations API', (context) => {
     expect(registered).not.toContain('2023-02-01');
     expect(registered).toEqual(expect.arrayContaining(['2023-03-01 filed', '2023-04-01']));
     // France's declarations began in March (the transfer's arrival), a whole month before the registration.
-    const missing = async () =>
-      taxRegistrationsResponseSchema.parse((await request('GET', apiPaths.taxRegistrations(companyId))).json())
-        .missingRegistrations;
     expect(await missing()).toEqual([
       {
         countryCode: 'FR',
@@ -386,9 +389,6 @@ forEachDatabase('tax registrations API', (context) => {
     expect(await listRegistrations()).toEqual(before);
 
     // Ended in February, a whole month before France's declarations (March): named among the missing registrations.
-    const missing = async () =>
-      taxRegistrationsResponseSchema.parse((await request('GET', apiPaths.taxRegistrations(companyId))).json())
-        .missingRegistrations;
     expect(await missing()).toEqual([]);
     expect((await put('FR', { ...registration, registeredUntil: '2023-02-28' })).statusCode).toBe(200);
     expect(await missing()).toEqual([
@@ -422,11 +422,6 @@ forEachDatabase('tax registrations API', (context) => {
   });
 
   it('names the countries the transactions declare in without a registration', async () => {
-    const missing = async () => {
-      const response = await request('GET', apiPaths.taxRegistrations(companyId));
-      expect(response.statusCode, response.body).toBe(200);
-      return taxRegistrationsResponseSchema.parse(response.json()).missingRegistrations;
-    };
     // Registered in both countries the data declares in: Germany (the sale, the transfer out), France (its arrival).
     expect(await missing()).toEqual([]);
     const requested = await put('FR', {
