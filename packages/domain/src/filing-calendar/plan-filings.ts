@@ -3,6 +3,8 @@ import type { CompanyTaxProfile } from '../transactions/company-tax-profile';
 import { addMonths, assertIsoDate, FilingCalendarError, firstDayOf, lastDayOf, parseIsoDate } from './calendar-dates';
 import { dueDate } from './due-date';
 import {
+  type DeadlineExtension,
+  deadlineExtensionOf,
   ecSalesListFrequency,
   FILING_TYPES,
   type FilingType,
@@ -68,10 +70,25 @@ function countryCode(code: string): string {
   return rule.code;
 }
 
+/**
+ * The deadline extensions the company was granted, by country code: where a registration says it was granted and the
+ * country grants one. Its VAT returns there are due that much later.
+ */
+export function grantedDeadlineExtensions(profile: CompanyTaxProfile): ReadonlyMap<string, DeadlineExtension> {
+  const granted = new Map<string, DeadlineExtension>();
+  for (const registration of profile.registrations) {
+    const country = findCountryRule(registration.country)?.code;
+    const extension = country && registration.hasDeadlineExtension ? deadlineExtensionOf(country) : undefined;
+    if (country && extension) granted.set(country, extension);
+  }
+  return granted;
+}
+
 function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string[]): Obligation[] {
   // A seller may be established anywhere (US, CN …); only one of the 30 can change a deadline.
   const established = findCountryRule(profile.establishmentCountry)?.code;
   const listing = new Set(eslCountries.map(countryCode));
+  const extended = grantedDeadlineExtensions(profile);
   const returns = new Map<
     string,
     Pick<Obligation, 'frequency' | 'change' | 'hasDeadlineExtension' | 'since' | 'until'>
@@ -91,7 +108,7 @@ function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string
     returns.set(country, {
       frequency,
       change: change && before && before !== frequency ? { from: change.from, before } : undefined,
-      hasDeadlineExtension: registration.hasDeadlineExtension === true,
+      hasDeadlineExtension: extended.has(country),
       since,
       until,
     });

@@ -2,11 +2,11 @@ import type { Filing, FilingList, FilingQuery, MarkFilingFiledRequest } from '@v
 import {
   type CompanyTaxProfile,
   type DeadlineExtension,
-  deadlineExtensionOf,
   type EcSalesListTotal,
   type FilingType,
   filingStatus,
   findCountryRule,
+  grantedDeadlineExtensions,
   planFilings,
   type ReturnFrequency,
   sumToFixed2,
@@ -142,18 +142,11 @@ export async function refreshFilings(
   return syncPlannedFilings(db, companyId, planned, rows);
 }
 
-/** The deadline extensions the company was granted, by country: its open VAT returns there are due that much later. */
+/** The deadline extensions the company was granted, by country (`grantedDeadlineExtensions`). */
 type GrantedExtensions = ReadonlyMap<string, DeadlineExtension>;
 
-function grantedExtensions(profile: CompanyTaxProfile | undefined): GrantedExtensions {
-  const granted = new Map<string, DeadlineExtension>();
-  for (const registration of profile?.registrations ?? []) {
-    const country = findCountryRule(registration.country)?.code;
-    const extension = country && registration.hasDeadlineExtension ? deadlineExtensionOf(country) : undefined;
-    if (country && extension) granted.set(country, extension);
-  }
-  return granted;
-}
+const grantedExtensions = (profile: CompanyTaxProfile | undefined): GrantedExtensions =>
+  profile ? grantedDeadlineExtensions(profile) : new Map();
 
 /**
  * A stored filing as the API answers it. An open VAT return names the extension its due date includes; a filed one

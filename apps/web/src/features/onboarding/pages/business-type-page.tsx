@@ -1,12 +1,13 @@
 import { COMPANY_TYPES, type CompanyType, checkLegalForm, legalFormsFor } from '@vatlas/domain';
 import { type FormEvent, useState } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { useTheme } from '../../../theme/use-theme';
 import { isOnboardingLoading, useOnboarding } from '../api/get-onboarding';
 import { businessTypeRequestSchema, useSaveBusinessType } from '../api/save-business-type';
 import { countryOptions, OTHER_COUNTRY_CODES, SERVED_COUNTRY_CODES } from '../components/country-options';
 import { type FieldErrors, fieldErrorsFromApi, fieldErrorsFromZod, toErrorSummary } from '../components/form-errors';
-import { CheckboxField, SelectField, TextField } from '../components/form-fields';
+import { SelectField, TextField } from '../components/form-fields';
 import { OnboardingLayout, useFlowNavigation } from '../components/onboarding-layout';
 
 const PATH = '/onboarding/business-type';

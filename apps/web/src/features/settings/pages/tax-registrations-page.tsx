@@ -11,9 +11,10 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { CheckboxField } from '../../../components/ui/checkbox-field';
 import { EmptyState } from '../../../components/ui/empty-state';
 import { Skeleton } from '../../../components/ui/skeleton';
-import { describedBy, FieldMessages, focusRing, TextField } from '../../../components/ui/text-field';
+import { focusRing, TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { useAuthStore } from '../../../lib/auth/auth-store';
 import { cn } from '../../../lib/cn';
@@ -369,9 +370,10 @@ function JurisdictionForm({
         />
       </div>
       {deadlineExtension === null ? null : (
-        <DeadlineExtensionField
+        <CheckboxField
           id={`${id}-hasDeadlineExtension`}
-          extension={deadlineExtension}
+          label={t('settings.registrations.fields.deadlineExtension', { name: deadlineExtension.name })}
+          hint={t('settings.registrations.hints.deadlineExtension', { count: deadlineExtension.months })}
           checked={values.hasDeadlineExtension}
           onChange={(checked) => setValue('hasDeadlineExtension', checked)}
           error={errors.hasDeadlineExtension}
@@ -390,46 +392,6 @@ function JurisdictionForm({
         {errors.form ? <SaveStatus tone="danger">{errors.form}</SaveStatus> : null}
       </div>
     </form>
-  );
-}
-
-/**
- * Whether the tax office granted the country's lasting extension of the VAT return's deadline (Germany's
- * Dauerfristverlängerung): every return is then due that many months later, the EC Sales List as before.
- */
-function DeadlineExtensionField({
-  id,
-  extension,
-  checked,
-  onChange,
-  error,
-}: {
-  id: string;
-  extension: NonNullable<JurisdictionRegistrationDto['deadlineExtension']>;
-  checked: boolean;
-  onChange: (checked: boolean) => void;
-  error: string | undefined;
-}) {
-  const { t } = useTranslation();
-  const hint = t('settings.registrations.hints.deadlineExtension', { count: extension.months });
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="flex items-start gap-2 text-sm text-fg">
-        <input
-          id={id}
-          type="checkbox"
-          checked={checked}
-          onChange={(event) => onChange(event.target.checked)}
-          aria-describedby={describedBy(id, hint, error)}
-          aria-invalid={error ? true : undefined}
-          className={cn('mt-0.5 h-4 w-4 accent-primary-strong', focusRing)}
-        />
-        {t('settings.registrations.fields.deadlineExtension', { name: extension.name })}
-      </label>
-      <div className="flex flex-col gap-1 pl-6">
-        <FieldMessages id={id} hint={hint} error={error} />
-      </div>
-    </div>
   );
 }
 
