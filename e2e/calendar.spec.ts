@@ -1,6 +1,6 @@
 import { expect, type Page, test } from '@playwright/test';
 import { ecSalesListSchema, type Filing, filingListSchema, liabilitySummarySchema } from '@vatlas/contract';
-import { dueDate } from '@vatlas/domain';
+import { dueDate, sumToFixed2 } from '@vatlas/domain';
 import ICAL from 'ical.js';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
@@ -338,6 +338,71 @@ test.describe('the filings calendar', () => {
     await expectNoAxeViolations(page);
     await page.getByTestId('transactions-esl').getByRole('button', { name: 'Remove' }).click();
     await expect(page).toHaveURL(new RegExp(`/transactions\\?month=${listMonth}$`));
+  });
+
+  test("Germany's annual return pays the year's VAT less what its periodic returns declared", async ({
+    page,
+  }, info) => {
+    const token = await signInToCalendar(page, '/calendar?view=list');
+    const filings = await fetchFilings(page, token);
+    const annualReturns = filings.filter((filing) => filing.filingType === 'annual-return');
+    // The demo seller files the year's German return after the year; the running year's is still open.
+    const open = annualReturns
+      .filter((filing) => filing.jurisdiction === 'DE' && filing.filedOn === null)
+      .sort((a, b) => a.periodStart.localeCompare(b.periodStart))[0];
+    if (!open?.annualSettlement) throw new Error('the demo data has no open German annual return');
+    const year = open.periodStart.slice(0, 4);
+    expect(open).toMatchObject({ periodStart: `${year}-01-01`, periodEnd: `${year}-12-31`, frequency: 'annual' });
+    expect(open.dueDate).toBe(
+      dueDate({
+        country: 'DE',
+        filingType: 'annual-return',
+        frequency: 'annual',
+        period: { start: open.periodStart, end: open.periodEnd },
+      }),
+    );
+    // What the year's German VAT returns declare, and the year's German VAT in the liabilities summary.
+    const periodic = filings.filter(
+      (filing) =>
+        filing.jurisdiction === 'DE' && filing.filingType === 'vat-return' && filing.periodStart.startsWith(year),
+    );
+    expect(open.annualSettlement.declaredEur).toBe(sumToFixed2(periodic.map((filing) => filing.amountEur)));
+    const response = await page.request.get(`/api/v1/Liabilities/${NORDLICHT_COMPANY_ID}/Summary?year=${year}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    expect(response.status()).toBe(200);
+    const germany = liabilitySummarySchema
+      .parse(await response.json())
+      .jurisdictions.find((entry) => entry.jurisdiction === 'DE' && entry.scheme === 'local');
+    expect(open.annualSettlement.vatForYearEur).toBe(germany?.totals.vatEur);
+    // The balance and what was declared make the year.
+    expect(sumToFixed2([open.amountEur, open.annualSettlement.declaredEur])).toBe(open.annualSettlement.vatForYearEur);
+
+    // The filter shows the annual returns alone; the open one names its year and explains its balance.
+    await page.getByLabel('Filing type', { exact: true }).selectOption('annual-return');
+    await expect(page).toHaveURL(/type=annual-return/);
+    await expect(page.locator('tbody tr')).toHaveCount(annualReturns.length);
+    await expect(page.locator('tbody tr').first()).toContainText('Balance after the periodic returns');
+    await page.getByRole('button', { name: `Open DE Annual VAT return ${year}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name: `DE Annual VAT return ${year}` });
+    await expect(dialog).toContainText(formatDayLong(open.dueDate));
+    const balance = dialog.locator('dt', { hasText: /^Balance$/ }).locator('xpath=following-sibling::dd[1]');
+    await expect(balance).toContainText(`VAT for ${year}: `);
+    await expect(balance).toContainText('declared in the periodic returns');
+    await expectNoAxeViolations(page);
+    await saveScreenshot(page, info, 'calendar-annual-return');
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(dialog).toBeHidden();
+
+    await checkScreenInBothThemes(
+      page,
+      info,
+      'calendar-annual-returns',
+      '/calendar?view=list&type=annual-return',
+      async (current) => {
+        await expect(current.locator('tbody tr')).toHaveCount(annualReturns.length);
+      },
+    );
   });
 
   test('the subscription link serves an iCalendar feed with every filing on its due date', async ({ page }) => {

@@ -1,4 +1,4 @@
-import { isIsoDate } from '@vatlas/domain';
+import { FILING_TYPES, isIsoDate } from '@vatlas/domain';
 import { z } from 'zod';
 
 /** The filing calendar (issue 5): returns and lists planned from the registrations, with amounts from the data. */
@@ -7,7 +7,7 @@ const isoDate = z.string().refine(isIsoDate, 'a calendar date as YYYY-MM-DD');
 const countryCode = z.string().regex(/^[A-Z]{2}$/, 'an ISO 3166-1 alpha-2 code');
 const decimal = z.string().describe('Decimal string, two places (never a binary float)');
 
-export const FILING_TYPE_VALUES = ['vat-return', 'oss-return', 'ioss-return', 'ec-sales-list'] as const;
+export const FILING_TYPE_VALUES = FILING_TYPES;
 export const FILING_STATUS_VALUES = ['upcoming', 'due-soon', 'overdue', 'filed'] as const;
 export const filingStatusSchema = z.enum(FILING_STATUS_VALUES);
 
@@ -21,7 +21,10 @@ export const filingSchema = z.object({
   dueDate: isoDate.describe('After the country rule and its weekend/holiday shift'),
   status: filingStatusSchema.describe('From the due date and today; filed once marked filed'),
   currency: z.string().describe('The currency of the return'),
-  amountEur: decimal.describe('VAT payable (returns) or net value listed (EC Sales List), in EUR'),
+  amountEur: decimal.describe(
+    'VAT payable (periodic, OSS and IOSS returns), the balance after the periodic returns (annual return; negative ' +
+      'when refunded) or net value listed (EC Sales List), in EUR',
+  ),
   amountLocal: decimal.describe('The same in `currency`; frozen once filed'),
   filedOn: isoDate.nullable(),
   filingReference: z.string().nullable(),
@@ -31,6 +34,18 @@ export const filingSchema = z.object({
     .describe(
       "The extension the tax office granted that dueDate includes (Germany's Dauerfristverlängerung): open VAT " +
         'returns only; null without one, and once filed',
+    ),
+  annualSettlement: z
+    .object({
+      vatForYearEur: decimal,
+      vatForYearLocal: decimal,
+      declaredEur: decimal,
+      declaredLocal: decimal,
+    })
+    .nullable()
+    .describe(
+      "How an open annual return's amount follows: the year's VAT less what the year's periodic VAT returns declared " +
+        '(a filed one as it was filed); null for every other filing, and once filed',
     ),
 });
 export type Filing = z.infer<typeof filingSchema>;

@@ -79,5 +79,6 @@ export const buildFiling = (overrides: Partial<Filing> = {}): Filing => ({
   filedOn: null,
   filingReference: null,
   deadlineExtension: null,
+  annualSettlement: null,
   ...overrides,
 });

@@ -7,7 +7,7 @@ import { isIsoDate } from '../validation/field-issue';
 export type YearMonth = { year: number; month: number };
 
 export class FilingCalendarError extends Error {
-  readonly code: 'invalid-date' | 'invalid-range' | 'unknown-country' | 'no-ec-sales-list';
+  readonly code: 'invalid-date' | 'invalid-range' | 'unknown-country' | 'no-ec-sales-list' | 'no-annual-return';
   constructor(code: FilingCalendarError['code'], message: string) {
     super(message);
     this.name = 'FilingCalendarError';

@@ -128,6 +128,26 @@ describe('dueDate of EC Sales Lists', () => {
   });
 });
 
+describe('dueDate of annual returns: after the calendar year, moved like the periodic ones', () => {
+  it.each<Case>([
+    ['IT', 'annual', '2025-06-01', '2026-04-30', '30 April, a Thursday'],
+    ['IT', 'annual', '2027-06-01', '2028-05-02', '30 Apr 2028 is a Sunday, 1 May Labour Day'],
+    ['AT', 'annual', '2025-06-01', '2026-06-30', '30 June, a Tuesday'],
+    ['AT', 'annual', '2028-06-01', '2029-07-02', '30 Jun 2029 is a Saturday'],
+    ['DE', 'annual', '2025-06-01', '2026-07-31', '31 July, a Friday'],
+    ['DE', 'annual', '2026-06-01', '2027-08-02', '31 Jul 2027 is a Saturday'],
+    ['DE', 'annual', '2025-06-01', '2026-07-31', 'the extension is not for it', { hasDeadlineExtension: true }],
+  ])('%s %s period of %s → %s (%s)', (...row) => {
+    expect(due('annual-return', row)).toBe(row[3]);
+  });
+
+  it.each(['FR', 'PL', 'GB'])('refuses an annual return in %s, whose periodic returns are all there is', (country) => {
+    expect(() => due('annual-return', [country, 'annual', '2026-01-01', '', ''])).toThrow(
+      expect.objectContaining({ code: 'no-annual-return' }),
+    );
+  });
+});
+
 describe('dueDate input checks', () => {
   it('refuses a country Vatlas does not serve', () => {
     expect(() => due('vat-return', ['US', 'monthly', '2026-01-01', '', ''])).toThrow(FilingCalendarError);

@@ -41,6 +41,7 @@ describe('COUNTRY_FILING_RULES', () => {
         rules.vatReturn.frequencies,
         rules.vatReturn.dueDate,
         ...Object.values(rules.vatReturn.dueDateByFrequency),
+        ...(rules.vatReturn.annualReturn ? [rules.vatReturn.annualReturn] : []),
         rules.shift,
         ...(rules.ecSalesList ? [rules.ecSalesList.dueDate, rules.ecSalesList.defaultFrequency] : []),
       ];
@@ -63,6 +64,25 @@ describe('COUNTRY_FILING_RULES', () => {
     expect(dueDate?.value).toEqual(rule);
     expect(dueDate?.isVerified).toBe(isVerified);
     expect(dueDate?.sources).toContain(source);
+  });
+
+  // Research §1b: "plus an annual return (30 Jun)" (AT), "annual return by 30 Apr" (IT), "annual return as well" (DE).
+  it.each([
+    { code: 'AT', rule: { kind: 'day-of-month', monthsAfter: 6, day: 30 }, isVerified: true, source: 'USP-AT' },
+    { code: 'IT', rule: { kind: 'day-of-month', monthsAfter: 4, day: 30 }, isVerified: true, source: 'ANOVA-IT' },
+    { code: 'DE', rule: { kind: 'last-day-of-month', monthsAfter: 7 }, isVerified: false, source: 'AV-DE' },
+  ])('$code annual return: $rule.kind, verified $isVerified [$source]', ({ code, rule, isVerified, source }) => {
+    const annualReturn = findCountryFilingRules(code)?.vatReturn.annualReturn;
+    expect(annualReturn?.value).toEqual(rule);
+    expect(annualReturn?.isVerified).toBe(isVerified);
+    expect(annualReturn?.sources).toContain(source);
+  });
+
+  it('requires an annual return on top of the periodic ones in Austria, Germany and Italy only', () => {
+    const requiring = COUNTRY_FILING_RULES.filter((rules) => rules.vatReturn.annualReturn).map(
+      (rules) => rules.country,
+    );
+    expect(requiring).toEqual(['AT', 'DE', 'IT']);
   });
 
   it('moves deadlines to the next working day, verified where the research names the country', () => {
@@ -96,6 +116,7 @@ describe('findDeadlineRule', () => {
     { filingType: 'ec-sales-list', day: 25, source: 'MAR-DE-ESL' },
     { filingType: 'oss-return', day: undefined, source: 'BR-369f' },
     { filingType: 'ioss-return', day: undefined, source: 'NWB-369s' },
+    { filingType: 'annual-return', day: undefined, source: 'AV-DE' },
   ] as const)('answers the $filingType rule of Germany [$source]', ({ filingType, day, source }) => {
     const { dueDate } = findDeadlineRule({ country: 'DE', filingType, frequency: 'quarterly' });
     expect(dueDate.value.kind === 'day-of-month' ? dueDate.value.day : undefined).toBe(day);

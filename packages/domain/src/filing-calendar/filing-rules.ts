@@ -6,25 +6,31 @@
  * comment. These are defaults for software to be configured with, not tax advice.
  *
  * A deadline extension the tax office grants a company on application (Germany's Dauerfristverlängerung) is the
- * country's `extension`, and applies where the registration says it was granted (`DeadlineQuery`).
+ * country's `extension`, and applies where the registration says it was granted (`DeadlineQuery`). The annual return
+ * some countries require on top of the periodic ones (AT, DE, IT) is the country's `annualReturn` (decision 045).
  *
- * Not modelled, on purpose: annual returns filed on top of periodic ones (AT, DE, IT), payment dates that differ from
- * filing dates (HR, PT, IE via ROS), Germany's special prepayment that comes with its extension for monthly filers
+ * Not modelled, on purpose: payment dates that differ from filing dates (HR, PT, IE via ROS), Germany's special prepayment that comes with its extension for monthly filers
  * (Sondervorauszahlung, a payment on the January return), Belgium's summer extensions (announced yearly), and UK VAT
  * staggers other than calendar quarters.
  */
 import { findCountryRule, type ReturnFrequency, type Sourced, type SourceKey } from '../countries/country-rules';
 import { FilingCalendarError } from './calendar-dates';
 
-export const FILING_TYPES = ['vat-return', 'oss-return', 'ioss-return', 'ec-sales-list'] as const;
+export const FILING_TYPES = ['vat-return', 'annual-return', 'oss-return', 'ioss-return', 'ec-sales-list'] as const;
 export type FilingType = (typeof FILING_TYPES)[number];
 
 /**
- * Whether a filing's amount is the net value of the supplies it lists, with no VAT paid with it: an EC Sales List
- * reports supplies to business customers. Every other filing's amount is VAT to pay.
+ * What a filing's amount is:
+ * - 'vat-payable': the VAT paid with it (a periodic VAT return, an OSS or IOSS return);
+ * - 'balance': the year's VAT less what the year's periodic VAT returns declared, paid with an annual return, or
+ *   refunded when it is negative (decision 045);
+ * - 'net-listed': the net value of the supplies listed, with no VAT paid with it (an EC Sales List).
  */
-export function amountIsNetValue(filingType: FilingType): boolean {
-  return filingType === 'ec-sales-list';
+export type FilingAmountKind = 'vat-payable' | 'balance' | 'net-listed';
+
+export function filingAmountKind(filingType: FilingType): FilingAmountKind {
+  if (filingType === 'ec-sales-list') return 'net-listed';
+  return filingType === 'annual-return' ? 'balance' : 'vat-payable';
 }
 
 /**
@@ -84,6 +90,11 @@ export type VatReturnSchedule = FilingSchedule & {
   dueDateIfEstablished?: Sourced<DueDateRule>;
   /** Deadline when the seller also files an EC Sales List for the period (Slovenia). */
   dueDateWithEcSalesList?: Sourced<DueDateRule>;
+  /**
+   * The annual return filed on top of the periodic ones, for each calendar year of the registration: its deadline
+   * after the end of the year. Absent where the periodic returns are all there is.
+   */
+  annualReturn?: Sourced<DueDateRule>;
 };
 
 export type EcSalesListSchedule = FilingSchedule & {
@@ -137,6 +148,7 @@ type CountryRow = {
     dueDateIfEstablished?: Cell<DueDateRule>;
     dueDateWithEcSalesList?: Cell<DueDateRule>;
     extension?: Cell<DeadlineExtension>;
+    annualReturn?: Cell<DueDateRule>;
   };
   ecSalesList:
     | (FilingRow & { defaultFrequency: Cell<ReturnFrequency | 'as-vat-return'>; sources?: readonly SourceKey[] })
@@ -155,7 +167,8 @@ const COUNTRY_ROWS: readonly CountryRow[] = [
   {
     code: 'AT',
     sources: ['USP-AT', 'AV-AT', 'ESS-AT'],
-    vatReturn: { frequencies: ['monthly', 'quarterly'], dueDate: dayOfMonth(2, 15) },
+    // The annual return (U1) by 30 June after the year.
+    vatReturn: { frequencies: ['monthly', 'quarterly'], dueDate: dayOfMonth(2, 15), annualReturn: dayOfMonth(6, 30) },
     // The research leaves the ESL deadline [U]; the end of the next month is the Directive's one-month limit (Art. 263).
     ecSalesList: {
       frequencies: ['monthly', 'quarterly'],
@@ -259,11 +272,14 @@ const COUNTRY_ROWS: readonly CountryRow[] = [
   {
     code: 'DE',
     sources: ['MAR-DE', 'MAR-DE-ESL', 'AV-DE', 'DATEV'],
-    // The Dauerfristverlängerung moves every return, monthly or quarterly, to the 10th of the 2nd month.
+    // The Dauerfristverlängerung moves every return, monthly or quarterly, to the 10th of the 2nd month. The research
+    // names the annual return without its deadline: 31 July, seven months after the year (§ 149(2) AO), for a return
+    // the company files itself; one prepared by a tax adviser is due later.
     vatReturn: {
       frequencies: ['monthly', 'quarterly'],
       dueDate: dayOfMonth(1, 10),
       extension: { months: 1, name: 'Dauerfristverlängerung' },
+      annualReturn: unverified(lastDayOfMonth(7)),
     },
     // Zusammenfassende Meldung: quarterly until goods exceed €50k a quarter; the 25th, with no extension.
     ecSalesList: {
@@ -303,11 +319,13 @@ const COUNTRY_ROWS: readonly CountryRow[] = [
   {
     code: 'IT',
     sources: ['ANOVA-IT', 'GRABER', 'AV-IT', 'FS'],
-    // Monthly: the settlement by the 16th. Quarterly: the LIPE communication, last day of the 2nd month after.
+    // Monthly: the settlement by the 16th. Quarterly: the LIPE communication, last day of the 2nd month after. The
+    // annual return (dichiarazione IVA) by 30 April.
     vatReturn: {
       frequencies: ['monthly', 'quarterly'],
       dueDate: dayOfMonth(1, 16),
       dueDateByFrequency: { quarterly: lastDayOfMonth(2) },
+      annualReturn: dayOfMonth(4, 30),
     },
     ecSalesList: {
       frequencies: ['monthly', 'quarterly'],
@@ -507,7 +525,7 @@ function toSchedule(row: FilingRow, sources: readonly SourceKey[]): FilingSchedu
 function toCountryFilingRules(row: CountryRow): CountryFilingRules {
   const countryRule = findCountryRule(row.code);
   if (!countryRule) throw new Error(`No country rule for ${row.code}`);
-  const { dueDateIfEstablished, dueDateWithEcSalesList, extension } = row.vatReturn;
+  const { dueDateIfEstablished, dueDateWithEcSalesList, extension, annualReturn } = row.vatReturn;
   const esl = row.ecSalesList;
   return {
     country: row.code,
@@ -517,6 +535,7 @@ function toCountryFilingRules(row: CountryRow): CountryFilingRules {
       ...(dueDateIfEstablished ? { dueDateIfEstablished: toSourced(dueDateIfEstablished, row.sources) } : {}),
       ...(dueDateWithEcSalesList ? { dueDateWithEcSalesList: toSourced(dueDateWithEcSalesList, row.sources) } : {}),
       ...(extension ? { extension: toSourced(extension, row.sources) } : {}),
+      ...(annualReturn ? { annualReturn: toSourced(annualReturn, row.sources) } : {}),
     },
     ecSalesList: esl
       ? {
@@ -570,7 +589,7 @@ export type DeadlineQuery = {
   hasEcSalesList?: boolean;
   /**
    * The tax office granted the company the country's deadline extension (`VatReturnSchedule.extension`). It moves
-   * the VAT return only; a country that grants none ignores it.
+   * the periodic VAT return only; the annual return keeps its deadline, and a country that grants none ignores it.
    */
   hasDeadlineExtension?: boolean;
 };
@@ -589,6 +608,10 @@ export function findDeadlineRule(query: DeadlineQuery): DeadlineRule {
     return { dueDate: list.dueDateByFrequency[query.frequency] ?? list.dueDate, shift: rules.shift };
   }
   const vat = rules.vatReturn;
+  if (query.filingType === 'annual-return') {
+    if (!vat.annualReturn) throw new FilingCalendarError('no-annual-return', `${rules.country} has no annual return`);
+    return { dueDate: vat.annualReturn, shift: rules.shift };
+  }
   const special =
     (query.isEstablished ? vat.dueDateIfEstablished : undefined) ??
     (query.hasEcSalesList ? vat.dueDateWithEcSalesList : undefined);
@@ -618,6 +641,11 @@ function extendedRule(rule: DueDateRule, months: number): DueDateRule {
     case 'days-after':
       return { kind: 'month-and-days-after', months, days: rule.days };
   }
+}
+
+/** Whether the country requires an annual return on top of the periodic VAT returns (`VatReturnSchedule.annualReturn`). */
+export function hasAnnualReturn(country: string): boolean {
+  return findCountryFilingRules(country)?.vatReturn.annualReturn !== undefined;
 }
 
 /** The months the country's deadline extension adds to a VAT return's deadline; undefined where it grants none. */

@@ -1,3 +1,4 @@
+export * from './annual-settlement';
 export { FilingCalendarError, monthsBetween } from './calendar-dates';
 export * from './describe-due-date';
 export * from './due-date';

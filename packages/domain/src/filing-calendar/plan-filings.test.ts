@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { CompanyTaxProfile } from '../transactions/company-tax-profile';
-import { isFrequencyBoundary, planFilings } from './plan-filings';
+import { isFrequencyBoundary, type PlannedFiling, planFilings } from './plan-filings';
 
 /** A German seller with PAN-EU stock in Poland, UK sales, OSS in Germany and IOSS through a Dutch intermediary. */
 const profile: CompanyTaxProfile = {
@@ -29,6 +29,8 @@ describe('planFilings', () => {
       row('DE', 'oss-return', 'quarterly', '2026-01-01', '2026-03-31', '2026-04-30'),
       row('NL', 'ioss-return', 'monthly', '2026-03-01', '2026-03-31', '2026-04-30'),
       row('GB', 'vat-return', 'quarterly', '2026-01-01', '2026-03-31', '2026-05-07'),
+      // The German annual return for 2026, running too: 31 July 2027 is a Saturday.
+      row('DE', 'annual-return', 'annual', '2026-01-01', '2026-12-31', '2027-08-02'),
     ]);
   });
 
@@ -101,6 +103,8 @@ describe('planFilings', () => {
       row('DE', 'oss-return', 'quarterly', '2026-01-01', '2026-03-31', '2026-04-30'),
       // 10 May 2026 is a Sunday.
       row('DE', 'vat-return', 'monthly', '2026-03-01', '2026-03-31', '2026-05-11'),
+      // The extension moves the periodic returns only: the annual return keeps 31 July (moved off the Saturday).
+      row('DE', 'annual-return', 'annual', '2026-01-01', '2026-12-31', '2027-08-02'),
     ]);
   });
 
@@ -123,7 +127,10 @@ describe('planFilings', () => {
       'ec-sales-list 2026-03-01',
     ]);
     // Germany, with no first day, files every month of the window as before.
-    expect(filings.filter((filing) => filing.jurisdiction === 'DE').map((filing) => filing.periodStart)).toEqual([
+    const germanReturns = filings.filter(
+      (filing) => filing.jurisdiction === 'DE' && filing.filingType === 'vat-return',
+    );
+    expect(germanReturns.map((filing) => filing.periodStart)).toEqual([
       '2025-10-01',
       '2025-11-01',
       '2025-12-01',
@@ -151,6 +158,66 @@ describe('planFilings', () => {
       'vat-return 2026-01-01',
       'ec-sales-list 2026-01-01',
     ]);
+  });
+
+  describe('the annual return on top of the periodic ones', () => {
+    const annualReturns = (filings: readonly PlannedFiling[]) =>
+      filings.filter((filing) => filing.filingType === 'annual-return');
+    const registered = (registrations: CompanyTaxProfile['registrations']): CompanyTaxProfile => ({
+      establishmentCountry: 'DE',
+      oss: null,
+      ioss: null,
+      registrations,
+    });
+
+    it('plans one per calendar year where the country requires it (AT, DE, IT), due after the year', () => {
+      const filings = planFilings({
+        profile: registered([
+          { country: 'AT', frequency: null, vatNumber: null },
+          { country: 'DE', frequency: 'monthly', vatNumber: 'DE123456789' },
+          { country: 'FR', frequency: null, vatNumber: null },
+          { country: 'IT', frequency: null, vatNumber: null },
+        ]),
+        from: '2026-01-01',
+        to: '2026-12-31',
+        eslCountries: [],
+      });
+      expect(annualReturns(filings)).toEqual([
+        // 2025's: Italy by 30 April, Austria by 30 June, Germany by 31 July, all weekdays in 2026.
+        row('IT', 'annual-return', 'annual', '2025-01-01', '2025-12-31', '2026-04-30'),
+        row('AT', 'annual-return', 'annual', '2025-01-01', '2025-12-31', '2026-06-30'),
+        row('DE', 'annual-return', 'annual', '2025-01-01', '2025-12-31', '2026-07-31'),
+        // 2026's, still running; 31 July 2027 is a Saturday.
+        row('IT', 'annual-return', 'annual', '2026-01-01', '2026-12-31', '2027-04-30'),
+        row('AT', 'annual-return', 'annual', '2026-01-01', '2026-12-31', '2027-06-30'),
+        row('DE', 'annual-return', 'annual', '2026-01-01', '2026-12-31', '2027-08-02'),
+      ]);
+      // France files its periodic returns only.
+      expect(filings.filter((filing) => filing.jurisdiction === 'FR').map((filing) => filing.filingType)).not.toContain(
+        'annual-return',
+      );
+    });
+
+    it("follows the registration's first and last days: no year before it began or after it ended", () => {
+      const since = planFilings({
+        profile: registered([{ country: 'DE', frequency: 'monthly', vatNumber: null, registeredFrom: '2026-03-01' }]),
+        from: '2026-01-01',
+        to: '2026-12-31',
+        eslCountries: [],
+      });
+      expect(annualReturns(since).map((filing) => filing.periodStart)).toEqual(['2026-01-01']);
+      // The year holding the last day is the final annual return, due as any other.
+      const until = planFilings({
+        profile: registered([{ country: 'AT', frequency: null, vatNumber: null, registeredUntil: '2026-01-20' }]),
+        from: '2026-01-01',
+        to: '2027-12-31',
+        eslCountries: [],
+      });
+      expect(annualReturns(until).map((filing) => `${filing.periodStart} ${filing.dueDate}`)).toEqual([
+        '2025-01-01 2026-06-30',
+        '2026-01-01 2027-06-30',
+      ]);
+    });
   });
 
   it('plans for a seller established outside the 30 jurisdictions', () => {

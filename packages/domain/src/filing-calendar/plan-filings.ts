@@ -9,6 +9,7 @@ import {
   FILING_TYPES,
   type FilingType,
   findCountryFilingRules,
+  hasAnnualReturn,
   IOSS_FILING_RULES,
   OSS_FILING_RULES,
 } from './filing-rules';
@@ -43,7 +44,7 @@ export type FiledPeriod = Pick<
 
 /**
  * Periods this far before `from` are examined for deadlines inside the window. The previous calendar year starts at
- * most 12 months before `from`, and no deadline comes later after its period than Norway's annual return (10 March),
+ * most 12 months before `from`, and no deadline comes later after its period than Germany's annual return (31 July),
  * so two years covers every period whose deadline can fall in the window.
  */
 const LOOKBACK_MONTHS = 24;
@@ -121,6 +122,19 @@ function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string
     isEstablished: country === established,
     hasEcSalesList: listing.has(country),
   }));
+  // The annual return, where the country requires one on top, covers each calendar year of the registration.
+  for (const [country, { since, until }] of returns) {
+    if (!hasAnnualReturn(country)) continue;
+    obligations.push({
+      jurisdiction: country,
+      filingType: 'annual-return',
+      frequency: 'annual',
+      since,
+      until,
+      isEstablished: country === established,
+      hasEcSalesList: false,
+    });
+  }
   for (const country of listing) {
     const vatReturn = returns.get(country);
     const returnFrequency = vatReturn?.frequency ?? findCountryFilingRules(country)?.vatReturn.defaultFrequency.value;
@@ -233,8 +247,9 @@ function plannedPeriods(
  * - each period that overlaps the window, including the one still running on `to`, whose filing is coming up;
  * - each earlier period whose deadline falls inside the window, so a calendar opened on 1 January still shows the
  *   fourth-quarter returns due that month.
- * A VAT return per registration (its assigned frequency or the country's default), an EC Sales List per period for
- * each of `eslCountries`, and OSS and IOSS returns from their start dates. Sorted by due date, then jurisdiction,
+ * A VAT return per registration (its assigned frequency or the country's default) and, where the country requires one,
+ * an annual return per calendar year; an EC Sales List per period for each of `eslCountries`, and OSS and IOSS returns
+ * from their start dates. Sorted by due date, then jurisdiction,
  * then filing type.
  */
 export function planFilings(input: PlanFilingsInput): PlannedFiling[] {

@@ -1,4 +1,5 @@
 import { LANGUAGES, type Language } from '@vatlas/contract';
+import type { FilingType } from '@vatlas/domain';
 
 /** Words of the feed and the reminder mails, in the user's language (one of the six; English otherwise). */
 
@@ -7,39 +8,45 @@ export type MailLanguage = Language;
 export const languageOf = (value: string | null | undefined): MailLanguage =>
   LANGUAGES.find((language) => language === value) ?? 'en';
 
-const FILING_TYPE_LABELS: Record<MailLanguage, Record<string, string>> = {
+const FILING_TYPE_LABELS: Record<MailLanguage, Record<FilingType, string>> = {
   en: {
     'vat-return': 'VAT return',
+    'annual-return': 'Annual VAT return',
     'oss-return': 'OSS return',
     'ioss-return': 'IOSS return',
     'ec-sales-list': 'EC Sales List',
   },
   de: {
     'vat-return': 'Umsatzsteuer-Voranmeldung',
+    'annual-return': 'Umsatzsteuer-Jahreserklärung',
     'oss-return': 'OSS-Meldung',
     'ioss-return': 'IOSS-Meldung',
     'ec-sales-list': 'Zusammenfassende Meldung',
   },
   fr: {
     'vat-return': 'Déclaration de TVA',
+    'annual-return': 'Déclaration annuelle de TVA',
     'oss-return': 'Déclaration OSS',
     'ioss-return': 'Déclaration IOSS',
     'ec-sales-list': 'État récapitulatif',
   },
   it: {
     'vat-return': 'Dichiarazione IVA',
+    'annual-return': 'Dichiarazione IVA annuale',
     'oss-return': 'Dichiarazione OSS',
     'ioss-return': 'Dichiarazione IOSS',
     'ec-sales-list': 'Elenco riepilogativo',
   },
   es: {
     'vat-return': 'Declaración de IVA',
+    'annual-return': 'Declaración anual de IVA',
     'oss-return': 'Declaración OSS',
     'ioss-return': 'Declaración IOSS',
     'ec-sales-list': 'Declaración recapitulativa',
   },
   pl: {
     'vat-return': 'Deklaracja VAT',
+    'annual-return': 'Roczna deklaracja VAT',
     'oss-return': 'Deklaracja OSS',
     'ioss-return': 'Deklaracja IOSS',
     'ec-sales-list': 'Informacja podsumowująca (VAT-UE)',
@@ -93,7 +100,7 @@ export const FEED_WORDS: Record<
 };
 
 export const filingTypeLabel = (language: MailLanguage, filingType: string) =>
-  FILING_TYPE_LABELS[language][filingType] ?? filingType;
+  FILING_TYPE_LABELS[language][filingType as FilingType] ?? filingType;
 
 export const filingStatusLabel = (language: MailLanguage, status: string) => STATUS_LABELS[language][status] ?? status;
 

@@ -347,4 +347,67 @@ forEachDatabase('filings and liabilities API', (context) => {
       expect((await listFilings()).items.map((filing) => filing.id)).toEqual(mended.map((row) => row.id));
     });
   });
+
+  // Decision 045. By now March (68.20) and October (19.00) hold the German VAT of 2023, both open.
+  describe('the annual return', () => {
+    const post = async (url: string, payload?: Record<string, string>) => {
+      const response = await app.inject({ method: 'POST', url, headers: bearer(token), payload });
+      expect(response.statusCode, response.body).toBe(200);
+      return filingSchema.parse(response.json());
+    };
+    const annual2023 = async () => find((await listFilings()).items, 'annual-return', '2023-01-01') as Filing;
+
+    it("pays the year's VAT less what the periodic returns declared: nothing while they follow the data", async () => {
+      const { items } = await listFilings();
+      // 31 July after the year (a Wednesday in 2024); 2022's, due in the calendar's window, is planned too.
+      expect(find(items, 'annual-return', '2023-01-01')).toMatchObject({
+        jurisdiction: 'DE',
+        frequency: 'annual',
+        periodEnd: '2023-12-31',
+        dueDate: '2024-07-31',
+        currency: 'EUR',
+        amountEur: '0.00',
+        amountLocal: '0.00',
+        deadlineExtension: null,
+        annualSettlement: {
+          vatForYearEur: '87.20',
+          vatForYearLocal: '87.20',
+          declaredEur: '87.20',
+          declaredLocal: '87.20',
+        },
+      });
+      expect(find(items, 'annual-return', '2022-01-01')).toMatchObject({ dueDate: '2023-07-31', amountEur: '0.00' });
+      // The periodic returns' amounts are unchanged by it: the year is declared once.
+      expect(find(items, 'vat-return', '2023-03-01')?.amountEur).toBe('68.20');
+    });
+
+    it('shows data that came after a return was filed as its balance, frozen once filed, re-totalled when reopened', async () => {
+      const march = find((await listFilings()).items, 'vat-return', '2023-03-01') as Filing;
+      await post(apiPaths.markFilingFiled(companyId, march.id), { filedOn: '2023-04-05', reference: 'ELSTER-03' });
+      // A sale of 19.00 VAT in March, after its return was filed as 68.20.
+      await addSale('2023-03-29');
+      expect(await annual2023()).toMatchObject({
+        amountEur: '19.00',
+        annualSettlement: { vatForYearEur: '106.20', declaredEur: '87.20' },
+      });
+
+      const annual = await annual2023();
+      const filed = await post(apiPaths.markFilingFiled(companyId, annual.id), {
+        filedOn: '2024-07-01',
+        reference: 'ELSTER-2023',
+      });
+      expect(filed).toMatchObject({ status: 'filed', amountEur: '19.00', annualSettlement: null });
+      await addSale('2023-03-30');
+      expect(await annual2023()).toMatchObject({ status: 'filed', amountEur: '19.00', annualSettlement: null });
+
+      // Reopened, it is re-totalled at once: the second late sale joins the balance.
+      expect(await post(apiPaths.reopenFiling(companyId, annual.id))).toMatchObject({
+        filedOn: null,
+        amountEur: '38.00',
+        annualSettlement: { vatForYearEur: '125.20', declaredEur: '87.20' },
+      });
+      await post(apiPaths.reopenFiling(companyId, march.id));
+      expect(await annual2023()).toMatchObject({ amountEur: '0.00', annualSettlement: { declaredEur: '125.20' } });
+    });
+  });
 });

@@ -1,7 +1,10 @@
 import type { Filing, FilingList, FilingQuery, MarkFilingFiledRequest } from '@vatlas/contract';
 import {
+  annualBalance,
+  annualSettlementOf,
   type CompanyTaxProfile,
   type DeadlineExtension,
+  declaredByPeriodicReturns,
   type EcSalesListTotal,
   type FilingType,
   filingStatus,
@@ -9,6 +12,7 @@ import {
   grantedDeadlineExtensions,
   planFilings,
   type ReturnFrequency,
+  type SettledFiling,
   sumToFixed2,
   todayIsoDate,
 } from '@vatlas/domain';
@@ -31,6 +35,7 @@ import {
 
 const SCHEME_OF_RETURN: Readonly<Record<string, string>> = {
   'vat-return': 'local',
+  'annual-return': 'local',
   'oss-return': 'oss',
   'ioss-return': 'ioss',
 };
@@ -64,8 +69,9 @@ const liabilityKey = (scheme: string | undefined, jurisdiction: string) =>
 
 /**
  * What a filing declares, from the stored monthly aggregates of its period: VAT payable for a return (the local
- * liabilities of its country; for OSS and IOSS those of every member state of consumption), the net value listed
- * for an EC Sales List. The months of a period add up exactly, since each month is rounded to the cent already.
+ * liabilities of its country, the year's for an annual return; for OSS and IOSS those of every member state of
+ * consumption), the net value listed for an EC Sales List. The months of a period add up exactly, since each month is
+ * rounded to the cent already.
  */
 function amountsOf(
   filing: PlannedFiling,
@@ -139,21 +145,56 @@ export async function refreshFilings(
     dueDate: filing.dueDate,
     ...amountsOf(filing, sources),
   }));
-  return syncPlannedFilings(db, companyId, planned, rows);
+  return syncPlannedFilings(db, companyId, withAnnualBalances(planned, rows), rows);
 }
 
-/** The deadline extensions the company was granted, by country (`grantedDeadlineExtensions`). */
-type GrantedExtensions = ReadonlyMap<string, DeadlineExtension>;
-
-const grantedExtensions = (profile: CompanyTaxProfile | undefined): GrantedExtensions =>
-  profile ? grantedDeadlineExtensions(profile) : new Map();
+const identityOf = (filing: Pick<PlannedFilingValues, 'jurisdiction' | 'filingType' | 'periodStart'>) =>
+  `${filing.jurisdiction}|${filing.filingType}|${filing.periodStart}`;
 
 /**
- * A stored filing as the API answers it. An open VAT return names the extension its due date includes; a filed one
- * none, since its due date stands as it was when it was filed.
+ * The planned filings with each annual return's amount made its balance (decision 045): the year's VAT, which
+ * `amountsOf` gave it, less what the year's periodic returns declared, each filed one as it was filed and each open one
+ * as planned now. `rows` are the filings as stored.
  */
-function toFiling(row: FilingRecord, today: string, extensions: GrantedExtensions = new Map()): Filing {
-  const isExtended = row.filedOn === null && row.filingType === 'vat-return';
+function withAnnualBalances(
+  planned: readonly PlannedFilingValues[],
+  rows: readonly FilingRecord[],
+): PlannedFilingValues[] {
+  if (!planned.some((filing) => filing.filingType === 'annual-return')) return [...planned];
+  const filedRows = rows.filter((row) => row.filedOn !== null);
+  const filedIdentities = new Set(filedRows.map(identityOf));
+  const declaring: SettledFiling[] = [
+    ...filedRows,
+    ...planned.filter((filing) => !filedIdentities.has(identityOf(filing))),
+  ];
+  return planned.map((filing) =>
+    filing.filingType === 'annual-return'
+      ? { ...filing, ...annualBalance(filing, declaredByPeriodicReturns(filing, declaring)) }
+      : filing,
+  );
+}
+
+/**
+ * What a stored filing is answered with besides its row: the deadline extensions the company was granted, by country
+ * (`grantedDeadlineExtensions`), and the company's filings as stored after the last refresh, which an annual return's
+ * balance was computed from.
+ */
+type FilingContext = { extensions: ReadonlyMap<string, DeadlineExtension>; rows: readonly FilingRecord[] };
+
+const NO_CONTEXT: FilingContext = { extensions: new Map(), rows: [] };
+
+const contextOf = (profile: CompanyTaxProfile | undefined, rows: readonly FilingRecord[]): FilingContext => ({
+  extensions: profile ? grantedDeadlineExtensions(profile) : new Map(),
+  rows,
+});
+
+/**
+ * A stored filing as the API answers it. An open VAT return names the extension its due date includes, an open annual
+ * return how its balance follows; a filed one neither, since its due date and amount stand as they were filed.
+ */
+function toFiling(row: FilingRecord, today: string, context: FilingContext = NO_CONTEXT): Filing {
+  const isOpen = row.filedOn === null;
+  const isExtended = isOpen && row.filingType === 'vat-return';
   return {
     id: row.id,
     jurisdiction: row.jurisdiction,
@@ -168,7 +209,8 @@ function toFiling(row: FilingRecord, today: string, extensions: GrantedExtension
     amountLocal: row.amountLocal,
     filedOn: row.filedOn,
     filingReference: row.filingReference,
-    deadlineExtension: (isExtended && extensions.get(row.jurisdiction.trim())) || null,
+    deadlineExtension: (isExtended && context.extensions.get(row.jurisdiction.trim())) || null,
+    annualSettlement: isOpen && row.filingType === 'annual-return' ? annualSettlementOf(row, context.rows) : null,
   };
 }
 
@@ -178,9 +220,10 @@ export async function listFilings(db: Db, companyId: string, query: FilingQuery)
   const profile = await loadCompanyTaxProfile(db, companyId);
   // Most reads find nothing to change, and then the refresh has read the filings already.
   const unchanged = await db.transaction((tx) => refreshFilings(tx as unknown as Db, companyId, { today, profile }));
-  const extensions = grantedExtensions(profile);
-  const items = (unchanged ?? (await listFilingRows(db, companyId)))
-    .map((row) => toFiling(row, today, extensions))
+  const rows = unchanged ?? (await listFilingRows(db, companyId));
+  const context = contextOf(profile, rows);
+  const items = rows
+    .map((row) => toFiling(row, today, context))
     .filter(
       (filing) =>
         (query.status === undefined || filing.status === query.status) &&
@@ -237,12 +280,23 @@ export async function markFilingFiled(
 }
 
 /**
- * Undoes a mark filed entered by mistake: the filing is open again, and the next refresh (any read of the calendar,
- * any recompute) re-totals it from the data or, when it is no longer planned, removes it like any open filing.
+ * Undoes a mark filed entered by mistake: the filing is open again and re-totalled from the data at once, as the
+ * refresh of any read of the calendar would (an annual return's balance, too, with the returns filed since). When it
+ * is no longer planned, that refresh removes it like any open filing, and it is answered as it was reopened.
  */
 export async function reopenFiling(db: Db, input: { companyId: string; filingId: string }): Promise<Filing> {
+  const today = todayIsoDate();
   const row = await findFilingOrFail(db, input.companyId, input.filingId);
   if (row.filedOn === null) throw new HttpError(409, 'filing_not_filed', 'This filing is not marked filed.');
-  const reopened = await setFilingFiled(db, row.id, { filedOn: null, filingReference: null, filedBy: null });
-  return toFiling(reopened, todayIsoDate(), grantedExtensions(await loadCompanyTaxProfile(db, input.companyId)));
+  const profile = await loadCompanyTaxProfile(db, input.companyId);
+  const { reopened, rows } = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const reopened = await setFilingFiled(txDb, row.id, { filedOn: null, filingReference: null, filedBy: null });
+    const rows =
+      (await refreshFilings(txDb, input.companyId, { today, profile })) ??
+      (await listFilingRows(txDb, input.companyId));
+    return { reopened, rows };
+  });
+  const current = rows.find((candidate) => candidate.id === row.id) ?? reopened;
+  return toFiling(current, today, contextOf(profile, rows));
 }

@@ -1,5 +1,15 @@
-import { describe, expect, it } from 'vitest';
-import { filingTransactionsHref } from './filing-detail';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, render, screen } from '@testing-library/react';
+import type { Filing } from '@vatlas/contract';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { AuthServicesProvider } from '../../../lib/auth/auth-services';
+import type { SupportedLanguage } from '../../../lib/i18n/i18n';
+import { fakeAuthServices } from '../../../test/auth-services';
+import { buildFiling } from '../../../test/fixtures';
+import { createTestI18n } from '../../../test/test-i18n';
+import { FilingDetail, filingTransactionsHref } from './filing-detail';
 
 describe('filingTransactionsHref', () => {
   it("opens a VAT return's local lines of its country, a month as the month and a quarter as its days", () => {
@@ -24,5 +34,68 @@ describe('filingTransactionsHref', () => {
     expect(filingTransactionsHref({ ...oss, filingType: 'ec-sales-list', periodEnd: '2026-04-30' } as never)).toBe(
       '/transactions?ecSalesList=DE&month=2026-04',
     );
+  });
+});
+
+const ANNUAL_RETURN = buildFiling({
+  filingType: 'annual-return',
+  frequency: 'annual',
+  periodStart: '2025-01-01',
+  periodEnd: '2025-12-31',
+  dueDate: '2026-07-31',
+  status: 'due-soon',
+  amountEur: '34.50',
+  amountLocal: '34.50',
+  annualSettlement: {
+    vatForYearEur: '1234.50',
+    vatForYearLocal: '1234.50',
+    declaredEur: '1200.00',
+    declaredLocal: '1200.00',
+  },
+});
+
+function renderDetail(filing: Filing, language: SupportedLanguage = 'en') {
+  const router = createMemoryRouter(
+    [{ path: '/calendar', element: <FilingDetail filing={filing} onClose={vi.fn()} /> }],
+    {
+      initialEntries: ['/calendar'],
+    },
+  );
+  render(
+    <I18nextProvider i18n={createTestI18n(language)}>
+      <QueryClientProvider client={new QueryClient()}>
+        <AuthServicesProvider value={fakeAuthServices(vi.fn())}>
+          <RouterProvider router={router} />
+        </AuthServicesProvider>
+      </QueryClientProvider>
+    </I18nextProvider>,
+  );
+}
+
+describe('FilingDetail of an annual return (decision 045)', () => {
+  afterEach(cleanup);
+
+  it("names the year, pays the balance and says how it follows from the year's VAT and the periodic returns", () => {
+    renderDetail(ANNUAL_RETURN);
+    expect(screen.getByRole('heading', { name: 'DE Annual VAT return 2025', hidden: true })).toBeTruthy();
+    const balance = screen.getByText('Balance').nextElementSibling as HTMLElement;
+    expect(balance.textContent).toContain('€34.50');
+    expect(balance.textContent).toContain('VAT for 2025: €1,234.50, less €1,200.00 declared in the periodic returns.');
+    expect(balance.textContent).toContain('only the balance is paid, or refunded when it is negative');
+    expect(
+      screen.getByRole('link', { name: 'Show the transactions in this return', hidden: true }).getAttribute('href'),
+    ).toBe('/transactions?taxedIn=DE&scheme=local&from=2025-01-01&to=2025-12-31');
+  });
+
+  it('says it in German, and without the sum once filed, its amount standing as filed', () => {
+    renderDetail(
+      { ...ANNUAL_RETURN, status: 'filed', filedOn: '2026-07-01', filingReference: 'ELSTER-1', annualSettlement: null },
+      'de',
+    );
+    expect(screen.getByRole('heading', { name: 'DE Umsatzsteuer-Jahreserklärung 2025', hidden: true })).toBeTruthy();
+    const balance = screen.getByText('Saldo').nextElementSibling as HTMLElement;
+    expect(balance.textContent).toContain('34,50');
+    expect(balance.textContent).toContain('Zu zahlen ist nur der Saldo');
+    expect(balance.textContent).not.toContain('abzüglich');
   });
 });

@@ -1,5 +1,5 @@
 import type { Filing } from '@vatlas/contract';
-import { amountIsNetValue, calendarMonthOf, todayIsoDate } from '@vatlas/domain';
+import { calendarMonthOf, type FilingAmountKind, filingAmountKind, todayIsoDate } from '@vatlas/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -27,15 +27,15 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 /**
- * The transactions a filing declares, on the transactions screen: a VAT return's are its country's local liability
- * lines, an OSS or IOSS return's the scheme's lines (decision 041), an EC Sales List's the supplies and transfers it
- * lists; over the filing's period (its month, or its days).
+ * The transactions a filing declares, on the transactions screen: a VAT return's (periodic or annual) are its
+ * country's local liability lines, an OSS or IOSS return's the scheme's lines (decision 041), an EC Sales List's the
+ * supplies and transfers it lists; over the filing's period (its month, or its days).
  */
 export function filingTransactionsHref(
   filing: Pick<Filing, 'filingType' | 'jurisdiction' | 'periodStart' | 'periodEnd'>,
 ): string {
   const params = new URLSearchParams();
-  if (filing.filingType === 'vat-return') {
+  if (filing.filingType === 'vat-return' || filing.filingType === 'annual-return') {
     params.set('taxedIn', filing.jurisdiction);
     params.set('scheme', 'local');
   } else if (filing.filingType === 'oss-return') {
@@ -53,6 +53,36 @@ export function filingTransactionsHref(
     params.set('to', filing.periodEnd);
   }
   return `${paths.transactions.getHref()}?${params.toString()}`;
+}
+
+const AMOUNT_LABEL: Record<FilingAmountKind, string> = {
+  'vat-payable': 'calendar.filing.amount',
+  balance: 'calendar.filing.balance',
+  'net-listed': 'calendar.filing.netListed',
+};
+
+/**
+ * How an annual return's balance follows (decision 045): the year's VAT less what the periodic returns declared, while
+ * it is open; what it is in any case.
+ */
+function AnnualSettlementNote({ filing }: { filing: Filing }) {
+  const { t } = useTranslation();
+  const format = useFormatters();
+  const settlement = filing.annualSettlement;
+  return (
+    <span className="mt-1 block text-sm text-fg-secondary">
+      {settlement ? (
+        <span className="block">
+          {t('calendar.filing.settlement', {
+            year: filing.periodStart.slice(0, 4),
+            total: format.money(settlement.vatForYearLocal, filing.currency),
+            declared: format.money(settlement.declaredLocal, filing.currency),
+          })}
+        </span>
+      ) : null}
+      <span className="block">{t('calendar.filing.balanceHint')}</span>
+    </span>
+  );
 }
 
 /**
@@ -116,7 +146,7 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
 
   const isFiled = current.status === 'filed';
   const amount = format.money(current.amountLocal, current.currency);
-  const isNetValue = amountIsNetValue(current.filingType);
+  const amountKind = filingAmountKind(current.filingType);
   const transactionsHref = filingTransactionsHref(current);
 
   return (
@@ -157,13 +187,14 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
               </span>
             ) : null}
           </Field>
-          <Field label={t(isNetValue ? 'calendar.filing.netListed' : 'calendar.filing.amount')}>
+          <Field label={t(AMOUNT_LABEL[amountKind])}>
             {current.currency === 'EUR'
               ? amount
               : t('calendar.filing.amountEur', { amount, eur: format.money(current.amountEur, 'EUR') })}
-            {isNetValue ? (
+            {amountKind === 'net-listed' ? (
               <span className="mt-1 block text-sm text-fg-secondary">{t('calendar.filing.nothingToPay')}</span>
             ) : null}
+            {amountKind === 'balance' ? <AnnualSettlementNote filing={current} /> : null}
           </Field>
           <Field label={t('calendar.filing.status')}>
             <FilingStatusBadge status={current.status} />

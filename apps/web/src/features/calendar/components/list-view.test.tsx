@@ -11,6 +11,15 @@ const filing = (overrides: Partial<Filing>) => buildFiling({ status: 'upcoming',
 const FILINGS = [
   filing({}),
   filing({ id: 'f-2', jurisdiction: 'FR', filingType: 'ec-sales-list', amountEur: '1845.86', amountLocal: '1845.86' }),
+  filing({
+    id: 'f-3',
+    filingType: 'annual-return',
+    frequency: 'annual',
+    periodStart: '2025-01-01',
+    periodEnd: '2025-12-31',
+    amountEur: '-12.30',
+    amountLocal: '-12.30',
+  }),
 ];
 
 const renderList = (language: 'en' | 'de' = 'en') =>
@@ -33,8 +42,23 @@ describe('ListView', () => {
     expect(within(vatReturn).queryByText('Net value listed')).toBeNull();
   });
 
+  it("says an annual return's amount is the balance after the periodic returns, of the year it names", () => {
+    renderList();
+    const annual = screen
+      .getAllByRole('row')
+      .find((row) => row.textContent?.includes('Annual VAT return')) as HTMLElement;
+    expect(within(annual).getByText('Balance after the periodic returns')).toBeTruthy();
+    expect(within(annual).getByText('2025')).toBeTruthy();
+    expect(annual.textContent).toContain('-€12.30');
+    const vatReturn = screen
+      .getAllByRole('row')
+      .find((row) => row.textContent?.includes('VAT return') && !row.textContent.includes('Annual')) as HTMLElement;
+    expect(within(vatReturn).queryByText('Balance after the periodic returns')).toBeNull();
+  });
+
   it('says so in German too', () => {
     renderList('de');
     expect(screen.getByText('Gemeldeter Nettowert')).toBeTruthy();
+    expect(screen.getByText('Saldo nach den Voranmeldungen')).toBeTruthy();
   });
 });

@@ -1,5 +1,5 @@
 import type { Filing } from '@vatlas/contract';
-import { amountIsNetValue } from '@vatlas/domain';
+import { filingAmountKind } from '@vatlas/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ScrollTable } from '../../../components/ui/scroll-region';
@@ -15,6 +15,18 @@ import { useFilingTitle, usePeriodText } from './use-filing-text';
 
 const focusRing = 'focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary';
 const cellClass = 'px-3 py-2 text-left align-top';
+
+/** Under an amount that is not VAT to pay with the filing: what it is instead (a balance, a net value listed). */
+function AmountKindNote({ filing }: { filing: Filing }) {
+  const { t } = useTranslation();
+  const kind = filingAmountKind(filing.filingType);
+  if (kind === 'vat-payable') return null;
+  return (
+    <span className="block text-xs text-fg-secondary">
+      {t(kind === 'balance' ? 'calendar.list.balance' : 'calendar.list.netListed')}
+    </span>
+  );
+}
 
 /** The filings grouped by the month they are due in, one table per month, sorted by due date either way. */
 export function ListView({
@@ -113,9 +125,7 @@ export function ListView({
                   <td className={cn(cellClass, 'text-fg')}>{periodText(filing)}</td>
                   <td className={cn(cellClass, 'whitespace-nowrap text-right tabular-nums text-fg')}>
                     {format.money(filing.amountLocal, filing.currency)}
-                    {amountIsNetValue(filing.filingType) ? (
-                      <span className="block text-xs text-fg-secondary">{t('calendar.list.netListed')}</span>
-                    ) : null}
+                    <AmountKindNote filing={filing} />
                   </td>
                   <td className={cellClass}>
                     <FilingStatusBadge status={filing.status} />

@@ -1,5 +1,5 @@
 import type { Filing } from '@vatlas/contract';
-import { amountIsNetValue } from '@vatlas/domain';
+import { type FilingAmountKind, filingAmountKind } from '@vatlas/domain';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -9,6 +9,12 @@ import { useFormatters } from '../../../lib/format/format';
 import { useCountryName } from '../../../lib/format/use-country-name';
 import { groupFilings } from '../utils/filing-groups';
 import { cardClass, textLinkClass } from './styles';
+
+const AMOUNT_LABEL: Record<FilingAmountKind, string> = {
+  'vat-payable': 'dashboard.filings.vatPayable',
+  balance: 'dashboard.filings.balance',
+  'net-listed': 'dashboard.filings.netListed',
+};
 
 const STATUS_CLASS: Record<Filing['status'], string> = {
   overdue: 'text-danger',
@@ -38,9 +44,7 @@ function FilingItem({ filing }: { filing: Filing }) {
       </div>
       <div className="flex flex-col sm:items-end">
         <p className="text-sm tabular-nums text-fg">
-          <span className="sr-only">
-            {t(amountIsNetValue(filing.filingType) ? 'dashboard.filings.netListed' : 'dashboard.filings.vatPayable')}:{' '}
-          </span>
+          <span className="sr-only">{t(AMOUNT_LABEL[filingAmountKind(filing.filingType)])}: </span>
           <span className="font-semibold">{format.money(filing.amountEur, 'EUR')}</span>
           {filing.currency !== 'EUR' ? (
             <span className="text-fg-secondary"> ({format.money(filing.amountLocal, filing.currency)})</span>
