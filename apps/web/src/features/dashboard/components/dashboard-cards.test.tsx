@@ -149,6 +149,20 @@ describe('DataHealthCard', () => {
     );
   });
 
+  it('writes a count as numbers are written in the language, in the sentence as on the line above it', () => {
+    const alerts: DataHealthAlert[] = [
+      { code: 'amazon-vat-difference', severity: 'info', count: 1682, periods: ['2026-03'] },
+    ];
+    renderWith(<DataHealthCard year={2026} isLoading={false} alerts={alerts} />);
+    const item = screen.getByRole('listitem');
+    expect(item.textContent).toContain('1,682 affected');
+    expect(item.textContent).toContain("1,682 transactions' VAT differs from Amazon's own VAT amounts or rates.");
+    cleanup();
+    renderWith(<DataHealthCard year={2026} isLoading={false} alerts={alerts} />, 'de');
+    expect(screen.getByRole('listitem').textContent).toContain('1.682 betroffen');
+    expect(screen.getByRole('listitem').textContent).toContain('Bei 1.682 Transaktionen weicht die Umsatzsteuer');
+  });
+
   it('says so when all is well, and in German', () => {
     renderWith(<DataHealthCard year={2026} isLoading={false} alerts={[]} />, 'de');
     expect(screen.getByText('In den Daten dieses Jahres wurden keine Probleme gefunden.')).toBeTruthy();

@@ -53,7 +53,7 @@ function AlertItem({ alert }: { alert: DataHealthAlert }) {
       <p className="text-sm font-semibold">
         {t(`dashboard.health.severity.${alert.severity}`)}
         <span className="ml-2 font-normal text-fg-secondary tabular-nums">
-          {t('dashboard.health.count', { count: alert.count, formatted: format.number(alert.count) })}
+          {t('dashboard.health.count', { count: alert.count })}
         </span>
       </p>
       <p className="mt-1 text-sm text-fg">

@@ -182,10 +182,7 @@ function PeriodStep({ value, onChange }: { value: string | null; onChange: (id: 
                   <span className="font-medium text-fg">{format.month(period.month)}</span>
                   <span className="text-xs text-fg-secondary">
                     {t(`dataUpload.period.status.${period.status}`)} ·{' '}
-                    {t('dataUpload.period.transactions', {
-                      count: period.transactionCount,
-                      formatted: format.number(period.transactionCount),
-                    })}
+                    {t('dataUpload.period.transactions', { count: period.transactionCount })}
                   </span>
                 </span>
               </label>

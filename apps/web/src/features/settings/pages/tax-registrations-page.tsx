@@ -129,7 +129,6 @@ function MissingRegistrations({ missing }: { missing: readonly MissingRegistrati
     }
   };
   const month = new Intl.DateTimeFormat(i18n.language, { month: 'long', year: 'numeric', timeZone: 'UTC' });
-  const number = new Intl.NumberFormat(i18n.language);
   return (
     <section aria-labelledby={headingId} className="mb-6 rounded-lg border border-warning bg-surface p-4">
       <h3 id={headingId} className="text-base font-semibold text-fg">
@@ -143,7 +142,6 @@ function MissingRegistrations({ missing }: { missing: readonly MissingRegistrati
               country: countryName(item.countryCode),
               since: month.format(new Date(`${item.since}T00:00:00Z`)),
               count: item.transactionCount,
-              formatted: number.format(item.transactionCount),
             })}{' '}
             <span className="font-semibold">{standing(item)}</span>
           </li>

@@ -83,9 +83,9 @@ export function CrossCheckSection({
           </>
         ) : query.isSuccess && rows.length > 0 ? (
           query.hasNextPage ? (
-            t('transactions.crossCheck.countSoFar', { count: rows.length, formatted: format.number(rows.length) })
+            t('transactions.crossCheck.countSoFar', { count: rows.length })
           ) : (
-            t('transactions.crossCheck.count', { count: rows.length, formatted: format.number(rows.length) })
+            t('transactions.crossCheck.count', { count: rows.length })
           )
         ) : (
           ''

@@ -7,7 +7,6 @@ import { EmptyState } from '../../../components/ui/empty-state';
 import { PageHeader, WorkspacePage } from '../../../components/ui/page-header';
 import { Skeleton } from '../../../components/ui/skeleton';
 import { paths } from '../../../config/paths';
-import { useFormatters } from '../../../lib/format/format';
 import { useTransactionCount } from '../api/count-transactions';
 import { useTransactionPages } from '../api/list-transactions';
 import { ColumnChooser } from '../components/column-chooser';
@@ -89,7 +88,6 @@ function TransactionList({
   urlFilters: ReturnType<typeof useTransactionFilters>;
 }) {
   const { t } = useTranslation();
-  const format = useFormatters();
   const { filters, setFilter, setSort, clearFilters, clearPeriod } = urlFilters;
   const { visibility, setColumn } = useColumnVisibility();
   const columns = useMemo(() => visibleColumns(visibility), [visibility]);
@@ -108,8 +106,8 @@ function TransactionList({
   const count = countQuery.data;
   const countText = count
     ? count.isExact
-      ? t('transactions.count.exact', { count: count.count, formatted: format.number(count.count) })
-      : t('transactions.count.moreThan', { formatted: format.number(count.count) })
+      ? t('transactions.count.exact', { count: count.count })
+      : t('transactions.count.moreThan', { count: count.count })
     : null;
   const pages = pagesQuery.data?.pages ?? [];
   const isEmpty = pagesQuery.isSuccess && pages.length > 0 && pages.every((page) => page.items.length === 0);
