@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { describedBy, FieldMessages } from '../../../components/ui/text-field';
 import { cn } from '../../../lib/cn';
 
 /**
@@ -9,30 +10,8 @@ import { cn } from '../../../lib/cn';
 const inputClassName =
   'w-full rounded-md border bg-surface px-3 py-2 text-sm text-fg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary disabled:opacity-60';
 
+/** The id of a field's error message, as `FieldMessages` writes it. */
 export const fieldErrorId = (id: string) => `${id}-error`;
-const hintId = (id: string) => `${id}-hint`;
-
-function describedBy(id: string, hint: ReactNode | undefined, error: string | undefined): string | undefined {
-  const ids = [hint ? hintId(id) : null, error ? fieldErrorId(id) : null].filter(Boolean);
-  return ids.length > 0 ? ids.join(' ') : undefined;
-}
-
-function FieldMessages({ id, hint, error }: { id: string; hint?: ReactNode; error?: string }) {
-  return (
-    <>
-      {hint ? (
-        <p id={hintId(id)} className="text-xs text-fg-secondary">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={fieldErrorId(id)} className="text-sm font-medium text-danger">
-          {error}
-        </p>
-      ) : null}
-    </>
-  );
-}
 
 function FieldLabel({ id, label, isOptional }: { id: string; label: string; isOptional?: boolean }) {
   const { t } = useTranslation();
