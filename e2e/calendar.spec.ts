@@ -389,6 +389,13 @@ test.describe('the filings calendar', () => {
     const balance = dialog.locator('dt', { hasText: /^Balance$/ }).locator('xpath=following-sibling::dd[1]');
     await expect(balance).toContainText(`VAT for ${year}: `);
     await expect(balance).toContainText('declared in the periodic returns');
+    // Why that day: the rule in words, its sources, and that the research could not confirm Germany's date.
+    const rule = dialog.locator('dt', { hasText: /^Deadline rule$/ }).locator('xpath=following-sibling::dd[1]');
+    await expect(rule).toContainText(
+      'The last day of the 7th month after the period, moved to the next working day when it falls on a weekend or public holiday.',
+    );
+    await expect(rule).toContainText('Sources: MAR-DE, MAR-DE-ESL, AV-DE, DATEV');
+    await expect(rule).toContainText('Not confirmed by our research: check it with the tax office.');
     await expectNoAxeViolations(page);
     await saveScreenshot(page, info, 'calendar-annual-return');
     await dialog.getByRole('button', { name: 'Close' }).click();

@@ -11,6 +11,35 @@ export const FILING_TYPE_VALUES = FILING_TYPES;
 export const FILING_STATUS_VALUES = ['upcoming', 'due-soon', 'overdue', 'filed'] as const;
 export const filingStatusSchema = z.enum(FILING_STATUS_VALUES);
 
+const monthsAfter = z.number().int().describe('Months after the month in which the period ends');
+
+/** How a due date follows from the period (`DueDateRule` of the domain). */
+export const dueDateRuleSchema = z.discriminatedUnion('kind', [
+  z.object({
+    kind: z.literal('day-of-month'),
+    monthsAfter,
+    day: z.number().int(),
+    dueMonthExceptions: z
+      .array(z.object({ month: z.number().int(), day: z.number().int() }))
+      .optional()
+      .describe('Another day when the due date falls in that calendar month'),
+  }),
+  z.object({ kind: z.literal('last-day-of-month'), monthsAfter }),
+  z.object({ kind: z.literal('last-working-day'), monthsAfter }),
+  z.object({ kind: z.literal('working-day-of-month'), monthsAfter, workingDay: z.number().int() }),
+  z.object({ kind: z.literal('days-after'), days: z.number().int() }),
+  z.object({ kind: z.literal('month-and-days-after'), months: z.number().int(), days: z.number().int() }),
+]);
+export type DueDateRuleDto = z.infer<typeof dueDateRuleSchema>;
+
+export const deadlineRuleSchema = z.object({
+  dueDate: dueDateRuleSchema,
+  shift: z.enum(['next-working-day', 'none']).describe('What a weekend or public holiday does to the day'),
+  sources: z.array(z.string()).describe('Keys of the sources of the VAT rules research (§7)'),
+  isVerified: z.boolean().describe('false where the research marks the rule unverified'),
+});
+export type DeadlineRuleDto = z.infer<typeof deadlineRuleSchema>;
+
 export const filingSchema = z.object({
   id: z.string(),
   jurisdiction: countryCode.describe('Where the filing is made: the country, or the OSS/IOSS member state'),
@@ -35,6 +64,9 @@ export const filingSchema = z.object({
       "The extension the tax office granted that dueDate includes (Germany's Dauerfristverlängerung): open VAT " +
         'returns only; null without one, and once filed',
     ),
+  deadlineRule: deadlineRuleSchema
+    .nullable()
+    .describe("The rule that sets an open filing's due date, with its sources; null once filed, its due date standing"),
   annualSettlement: z
     .object({
       vatForYearEur: decimal,

@@ -79,6 +79,7 @@ export const buildFiling = (overrides: Partial<Filing> = {}): Filing => ({
   filedOn: null,
   filingReference: null,
   deadlineExtension: null,
+  deadlineRule: null,
   annualSettlement: null,
   ...overrides,
 });

@@ -4,6 +4,7 @@ import { addMonths, assertIsoDate, FilingCalendarError, firstDayOf, lastDayOf, p
 import { dueDate } from './due-date';
 import {
   type DeadlineExtension,
+  type DeadlineQuery,
   deadlineExtensionOf,
   ecSalesListFrequency,
   FILING_TYPES,
@@ -59,10 +60,6 @@ type Obligation = {
   since?: string;
   /** The last day the obligation exists (a registration that ended); periods beginning after it are not filed. */
   until?: string;
-  isEstablished: boolean;
-  hasEcSalesList: boolean;
-  /** The VAT return's deadline extension was granted (`DeadlineQuery`). */
-  hasDeadlineExtension?: boolean;
 };
 
 function countryCode(code: string): string {
@@ -85,15 +82,31 @@ export function grantedDeadlineExtensions(profile: CompanyTaxProfile): ReadonlyM
   return granted;
 }
 
-function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string[]): Obligation[] {
+/**
+ * What decides the deadline of one of the company's filings besides its country, type and frequency: whether the
+ * seller is established in the country, files an EC Sales List there, and was granted the country's extension.
+ * `findDeadlineRule` reads of these only what the filing's type depends on.
+ */
+export function deadlineQueryOf(
+  profile: CompanyTaxProfile,
+  eslCountries: readonly string[],
+  filing: Pick<PlannedFiling, 'jurisdiction' | 'filingType' | 'frequency'>,
+): DeadlineQuery {
   // A seller may be established anywhere (US, CN …); only one of the 30 can change a deadline.
-  const established = findCountryRule(profile.establishmentCountry)?.code;
+  const country = findCountryRule(filing.jurisdiction)?.code ?? filing.jurisdiction;
+  return {
+    country,
+    filingType: filing.filingType,
+    frequency: filing.frequency,
+    isEstablished: findCountryRule(profile.establishmentCountry)?.code === country,
+    hasEcSalesList: eslCountries.some((code) => findCountryRule(code)?.code === country),
+    hasDeadlineExtension: grantedDeadlineExtensions(profile).has(country),
+  };
+}
+
+function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string[]): Obligation[] {
   const listing = new Set(eslCountries.map(countryCode));
-  const extended = grantedDeadlineExtensions(profile);
-  const returns = new Map<
-    string,
-    Pick<Obligation, 'frequency' | 'change' | 'hasDeadlineExtension' | 'since' | 'until'>
-  >();
+  const returns = new Map<string, Pick<Obligation, 'frequency' | 'change' | 'since' | 'until'>>();
   for (const registration of profile.registrations) {
     const country = countryCode(registration.country);
     const usual = findCountryFilingRules(country)?.vatReturn.defaultFrequency.value;
@@ -109,7 +122,6 @@ function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string
     returns.set(country, {
       frequency,
       change: change && before && before !== frequency ? { from: change.from, before } : undefined,
-      hasDeadlineExtension: extended.has(country),
       since,
       until,
     });
@@ -119,21 +131,11 @@ function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string
     jurisdiction: country,
     filingType: 'vat-return',
     ...vatReturn,
-    isEstablished: country === established,
-    hasEcSalesList: listing.has(country),
   }));
   // The annual return, where the country requires one on top, covers each calendar year of the registration.
   for (const [country, { since, until }] of returns) {
     if (!hasAnnualReturn(country)) continue;
-    obligations.push({
-      jurisdiction: country,
-      filingType: 'annual-return',
-      frequency: 'annual',
-      since,
-      until,
-      isEstablished: country === established,
-      hasEcSalesList: false,
-    });
+    obligations.push({ jurisdiction: country, filingType: 'annual-return', frequency: 'annual', since, until });
   }
   for (const country of listing) {
     const vatReturn = returns.get(country);
@@ -154,8 +156,6 @@ function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string
       // The list is the registration's: none before it or after it either.
       since: vatReturn?.since,
       until: vatReturn?.until,
-      isEstablished: country === established,
-      hasEcSalesList: true,
     });
   }
   const schemes = [
@@ -170,8 +170,6 @@ function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string
       filingType,
       frequency,
       since: registration.from,
-      isEstablished: false,
-      hasEcSalesList: false,
     });
   }
   return obligations;
@@ -268,15 +266,8 @@ export function planFilings(input: PlanFilingsInput): PlannedFiling[] {
     for (const { frequency, period } of obligationPeriods(obligation, lookback, input.to, filed)) {
       if (obligation.since !== undefined && period.end < obligation.since) continue;
       if (obligation.until !== undefined && period.start > obligation.until) continue;
-      const due = dueDate({
-        country: obligation.jurisdiction,
-        filingType: obligation.filingType,
-        frequency,
-        period,
-        isEstablished: obligation.isEstablished,
-        hasEcSalesList: obligation.hasEcSalesList,
-        hasDeadlineExtension: obligation.hasDeadlineExtension,
-      });
+      const query = deadlineQueryOf(input.profile, input.eslCountries, { ...obligation, frequency });
+      const due = dueDate({ ...query, period });
       const overlapsWindow = period.end >= input.from;
       const isDueInWindow = due >= input.from && due <= input.to;
       if (!overlapsWindow && !isDueInWindow) continue;

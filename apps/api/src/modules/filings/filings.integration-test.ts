@@ -141,12 +141,20 @@ forEachDatabase('filings and liabilities API', (context) => {
         status: 'overdue',
         filedOn: null,
       });
+      // Each open filing names the rule of its due date, with its sources and whether the research verified it.
+      expect(find(items, 'vat-return', '2023-03-01')?.deadlineRule).toEqual({
+        dueDate: { kind: 'day-of-month', monthsAfter: 1, day: 10 },
+        shift: 'next-working-day',
+        sources: ['MAR-DE', 'MAR-DE-ESL', 'AV-DE', 'DATEV'],
+        isVerified: true,
+      });
       // The OSS return of Q1 2023 in Germany: 30 April, not moved for the Sunday; French VAT 10.00.
       expect(find(items, 'oss-return', '2023-01-01')).toMatchObject({
         jurisdiction: 'DE',
         periodEnd: '2023-03-31',
         dueDate: '2023-04-30',
         amountEur: '10.00',
+        deadlineRule: { dueDate: { kind: 'last-day-of-month', monthsAfter: 1 }, shift: 'none', isVerified: false },
       });
       // The German EC Sales List lists the B2B supply of 1,000.00; due the 25th after the period.
       const esl = items.find((item) => item.filingType === 'ec-sales-list' && item.periodEnd === '2023-03-31');
@@ -194,6 +202,7 @@ forEachDatabase('filings and liabilities API', (context) => {
         status: 'filed',
         filedOn: '2023-04-05',
         filingReference: 'ELSTER-4711',
+        deadlineRule: null,
       });
       expect((await mark({ filedOn: '2023-04-06', reference: 'again' })).statusCode).toBe(409);
       // Audited once: the refused second mark left no event.
@@ -369,6 +378,8 @@ forEachDatabase('filings and liabilities API', (context) => {
         amountEur: '0.00',
         amountLocal: '0.00',
         deadlineExtension: null,
+        // The research gives no date for Germany's annual return: 31 July is marked unverified.
+        deadlineRule: { dueDate: { kind: 'last-day-of-month', monthsAfter: 7 }, isVerified: false },
         annualSettlement: {
           vatForYearEur: '87.20',
           vatForYearLocal: '87.20',

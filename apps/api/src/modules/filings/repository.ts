@@ -59,6 +59,15 @@ export async function listEcSalesListAmounts(db: Db, companyId: string): Promise
     .where(eq(ecSalesListTotals.companyId, companyId));
 }
 
+/** The countries where the company files an EC Sales List: those of its stored list totals. */
+export async function listEcSalesListCountries(db: Db, companyId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ country: ecSalesListTotals.reportingCountry })
+    .from(ecSalesListTotals)
+    .where(eq(ecSalesListTotals.companyId, companyId));
+  return rows.map((row) => row.country).sort();
+}
+
 /** The first month the company has data for, from the stored aggregates; undefined without data. */
 export async function findFirstDataMonth(db: Db, companyId: string): Promise<string | undefined> {
   const [row] = await db

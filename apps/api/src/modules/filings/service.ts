@@ -1,14 +1,24 @@
-import type { Filing, FilingList, FilingQuery, MarkFilingFiledRequest } from '@vatlas/contract';
+import type {
+  DeadlineRuleDto,
+  DueDateRuleDto,
+  Filing,
+  FilingList,
+  FilingQuery,
+  MarkFilingFiledRequest,
+} from '@vatlas/contract';
 import {
   annualBalance,
   annualSettlementOf,
   type CompanyTaxProfile,
   type DeadlineExtension,
+  type DueDateRule,
+  deadlineQueryOf,
   declaredByPeriodicReturns,
   type EcSalesListTotal,
   type FilingType,
   filingStatus,
   findCountryRule,
+  findDeadlineRule,
   grantedDeadlineExtensions,
   planFilings,
   type ReturnFrequency,
@@ -26,6 +36,7 @@ import {
   findFirstDataMonth,
   type LiabilityAmountRow,
   listEcSalesListAmounts,
+  listEcSalesListCountries,
   listFilingRows,
   listLiabilityAmounts,
   type PlannedFilingValues,
@@ -175,22 +186,60 @@ function withAnnualBalances(
 }
 
 /**
- * What a stored filing is answered with besides its row: the deadline extensions the company was granted, by country
- * (`grantedDeadlineExtensions`), and the company's filings as stored after the last refresh, which an annual return's
- * balance was computed from.
+ * What a stored filing is answered with besides its row, as the last refresh planned it: the company's profile and the
+ * countries where it files an EC Sales List, which decide the deadline rules (`deadlineQueryOf`), the deadline
+ * extensions it was granted, and its filings as stored, which an annual return's balance was computed from.
  */
-type FilingContext = { extensions: ReadonlyMap<string, DeadlineExtension>; rows: readonly FilingRecord[] };
+type FilingContext = {
+  profile: CompanyTaxProfile | undefined;
+  eslCountries: readonly string[];
+  extensions: ReadonlyMap<string, DeadlineExtension>;
+  rows: readonly FilingRecord[];
+};
 
-const NO_CONTEXT: FilingContext = { extensions: new Map(), rows: [] };
+const NO_CONTEXT: FilingContext = { profile: undefined, eslCountries: [], extensions: new Map(), rows: [] };
 
-const contextOf = (profile: CompanyTaxProfile | undefined, rows: readonly FilingRecord[]): FilingContext => ({
-  extensions: profile ? grantedDeadlineExtensions(profile) : new Map(),
-  rows,
-});
+async function loadContext(
+  db: Db,
+  companyId: string,
+  profile: CompanyTaxProfile | undefined,
+  rows: readonly FilingRecord[],
+): Promise<FilingContext> {
+  return {
+    profile,
+    eslCountries: await listEcSalesListCountries(db, companyId),
+    extensions: profile ? grantedDeadlineExtensions(profile) : new Map(),
+    rows,
+  };
+}
+
+/** A domain rule as the contract answers it (its lists not read-only). */
+function toDueDateRuleDto(rule: DueDateRule): DueDateRuleDto {
+  if (rule.kind !== 'day-of-month' || !rule.dueMonthExceptions) return rule as DueDateRuleDto;
+  return { ...rule, dueMonthExceptions: [...rule.dueMonthExceptions] };
+}
+
+/** The rule that set an open filing's due date, with its sources, as the API answers it. */
+function deadlineRuleOf(row: FilingRecord, context: FilingContext): DeadlineRuleDto | null {
+  if (!context.profile) return null;
+  const filing = {
+    jurisdiction: row.jurisdiction,
+    filingType: row.filingType as FilingType,
+    frequency: row.frequency as ReturnFrequency,
+  };
+  const { dueDate, shift } = findDeadlineRule(deadlineQueryOf(context.profile, context.eslCountries, filing));
+  return {
+    dueDate: toDueDateRuleDto(dueDate.value),
+    shift: shift.value,
+    sources: [...new Set([...dueDate.sources, ...shift.sources])],
+    isVerified: dueDate.isVerified && shift.isVerified,
+  };
+}
 
 /**
- * A stored filing as the API answers it. An open VAT return names the extension its due date includes, an open annual
- * return how its balance follows; a filed one neither, since its due date and amount stand as they were filed.
+ * A stored filing as the API answers it. An open filing names the rule of its due date, an open VAT return the
+ * extension its due date includes, an open annual return how its balance follows; a filed one none of them, since
+ * its due date and amount stand as they were filed.
  */
 function toFiling(row: FilingRecord, today: string, context: FilingContext = NO_CONTEXT): Filing {
   const isOpen = row.filedOn === null;
@@ -210,6 +259,7 @@ function toFiling(row: FilingRecord, today: string, context: FilingContext = NO_
     filedOn: row.filedOn,
     filingReference: row.filingReference,
     deadlineExtension: (isExtended && context.extensions.get(row.jurisdiction.trim())) || null,
+    deadlineRule: isOpen ? deadlineRuleOf(row, context) : null,
     annualSettlement: isOpen && row.filingType === 'annual-return' ? annualSettlementOf(row, context.rows) : null,
   };
 }
@@ -221,7 +271,7 @@ export async function listFilings(db: Db, companyId: string, query: FilingQuery)
   // Most reads find nothing to change, and then the refresh has read the filings already.
   const unchanged = await db.transaction((tx) => refreshFilings(tx as unknown as Db, companyId, { today, profile }));
   const rows = unchanged ?? (await listFilingRows(db, companyId));
-  const context = contextOf(profile, rows);
+  const context = await loadContext(db, companyId, profile, rows);
   const items = rows
     .map((row) => toFiling(row, today, context))
     .filter(
@@ -298,5 +348,5 @@ export async function reopenFiling(db: Db, input: { companyId: string; filingId:
     return { reopened, rows };
   });
   const current = rows.find((candidate) => candidate.id === row.id) ?? reopened;
-  return toFiling(current, today, contextOf(profile, rows));
+  return toFiling(current, today, await loadContext(db, input.companyId, profile, rows));
 }

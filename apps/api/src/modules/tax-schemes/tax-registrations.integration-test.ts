@@ -305,6 +305,11 @@ forEachDatabase('tax registrations API', (context) => {
     expect(namedOn.every((filing) => filing.filingType === 'vat-return' && filing.status !== 'filed')).toBe(true);
     expect(namedOn[0]?.deadlineExtension).toEqual({ months: 1, name: 'Dauerfristverlängerung' });
     expect(items.filter((filing) => filing.filingType === 'vat-return').length).toBe(namedOn.length);
+    // Its rule says so too: the 10th of the 2nd month, with the extension's sources; the ZM's stays the 25th.
+    expect(namedOn[0]?.deadlineRule).toMatchObject({ dueDate: { kind: 'day-of-month', monthsAfter: 2, day: 10 } });
+    expect(items.find((filing) => filing.filingType === 'ec-sales-list')?.deadlineRule).toMatchObject({
+      dueDate: { kind: 'day-of-month', monthsAfter: 1, day: 25 },
+    });
 
     // A save that does not say keeps the grant; false withdraws it.
     const kept = await put('DE', registration);

@@ -72,4 +72,27 @@ describe('formatters', () => {
     expect(es.percentOfFraction('0.21')).toBe('21\u00a0%');
     expect(es.dateLong('2026-03-10')).toBe('10 de marzo de 2026');
   });
+
+  it('writes ranks, days of the month, month names and lists as each language does', () => {
+    const ranks = (language: string) => [1, 2, 3, 4, 11, 12, 13, 21, 22].map(createFormatters(language).ordinal);
+    expect(ranks('en')).toEqual(['1st', '2nd', '3rd', '4th', '11th', '12th', '13th', '21st', '22nd']);
+    expect(ranks('de')).toEqual(['1.', '2.', '3.', '4.', '11.', '12.', '13.', '21.', '22.']);
+    expect(createFormatters('fr').ordinal(1)).toBe('1er');
+    expect(createFormatters('fr').ordinal(10)).toBe('10e');
+    expect(createFormatters('it').ordinal(2)).toBe('2º');
+    expect(createFormatters('es').ordinal(2)).toBe('2.º');
+    expect(['en', 'de', 'fr', 'it', 'es', 'pl'].map((language) => createFormatters(language).dayOrdinal(10))).toEqual([
+      '10th',
+      '10.',
+      '10',
+      '10',
+      '10',
+      '10',
+    ]);
+    expect(createFormatters('fr').dayOrdinal(1)).toBe('1er');
+    expect(en.monthName(8)).toBe('August');
+    expect(de.monthName(1)).toBe('Januar');
+    expect(en.list(['January', 'August'])).toBe('January and August');
+    expect(de.list(['Januar', 'August'])).toBe('Januar und August');
+  });
 });

@@ -44,7 +44,41 @@ export type Formatters = {
   month: (isoMonthOrDate: string) => string;
   /** Bytes as "12.3 MB". */
   bytes: (value: number) => string;
+  /** A rank: 2 → "2nd" / "2." / "2e" / "2º" / "2.º". */
+  ordinal: (value: number) => string;
+  /** A day of the month as the language names it in a rule: 10 → "10th" / "10." / "10" (French "1er"). */
+  dayOrdinal: (value: number) => string;
+  /** A month of the year, 1 to 12, by its name: "January" / "Januar". */
+  monthName: (month: number) => string;
+  /** Items joined as a list: "January and August" / "Januar und August". */
+  list: (items: readonly string[]) => string;
 };
+
+const ENGLISH_ORDINAL_SUFFIXES: Partial<Record<Intl.LDMLPluralRule, string>> = { one: 'st', two: 'nd', few: 'rd' };
+const englishOrdinals = new Intl.PluralRules('en', { type: 'ordinal' });
+
+/** How each language writes a rank in figures; German and Polish with a full stop. */
+function rankOrdinal(language: string, value: number): string {
+  switch (language) {
+    case 'en':
+      return `${value}${ENGLISH_ORDINAL_SUFFIXES[englishOrdinals.select(value)] ?? 'th'}`;
+    case 'fr':
+      return value === 1 ? '1er' : `${value}e`;
+    case 'it':
+      return `${value}º`;
+    case 'es':
+      return `${value}.º`;
+    default:
+      return `${value}.`;
+  }
+}
+
+/** A day of the month: a rank in English and German, a plain number elsewhere but for French and Italian firsts. */
+function dayOrdinal(language: string, value: number): string {
+  if (language === 'en' || language === 'de') return rankOrdinal(language, value);
+  if ((language === 'fr' || language === 'it') && value === 1) return rankOrdinal(language, value);
+  return String(value);
+}
 
 /** Noon UTC of a calendar day: no time zone turns it into another day. */
 export function parseIsoDay(isoDate: string): Date {
@@ -84,6 +118,9 @@ export function createFormatters(language: string): Formatters {
   });
   const monthFormat = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
   const byteFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
+  const monthNameFormat = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
+  const listFormat = new Intl.ListFormat(locale, { type: 'conjunction' });
+  const baseLanguage = language.split('-')[0] ?? 'en';
 
   return {
     locale,
@@ -104,6 +141,10 @@ export function createFormatters(language: string): Formatters {
       }
       return `${byteFormat.format(size)} ${units[unit]}`;
     },
+    ordinal: (value) => rankOrdinal(baseLanguage, value),
+    dayOrdinal: (value) => dayOrdinal(baseLanguage, value),
+    monthName: (month) => monthNameFormat.format(new Date(Date.UTC(2026, month - 1, 15, 12))),
+    list: (items) => listFormat.format(items),
   };
 }
 

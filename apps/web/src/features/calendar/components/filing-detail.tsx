@@ -12,6 +12,7 @@ import { useMarkFilingFiled } from '../api/mark-filing-filed';
 import { useReopenFiling } from '../api/reopen-filing';
 import { FilingLines } from './filing-lines';
 import { FilingStatusBadge } from './filing-status';
+import { useDeadlineRuleText } from './use-deadline-rule-text';
 import { useFilingTitle, usePeriodText } from './use-filing-text';
 
 const inputClass =
@@ -95,6 +96,7 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
   const countryName = useCountryName();
   const filingTitle = useFilingTitle();
   const periodText = usePeriodText();
+  const deadlineRuleText = useDeadlineRuleText();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const fieldId = useId();
@@ -187,6 +189,15 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
               </span>
             ) : null}
           </Field>
+          {current.deadlineRule ? (
+            <Field label={t('calendar.rule.label')}>
+              {deadlineRuleText(current.deadlineRule)}
+              <span className="mt-1 block text-sm text-fg-secondary">
+                {t('calendar.rule.sources', { sources: current.deadlineRule.sources.join(', ') })}
+                {current.deadlineRule.isVerified ? null : <> · {t('calendar.rule.unverified')}</>}
+              </span>
+            </Field>
+          ) : null}
           <Field label={t(AMOUNT_LABEL[amountKind])}>
             {current.currency === 'EUR'
               ? amount
