@@ -78,7 +78,7 @@ export async function findFirstDataMonth(db: Db, companyId: string): Promise<str
 }
 
 /** A filing's identity within its company: what the unique index `filings_identity_idx` holds. */
-const identityOf = (filing: Pick<PlannedFilingValues, 'jurisdiction' | 'filingType' | 'periodStart'>) =>
+export const identityOf = (filing: Pick<PlannedFilingValues, 'jurisdiction' | 'filingType' | 'periodStart'>) =>
   `${filing.jurisdiction}|${filing.filingType}|${filing.periodStart}`;
 
 /** What the plan decides of an open filing besides its identity: compared to decide a write, and what it writes. */

@@ -34,6 +34,7 @@ import {
   type FilingRecord,
   findFilingRow,
   findFirstDataMonth,
+  identityOf,
   type LiabilityAmountRow,
   listEcSalesListAmounts,
   listEcSalesListCountries,
@@ -158,9 +159,6 @@ export async function refreshFilings(
   }));
   return syncPlannedFilings(db, companyId, withAnnualBalances(planned, rows), rows);
 }
-
-const identityOf = (filing: Pick<PlannedFilingValues, 'jurisdiction' | 'filingType' | 'periodStart'>) =>
-  `${filing.jurisdiction}|${filing.filingType}|${filing.periodStart}`;
 
 /**
  * The planned filings with each annual return's amount made its balance (decision 045): the year's VAT, which
