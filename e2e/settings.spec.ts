@@ -419,6 +419,13 @@ test.describe('settings (issue 7)', () => {
     );
     // France grants no such extension: its form does not ask.
     await expect(page.getByRole('form', { name: 'France (FR)' }).getByRole('checkbox')).toHaveCount(0);
+    // Germany wants an annual return on top of the periodic ones (decision 045), France none: each form says which.
+    await expect(germany.getByLabel('VAT return frequency')).toHaveAccessibleDescription(
+      'Germany also wants an annual VAT return for each year, on top of these: the calendar plans it.',
+    );
+    await expect(
+      page.getByRole('form', { name: 'France (FR)' }).getByLabel('VAT return frequency'),
+    ).not.toHaveAccessibleDescription(/annual VAT return/);
 
     /** 'YYYY-MM' of the month `months` after the one of `day`. */
     const monthAfter = (day: string, months: number) => {

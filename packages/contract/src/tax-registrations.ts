@@ -54,6 +54,17 @@ export const jurisdictionRegistrationSchema = z.object({
     .describe(
       "The extension of the VAT return's deadline the country grants on application; null where it grants none",
     ),
+  vatStagger: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The stagger of quarterly returns the tax office assigned, one of vatStaggers; null: calendar quarters'),
+  vatStaggers: z
+    .array(z.number().int())
+    .describe(
+      "The staggers of quarterly returns the country assigns (the UK's 1, 2, 3: quarters ending March, April or May " +
+        'and every third month after); empty where quarters are calendar quarters',
+    ),
   defaultFrequency: returnFrequencySchema.describe('The usual VAT-return frequency for a new registrant'),
   frequencies: z.array(returnFrequencySchema).describe('The VAT-return frequencies the country offers'),
   vatNumberExample: z.string().nullable().describe("A number of the country's shape, null where none is known"),
@@ -135,5 +146,11 @@ export const updateJurisdictionRegistrationBodySchema = z.object({
       "The tax office granted the country's deadline extension (only where deadlineExtension is not null). " +
         'Absent: the stored answer stays.',
     ),
+  vatStagger: z
+    .number()
+    .int()
+    .nullable()
+    .optional()
+    .describe('The stagger of quarterly returns (one of vatStaggers); null: calendar quarters. Absent: it stays.'),
 });
 export type UpdateJurisdictionRegistrationBody = z.infer<typeof updateJurisdictionRegistrationBodySchema>;

@@ -12,6 +12,7 @@ import {
   numeric,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -275,6 +276,8 @@ export const companyJurisdictions = pgTable(
     registeredFrom: date('registered_from'),
     /** The last day of a registration that ended: no return is planned for a period that began after it. */
     registeredUntil: date('registered_until'),
+    /** The stagger of quarterly returns the tax office assigned (the UK's 1, 2 or 3); null: calendar quarters. */
+    vatStagger: smallint('vat_stagger'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

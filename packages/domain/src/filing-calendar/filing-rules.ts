@@ -10,8 +10,8 @@
  * some countries require on top of the periodic ones (AT, DE, IT) is the country's `annualReturn` (decision 045).
  *
  * Not modelled, on purpose: payment dates that differ from filing dates (HR, PT, IE via ROS), Germany's special prepayment that comes with its extension for monthly filers
- * (Sondervorauszahlung, a payment on the January return), Belgium's summer extensions (announced yearly), and UK VAT
- * staggers other than calendar quarters.
+ * (Sondervorauszahlung, a payment on the January return) and Belgium's summer extensions (announced yearly). The UK's
+ * VAT staggers are the country's `quarterStaggers`, applied where the registration names one (decision 047).
  */
 import { findCountryRule, type ReturnFrequency, type Sourced, type SourceKey } from '../countries/country-rules';
 import { FilingCalendarError } from './calendar-dates';
@@ -95,6 +95,12 @@ export type VatReturnSchedule = FilingSchedule & {
    * after the end of the year. Absent where the periodic returns are all there is.
    */
   annualReturn?: Sourced<DueDateRule>;
+  /**
+   * The staggers of quarterly returns the tax office assigns (the UK's 1, 2 and 3): stagger n's quarters begin n − 1
+   * months after the calendar quarters, so stagger 2's end in January, April, July and October. Absent where
+   * quarters are calendar quarters.
+   */
+  quarterStaggers?: Sourced<readonly number[]>;
 };
 
 export type EcSalesListSchedule = FilingSchedule & {
@@ -149,6 +155,7 @@ type CountryRow = {
     dueDateWithEcSalesList?: Cell<DueDateRule>;
     extension?: Cell<DeadlineExtension>;
     annualReturn?: Cell<DueDateRule>;
+    quarterStaggers?: Cell<readonly number[]>;
   };
   ecSalesList:
     | (FilingRow & { defaultFrequency: Cell<ReturnFrequency | 'as-vat-return'>; sources?: readonly SourceKey[] })
@@ -478,6 +485,8 @@ const COUNTRY_ROWS: readonly CountryRow[] = [
       // The research names the annual accounting scheme without its deadline; two months after the year is
       // HMRC's published rule, unverified here.
       dueDateByFrequency: { annual: unverified({ kind: 'month-and-days-after', months: 2, days: 0 }) },
+      // "Quarterly in staggers 1/2/3": quarters ending March, April or May and every third month after.
+      quarterStaggers: [1, 2, 3],
     },
     ecSalesList: null,
     // No shift rule was found [U]. Not moving the date is the choice that can never make a return late.
@@ -525,7 +534,7 @@ function toSchedule(row: FilingRow, sources: readonly SourceKey[]): FilingSchedu
 function toCountryFilingRules(row: CountryRow): CountryFilingRules {
   const countryRule = findCountryRule(row.code);
   if (!countryRule) throw new Error(`No country rule for ${row.code}`);
-  const { dueDateIfEstablished, dueDateWithEcSalesList, extension, annualReturn } = row.vatReturn;
+  const { dueDateIfEstablished, dueDateWithEcSalesList, extension, annualReturn, quarterStaggers } = row.vatReturn;
   const esl = row.ecSalesList;
   return {
     country: row.code,
@@ -536,6 +545,7 @@ function toCountryFilingRules(row: CountryRow): CountryFilingRules {
       ...(dueDateWithEcSalesList ? { dueDateWithEcSalesList: toSourced(dueDateWithEcSalesList, row.sources) } : {}),
       ...(extension ? { extension: toSourced(extension, row.sources) } : {}),
       ...(annualReturn ? { annualReturn: toSourced(annualReturn, row.sources) } : {}),
+      ...(quarterStaggers ? { quarterStaggers: toSourced(quarterStaggers, row.sources) } : {}),
     },
     ecSalesList: esl
       ? {
@@ -641,6 +651,24 @@ function extendedRule(rule: DueDateRule, months: number): DueDateRule {
     case 'days-after':
       return { kind: 'month-and-days-after', months, days: rule.days };
   }
+}
+
+/** The quarter staggers the country's tax office assigns (`VatReturnSchedule.quarterStaggers`); empty where none. */
+export function quarterStaggersOf(country: string): readonly number[] {
+  return findCountryFilingRules(country)?.vatReturn.quarterStaggers?.value ?? [];
+}
+
+/**
+ * By how many months a VAT return period of `frequency` is shifted from the calendar (`returnPeriodOf`): a quarter of
+ * stagger n by n − 1 where the country assigns staggers; 0 for every other period, and without a stagger.
+ */
+export function periodOffsetOf(
+  country: string,
+  frequency: ReturnFrequency,
+  stagger: number | null | undefined,
+): number {
+  if (frequency !== 'quarterly' || stagger === null || stagger === undefined) return 0;
+  return quarterStaggersOf(country).includes(stagger) ? stagger - 1 : 0;
 }
 
 /** Whether the country requires an annual return on top of the periodic VAT returns (`VatReturnSchedule.annualReturn`). */

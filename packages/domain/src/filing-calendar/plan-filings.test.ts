@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CompanyTaxProfile } from '../transactions/company-tax-profile';
+import type { CompanyRegistration, CompanyTaxProfile } from '../transactions/company-tax-profile';
 import { isFrequencyBoundary, type PlannedFiling, planFilings } from './plan-filings';
 
 /** A German seller with PAN-EU stock in Poland, UK sales, OSS in Germany and IOSS through a Dutch intermediary. */
@@ -216,6 +216,49 @@ describe('planFilings', () => {
       expect(annualReturns(until).map((filing) => `${filing.periodStart} ${filing.dueDate}`)).toEqual([
         '2025-01-01 2026-06-30',
         '2026-01-01 2027-06-30',
+      ]);
+    });
+  });
+
+  describe("the UK's VAT staggers", () => {
+    const british = (vatStagger: number | null, frequencyChange?: CompanyRegistration['frequencyChange']) =>
+      planFilings({
+        profile: {
+          establishmentCountry: 'DE',
+          oss: null,
+          ioss: null,
+          registrations: [{ country: 'GB', frequency: 'quarterly', vatNumber: null, vatStagger, frequencyChange }],
+        },
+        from: '2026-01-01',
+        to: '2026-06-30',
+        eslCountries: [],
+      }).map((filing) => `${filing.frequency} ${filing.periodStart}..${filing.periodEnd} due ${filing.dueDate}`);
+
+    it('plans the quarters of the stagger, each due a month and seven days after it, month end to month end', () => {
+      expect(british(2)).toEqual([
+        'quarterly 2025-11-01..2026-01-31 due 2026-03-07',
+        'quarterly 2026-02-01..2026-04-30 due 2026-06-07',
+        'quarterly 2026-05-01..2026-07-31 due 2026-09-07',
+      ]);
+      expect(british(3)).toEqual([
+        // Due in the window: the quarter to November.
+        'quarterly 2025-09-01..2025-11-30 due 2026-01-07',
+        'quarterly 2025-12-01..2026-02-28 due 2026-04-07',
+        'quarterly 2026-03-01..2026-05-31 due 2026-07-07',
+        'quarterly 2026-06-01..2026-08-31 due 2026-10-07',
+      ]);
+      // Stagger 1, or none given: calendar quarters, due 7 May for the first.
+      expect(british(1)).toEqual(british(null));
+      expect(british(null)[1]).toBe('quarterly 2026-01-01..2026-03-31 due 2026-05-07');
+    });
+
+    it('changes from monthly returns to the quarters of the stagger on the first day of one of them', () => {
+      expect(british(2, { from: '2026-02-01', before: 'monthly' })).toEqual([
+        'monthly 2025-11-01..2025-11-30 due 2026-01-07',
+        'monthly 2025-12-01..2025-12-31 due 2026-02-07',
+        'monthly 2026-01-01..2026-01-31 due 2026-03-07',
+        'quarterly 2026-02-01..2026-04-30 due 2026-06-07',
+        'quarterly 2026-05-01..2026-07-31 due 2026-09-07',
       ]);
     });
   });

@@ -13,6 +13,7 @@ import {
   hasAnnualReturn,
   IOSS_FILING_RULES,
   OSS_FILING_RULES,
+  periodOffsetOf,
 } from './filing-rules';
 import { type ReturnPeriod, returnPeriodOf, returnPeriods } from './return-periods';
 
@@ -60,7 +61,17 @@ type Obligation = {
   since?: string;
   /** The last day the obligation exists (a registration that ended); periods beginning after it are not filed. */
   until?: string;
+  /** The stagger of its quarters, where the country assigns them (`periodOffsetOf`). */
+  stagger?: number | null;
 };
+
+/** By how many months the obligation's periods of a frequency are shifted from the calendar's (`returnPeriodOf`). */
+type PeriodOffsets = (frequency: ReturnFrequency) => number;
+
+const offsetsOf =
+  (obligation: Pick<Obligation, 'jurisdiction' | 'filingType' | 'stagger'>): PeriodOffsets =>
+  (frequency) =>
+    obligation.filingType === 'vat-return' ? periodOffsetOf(obligation.jurisdiction, frequency, obligation.stagger) : 0;
 
 function countryCode(code: string): string {
   const rule = findCountryRule(code);
@@ -106,7 +117,7 @@ export function deadlineQueryOf(
 
 function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string[]): Obligation[] {
   const listing = new Set(eslCountries.map(countryCode));
-  const returns = new Map<string, Pick<Obligation, 'frequency' | 'change' | 'since' | 'until'>>();
+  const returns = new Map<string, Pick<Obligation, 'frequency' | 'change' | 'since' | 'until' | 'stagger'>>();
   for (const registration of profile.registrations) {
     const country = countryCode(registration.country);
     const usual = findCountryFilingRules(country)?.vatReturn.defaultFrequency.value;
@@ -124,6 +135,7 @@ function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string
       change: change && before && before !== frequency ? { from: change.from, before } : undefined,
       since,
       until,
+      stagger: registration.vatStagger,
     });
   }
 
@@ -177,10 +189,19 @@ function obligationsOf(profile: CompanyTaxProfile, eslCountries: readonly string
 
 /**
  * Whether a change from `before` to `after` can take effect on `date`: the first day of a period of both, so that no
- * period is cut in two (monthly to quarterly on 1 January, 1 April, 1 July or 1 October).
+ * period is cut in two (monthly to quarterly on 1 January, 1 April, 1 July or 1 October; on 1 February, 1 May …
+ * for the UK's stagger 2, whose quarters `offsets` shifts).
  */
-export function isFrequencyBoundary(date: string, before: ReturnFrequency, after: ReturnFrequency): boolean {
-  return returnPeriodOf(before, date).start === date && returnPeriodOf(after, date).start === date;
+export function isFrequencyBoundary(
+  date: string,
+  before: ReturnFrequency,
+  after: ReturnFrequency,
+  offsets: PeriodOffsets = () => 0,
+): boolean {
+  return (
+    returnPeriodOf(before, date, offsets(before)).start === date &&
+    returnPeriodOf(after, date, offsets(after)).start === date
+  );
 }
 
 /**
@@ -194,12 +215,15 @@ function obligationPeriods(
   filed: readonly FiledPeriod[],
 ): { frequency: ReturnFrequency; period: ReturnPeriod }[] {
   const { change } = obligation;
-  if (change === undefined || change.from <= from) return plannedPeriods(obligation.frequency, from, to, filed);
-  if (change.from > to) return plannedPeriods(change.before, from, to, filed);
+  const offsets = offsetsOf(obligation);
+  if (change === undefined || change.from <= from) {
+    return plannedPeriods(obligation.frequency, from, to, filed, offsets);
+  }
+  if (change.from > to) return plannedPeriods(change.before, from, to, filed, offsets);
   const dayBefore = lastDayOf(addMonths(parseIsoDate(change.from), -1));
   return [
-    ...plannedPeriods(change.before, from, dayBefore, filed),
-    ...plannedPeriods(obligation.frequency, change.from, to, filed),
+    ...plannedPeriods(change.before, from, dayBefore, filed, offsets),
+    ...plannedPeriods(obligation.frequency, change.from, to, filed, offsets),
   ];
 }
 
@@ -218,9 +242,10 @@ function plannedPeriods(
   from: string,
   to: string,
   filed: readonly FiledPeriod[],
+  offsets: PeriodOffsets,
 ): { frequency: ReturnFrequency; period: ReturnPeriod }[] {
   const planned: { frequency: ReturnFrequency; period: ReturnPeriod }[] = [];
-  for (const period of returnPeriods(frequency, from, to)) {
+  for (const period of returnPeriods(frequency, from, to, offsets(frequency))) {
     const clashes = filed.filter((filing) => overlaps(period, filing));
     if (clashes.length === 0 || clashes.some((f) => f.periodStart === period.start && f.periodEnd === period.end)) {
       planned.push({ frequency, period });
@@ -231,7 +256,7 @@ function plannedPeriods(
       .sort((a, b) => b.periodStart.localeCompare(a.periodStart))[0];
     const before = (earlier ?? clashes[0])?.frequency ?? frequency;
     if (before === frequency) continue;
-    for (const part of returnPeriods(before, period.start, period.end)) {
+    for (const part of returnPeriods(before, period.start, period.end, offsets(before))) {
       const isInside = part.start >= period.start && part.end <= period.end && part.start <= to;
       if (isInside && !filed.some((filing) => overlaps(part, filing)))
         planned.push({ frequency: before, period: part });

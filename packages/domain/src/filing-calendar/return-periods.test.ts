@@ -58,3 +58,25 @@ describe('returnPeriodOf', () => {
     expect(returnPeriodOf(frequency, date)).toEqual(expected);
   });
 });
+
+describe('quarters shifted by an offset (the UK staggers 2 and 3)', () => {
+  it.each([
+    { offset: 1, date: '2026-01-15', expected: { start: '2025-11-01', end: '2026-01-31' } },
+    { offset: 1, date: '2026-02-01', expected: { start: '2026-02-01', end: '2026-04-30' } },
+    { offset: 1, date: '2026-12-31', expected: { start: '2026-11-01', end: '2027-01-31' } },
+    { offset: 2, date: '2026-02-28', expected: { start: '2025-12-01', end: '2026-02-28' } },
+    { offset: 2, date: '2028-02-29', expected: { start: '2027-12-01', end: '2028-02-29' } },
+    { offset: 2, date: '2026-03-01', expected: { start: '2026-03-01', end: '2026-05-31' } },
+    { offset: 0, date: '2026-02-01', expected: { start: '2026-01-01', end: '2026-03-31' } },
+  ])('offset $offset: the quarter of $date', ({ offset, date, expected }) => {
+    expect(returnPeriodOf('quarterly', date, offset)).toEqual(expected);
+  });
+
+  it('lists them across a year end', () => {
+    expect(returnPeriods('quarterly', '2025-12-15', '2026-05-01', 1).map((period) => period.end)).toEqual([
+      '2026-01-31',
+      '2026-04-30',
+      '2026-07-31',
+    ]);
+  });
+});

@@ -1,7 +1,8 @@
 /**
  * Return periods are calendar-aligned: months, two-month terms starting in January (Jan–Feb, Mar–Apr …, as in
- * Ireland and Norway), calendar quarters and calendar years. Countries that let a company pick other boundaries
- * (UK VAT staggers, a Danish or Irish non-calendar year) are outside this model.
+ * Ireland and Norway), calendar quarters and calendar years, unless shifted by an `offset` of whole months: the UK's
+ * VAT staggers 2 and 3 are quarters shifted by one and two months (Feb–Apr, Mar–May …; decision 047). Other
+ * boundaries a company may pick (a Danish or Irish non-calendar year) are outside this model.
  */
 import type { ReturnFrequency } from '../countries/country-rules';
 import {
@@ -24,23 +25,27 @@ const MONTHS_PER_PERIOD: Readonly<Record<ReturnFrequency, number>> = {
   annual: 12,
 };
 
-/** The period of `frequency` that contains `date`. */
-export function returnPeriodOf(frequency: ReturnFrequency, date: string): ReturnPeriod {
+/**
+ * The period of `frequency` that contains `date`; with an `offset`, periods begin that many months after the
+ * calendar-aligned ones (a quarter with offset 1 runs February to April, and November to January).
+ */
+export function returnPeriodOf(frequency: ReturnFrequency, date: string, offset = 0): ReturnPeriod {
   assertIsoDate(date, 'date');
   const length = MONTHS_PER_PERIOD[frequency];
   const { year, month } = parseIsoDate(date);
-  const first: YearMonth = { year, month: month - ((month - 1) % length) };
+  const intoPeriod = (((month - 1 - offset) % length) + length) % length;
+  const first: YearMonth = addMonths({ year, month }, -intoPeriod);
   return { start: firstDayOf(first), end: lastDayOf(addMonths(first, length - 1)) };
 }
 
-/** Every period of `frequency` that overlaps [from, to] (both inclusive), in order. */
-export function returnPeriods(frequency: ReturnFrequency, from: string, to: string): ReturnPeriod[] {
+/** Every period of `frequency` (shifted by `offset` months) that overlaps [from, to] (both inclusive), in order. */
+export function returnPeriods(frequency: ReturnFrequency, from: string, to: string, offset = 0): ReturnPeriod[] {
   assertIsoDate(from, 'from');
   assertIsoDate(to, 'to');
   if (from > to) throw new FilingCalendarError('invalid-range', `from ${from} is after to ${to}`);
   const length = MONTHS_PER_PERIOD[frequency];
   const periods: ReturnPeriod[] = [];
-  let first: YearMonth = parseIsoDate(returnPeriodOf(frequency, from).start);
+  let first: YearMonth = parseIsoDate(returnPeriodOf(frequency, from, offset).start);
   // ISO dates compare as strings, so no Date objects are needed to walk the range.
   while (firstDayOf(first) <= to) {
     periods.push({ start: firstDayOf(first), end: lastDayOf(addMonths(first, length - 1)) });

@@ -29,6 +29,11 @@ export type CompanyRegistration = {
   /** The tax office granted the country's deadline extension for VAT returns (Germany's Dauerfristverlängerung). */
   hasDeadlineExtension?: boolean;
   /**
+   * The stagger of quarterly returns the tax office assigned where the country has them (the UK's 1, 2 or 3,
+   * `quarterStaggersOf`). Absent or null: calendar quarters (stagger 1).
+   */
+  vatStagger?: number | null;
+  /**
    * The first day of the registration, as the tax office set it (ISO date): no return or EC Sales List there is due
    * for a period that ended before it. Absent or null: every period of the calendar.
    */

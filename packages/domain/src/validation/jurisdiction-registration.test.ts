@@ -55,6 +55,11 @@ describe('validateJurisdictionRegistration', () => {
       expected: ['filingFrequency:frequencyNotOffered'],
     },
     {
+      why: 'a VAT stagger France does not assign',
+      input: { vatStagger: 2 },
+      expected: ['vatStagger:vatStaggerNotOffered'],
+    },
+    {
       why: 'a deadline extension France does not grant',
       input: { hasDeadlineExtension: true },
       expected: ['hasDeadlineExtension:deadlineExtensionNotOffered'],
@@ -139,6 +144,15 @@ describe('frequencyRecordOf', () => {
     });
   });
 
+  it("takes the first day of a quarter of the UK's stagger, and refuses the calendar quarter's there", () => {
+    const britishMonthly = { frequency: 'monthly', before: null, from: null } as const;
+    expect(frequencyRecordOf('2027-02-01', 'quarterly', britishMonthly, 'GB', 2)).toMatchObject({ isValid: true });
+    expect(frequencyRecordOf('2027-01-01', 'quarterly', britishMonthly, 'GB', 2)).toMatchObject({
+      issues: [{ code: 'frequencyChangeNotAtPeriodStart' }],
+    });
+    expect(frequencyRecordOf('2027-01-01', 'quarterly', britishMonthly, 'GB', null)).toMatchObject({ isValid: true });
+  });
+
   it('refuses a day that is not a date, that changes nothing, or that would cut a period in two', () => {
     const issueOf = (from: string, frequency: 'monthly' | 'quarterly' | null) =>
       frequencyRecordOf(from, frequency, monthly, 'FR');
@@ -158,6 +172,19 @@ describe('frequencyRecordOf', () => {
           params: { before: 'monthly', after: 'quarterly' },
         },
       ],
+    });
+  });
+});
+
+describe('the VAT stagger', () => {
+  it('takes one the UK assigns and refuses any other, with the ones there are', () => {
+    const british = { vatNumber: 'GB727255821', filingFrequency: 'quarterly' as const };
+    expect(codesOf({ ...british, vatStagger: 3 }, 'GB')).toEqual([]);
+    expect(codesOf({ ...british, vatStagger: null }, 'GB')).toEqual([]);
+    const unknown = validateJurisdictionRegistration({ ...REGISTERED, ...british, vatStagger: 4 }, 'GB');
+    expect(unknown).toMatchObject({
+      isValid: false,
+      issues: [{ field: 'vatStagger', code: 'vatStaggerUnknown', params: { country: 'GB', staggers: '1, 2, 3' } }],
     });
   });
 });

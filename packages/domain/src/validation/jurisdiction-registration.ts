@@ -1,5 +1,10 @@
 import type { ReturnFrequency } from '../countries/country-rules';
-import { deadlineExtensionOf, findCountryFilingRules } from '../filing-calendar/filing-rules';
+import {
+  deadlineExtensionOf,
+  findCountryFilingRules,
+  periodOffsetOf,
+  quarterStaggersOf,
+} from '../filing-calendar/filing-rules';
 import { isFrequencyBoundary } from '../filing-calendar/plan-filings';
 import { type FieldIssue, isIsoDate, issue, type ValidationResult } from './field-issue';
 import { checkVatNumber, findVatNumberFormat } from './vat-number';
@@ -20,6 +25,8 @@ export type JurisdictionRegistrationInput = {
   registeredFrom?: string | null;
   /** The last day of a registration that ended (YYYY-MM-DD); null: it has not ended; undefined: not said. */
   registeredUntil?: string | null;
+  /** The stagger of quarterly returns the tax office assigned (`quarterStaggersOf`); null: none; undefined: not said. */
+  vatStagger?: number | null;
 };
 
 export type JurisdictionRegistration = {
@@ -95,6 +102,20 @@ export function validateJurisdictionRegistration(
     if (span) issues.push(span);
   }
 
+  if (typeof input.vatStagger === 'number' && !quarterStaggersOf(country).includes(input.vatStagger)) {
+    const offered = quarterStaggersOf(country);
+    issues.push(
+      offered.length === 0
+        ? issue('vatStagger', 'vatStaggerNotOffered', `${country} assigns no staggers of quarterly returns.`, {
+            country,
+          })
+        : issue('vatStagger', 'vatStaggerUnknown', `must be one of ${offered.join(', ')}`, {
+            country,
+            staggers: offered.join(', '),
+          }),
+    );
+  }
+
   if (input.hasDeadlineExtension === true && deadlineExtensionOf(country) === undefined) {
     issues.push(
       issue(
@@ -147,6 +168,7 @@ export function frequencyRecordOf(
   frequency: ReturnFrequency | null,
   stored: FrequencyRecord,
   countryCode: string,
+  vatStagger: number | null = null,
 ): ValidationResult<FrequencyRecord> {
   const isChanged = frequency !== stored.frequency;
   const before = isChanged ? stored.frequency : stored.before;
@@ -161,7 +183,8 @@ export function frequencyRecordOf(
     const message = 'needs a new frequency: the returns before this day would be at the same one';
     return { isValid: false, issues: [issue('filingFrequencyFrom', 'frequencyUnchanged', message)] };
   }
-  if (!isFrequencyBoundary(from, was, becomes)) {
+  const offsets = (of: ReturnFrequency) => periodOffsetOf(countryCode.toUpperCase(), of, vatStagger);
+  if (!isFrequencyBoundary(from, was, becomes, offsets)) {
     return {
       isValid: false,
       issues: [

@@ -97,7 +97,12 @@ export async function updateJurisdictionRow(
   registration: JurisdictionRegistration &
     Pick<
       JurisdictionRecord,
-      'filingFrequencyFrom' | 'previousFilingFrequency' | 'hasDeadlineExtension' | 'registeredFrom' | 'registeredUntil'
+      | 'filingFrequencyFrom'
+      | 'previousFilingFrequency'
+      | 'hasDeadlineExtension'
+      | 'registeredFrom'
+      | 'registeredUntil'
+      | 'vatStagger'
     >,
 ): Promise<JurisdictionRecord | undefined> {
   const [row] = await db
@@ -131,6 +136,7 @@ export async function loadCompanyTaxProfile(db: Db, companyId: string): Promise<
       hasDeadlineExtension: companyJurisdictions.hasDeadlineExtension,
       registeredFrom: companyJurisdictions.registeredFrom,
       registeredUntil: companyJurisdictions.registeredUntil,
+      vatStagger: companyJurisdictions.vatStagger,
       vatNumber: companyJurisdictions.vatNumber,
     })
     .from(companyJurisdictions)
@@ -152,6 +158,7 @@ export async function loadCompanyTaxProfile(db: Db, companyId: string): Promise<
       hasDeadlineExtension: row.hasDeadlineExtension,
       registeredFrom: row.registeredFrom,
       registeredUntil: row.registeredUntil,
+      vatStagger: row.vatStagger,
     })),
   };
 }

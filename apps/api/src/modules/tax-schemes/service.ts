@@ -10,6 +10,7 @@ import {
   deadlineExtensionOf,
   findVatNumberFormat,
   frequencyRecordOf,
+  quarterStaggersOf,
   REGISTRATION_STATUSES,
   type RegistrationStatus,
   registrationSpanIssue,
@@ -86,6 +87,8 @@ function toJurisdictionRegistration(row: JurisdictionRecord): JurisdictionRegist
     registeredUntil: row.registeredUntil,
     hasDeadlineExtension: row.hasDeadlineExtension,
     deadlineExtension: deadlineExtensionOf(countryCode) ?? null,
+    vatStagger: row.vatStagger,
+    vatStaggers: [...quarterStaggersOf(countryCode)],
     defaultFrequency,
     frequencies: [...frequencies],
     vatNumberExample: findVatNumberFormat(countryCode)?.example ?? null,
@@ -124,7 +127,8 @@ export async function getTaxRegistrations(db: Db, companyId: string): Promise<Ta
 
 /**
  * Sets the company's registration in one of its jurisdictions and recomputes the tax position in the same
- * transaction: the filings follow the frequency, the first and last days and the deadline extension, and the EC Sales List's transfers of own goods carry the VAT number.
+ * transaction: the filings follow the frequency, the stagger, the first and last days and the deadline extension, and
+ * the EC Sales List's transfers of own goods carry the VAT number.
  * 400 with one detail per field when a rule fails; 404 when the company did not choose the jurisdiction. Nothing is
  * written unless all of it is.
  */
@@ -141,11 +145,14 @@ export async function putJurisdictionRegistration(
     const txDb = tx as unknown as Db;
     const stored = await findJurisdictionRow(txDb, companyId, country);
     if (!stored) return undefined;
+    // Absent (an older client): the stored stagger stays.
+    const vatStagger = body.vatStagger === undefined ? stored.vatStagger : body.vatStagger;
     const record = frequencyRecordOf(
       body.filingFrequencyFrom,
       result.value.filingFrequency,
       frequencyRecordOfRow(stored),
       country,
+      vatStagger,
     );
     if (!record.isValid) throw invalidFields(record.issues);
     // Absent (an older client): the stored grant and days stay.
@@ -160,6 +167,7 @@ export async function putJurisdictionRegistration(
       hasDeadlineExtension: body.hasDeadlineExtension ?? stored.hasDeadlineExtension,
       registeredFrom,
       registeredUntil,
+      vatStagger,
     });
     if (row) await recomputeTaxPosition(txDb, companyId);
     return row;

@@ -426,6 +426,46 @@ forEachDatabase('tax registrations API', (context) => {
     expect(await listRegistrations()).toEqual(before);
   });
 
+  it("plans the UK's quarters of the stagger HMRC assigned, and refuses a stagger elsewhere (decision 047)", async () => {
+    const db = context.database.db;
+    await db.insert(companyJurisdictions).values({ companyId, countryCode: 'GB', source: 'user' });
+    try {
+      const british = (await listRegistrations()).find((item) => item.countryCode === 'GB');
+      expect(british).toMatchObject({ vatStagger: null, vatStaggers: [1, 2, 3] });
+      const registration = { registrationStatus: 'registered', vatNumber: 'GB727255821', filingFrequency: 'quarterly' };
+      const saved = await put('GB', { ...registration, vatStagger: 2 });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(jurisdictionRegistrationSchema.parse(saved.json())).toMatchObject({ vatStagger: 2 });
+      // Saved and recomputed at once: quarters ending January, April, July and October, due a month and 7 days on.
+      const response = await request('GET', apiPaths.filings(companyId, { jurisdiction: 'GB' }));
+      const quarters = filingListSchema
+        .parse(response.json())
+        .items.filter((filing) => filing.periodStart.startsWith('2023-'))
+        .map((filing) => `${filing.periodStart}..${filing.periodEnd} due ${filing.dueDate}`);
+      expect(quarters.slice(0, 2)).toEqual([
+        '2023-02-01..2023-04-30 due 2023-06-07',
+        '2023-05-01..2023-07-31 due 2023-09-07',
+      ]);
+      // A save that does not say keeps it; a stagger the UK does not have, or one for France, is refused on its field.
+      expect((await put('GB', registration)).json()).toMatchObject({ vatStagger: 2 });
+      const unknown = await put('GB', { ...registration, vatStagger: 4 });
+      expect(unknown.statusCode).toBe(400);
+      expect(unknown.json()).toMatchObject({ details: [{ field: 'vatStagger', code: 'vatStaggerUnknown' }] });
+      const french = await put('FR', {
+        registrationStatus: 'registered',
+        vatNumber: FR_VAT_NUMBER,
+        filingFrequency: 'monthly',
+        vatStagger: 2,
+      });
+      expect(french.json()).toMatchObject({ details: [{ field: 'vatStagger', code: 'vatStaggerNotOffered' }] });
+    } finally {
+      await db
+        .delete(companyJurisdictions)
+        .where(and(eq(companyJurisdictions.companyId, companyId), eq(companyJurisdictions.countryCode, 'GB')));
+      await recomputeTaxPosition(db, companyId);
+    }
+  });
+
   it('names the countries the transactions declare in without a registration', async () => {
     // Registered in both countries the data declares in: Germany (the sale, the transfer out), France (its arrival).
     expect(await missing()).toEqual([]);

@@ -1,6 +1,7 @@
 import {
   EU_COUNTRY_CODES,
   frequencyRecordOf,
+  hasAnnualReturn,
   REGISTRATION_STATUSES,
   type RegistrationStatus,
   type ReturnFrequency,
@@ -206,6 +207,7 @@ type JurisdictionValues = {
   filingFrequency: string;
   filingFrequencyFrom: string;
   hasDeadlineExtension: boolean;
+  vatStagger: string;
 };
 
 const valuesOf = (registration: JurisdictionRegistrationDto): JurisdictionValues => ({
@@ -216,6 +218,7 @@ const valuesOf = (registration: JurisdictionRegistrationDto): JurisdictionValues
   filingFrequency: registration.filingFrequency ?? '',
   filingFrequencyFrom: registration.filingFrequencyFrom ?? '',
   hasDeadlineExtension: registration.hasDeadlineExtension,
+  vatStagger: registration.vatStagger === null ? '' : String(registration.vatStagger),
 });
 
 function JurisdictionForm({
@@ -233,7 +236,7 @@ function JurisdictionForm({
   const [values, setValues] = useState(() => valuesOf(registration));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [isSaved, setIsSaved] = useState(false);
-  const { countryCode, deadlineExtension } = registration;
+  const { countryCode, deadlineExtension, vatStaggers } = registration;
   const name = countryName(countryCode);
   const frequencyName = (frequency: ReturnFrequency) => t(`onboarding.jurisdictionInfo.frequencies.${frequency}`);
 
@@ -253,8 +256,9 @@ function JurisdictionForm({
       vatNumber: values.vatNumber,
       filingFrequency: (values.filingFrequency || null) as ReturnFrequency | null,
       filingFrequencyFrom: values.filingFrequencyFrom || null,
-      // Only a country that grants an extension is asked about it.
+      // Only a country that grants an extension is asked about it, and only one with staggers about a stagger.
       ...(deadlineExtension !== null && { hasDeadlineExtension: values.hasDeadlineExtension }),
+      ...(vatStaggers.length > 0 && { vatStagger: values.vatStagger === '' ? null : Number(values.vatStagger) }),
     };
     // The server's rules, run first here: a wrong number or day is shown without a round trip.
     const stored = {
@@ -263,7 +267,13 @@ function JurisdictionForm({
       from: registration.filingFrequencyFrom,
     };
     const checked = validateJurisdictionRegistration(body, countryCode);
-    const record = frequencyRecordOf(body.filingFrequencyFrom, body.filingFrequency, stored, countryCode);
+    const record = frequencyRecordOf(
+      body.filingFrequencyFrom,
+      body.filingFrequency,
+      stored,
+      countryCode,
+      body.vatStagger ?? null,
+    );
     const issues = [...(checked.isValid ? [] : checked.issues), ...(record.isValid ? [] : record.issues)];
     if (issues.length > 0) {
       setErrors(fieldErrorsFromIssues(t, issues, ISSUE_NAMESPACES));
@@ -338,6 +348,9 @@ function JurisdictionForm({
           id={`${id}-filingFrequency`}
           label={t('settings.registrations.fields.frequency')}
           value={values.filingFrequency}
+          hint={
+            hasAnnualReturn(countryCode) ? t('settings.registrations.hints.annualReturn', { country: name }) : undefined
+          }
           onChange={(value) => setValue('filingFrequency', value)}
           error={errors.filingFrequency}
         >
@@ -366,6 +379,26 @@ function JurisdictionForm({
           onChange={(value) => setValue('filingFrequencyFrom', value)}
           error={errors.filingFrequencyFrom}
         />
+        {vatStaggers.length === 0 ? null : (
+          <SelectField
+            id={`${id}-vatStagger`}
+            label={t('settings.registrations.fields.vatStagger')}
+            value={values.vatStagger}
+            hint={t('settings.registrations.hints.vatStagger')}
+            onChange={(value) => setValue('vatStagger', value)}
+            error={errors.vatStagger}
+          >
+            <option value="">{t('settings.registrations.staggerNotSet')}</option>
+            {vatStaggers.map((stagger) => (
+              <option key={stagger} value={String(stagger)}>
+                {t('settings.registrations.stagger', {
+                  stagger,
+                  months: format.list([3, 6, 9, 12].map((month) => format.monthName(((month + stagger - 2) % 12) + 1))),
+                })}
+              </option>
+            ))}
+          </SelectField>
+        )}
       </div>
       {deadlineExtension === null ? null : (
         <CheckboxField
