@@ -92,6 +92,7 @@ describe('formatters', () => {
     expect(createFormatters('fr').dayOrdinal(1)).toBe('1er');
     expect(en.monthName(8)).toBe('August');
     expect(de.monthName(1)).toBe('Januar');
+    expect(en.monthName(4, 'short')).toBe('Apr');
     expect(en.list(['January', 'August'])).toBe('January and August');
     expect(de.list(['Januar', 'August'])).toBe('Januar und August');
   });

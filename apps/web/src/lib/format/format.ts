@@ -48,8 +48,8 @@ export type Formatters = {
   ordinal: (value: number) => string;
   /** A day of the month as the language names it in a rule: 10 → "10th" / "10." / "10" (French "1er"). */
   dayOrdinal: (value: number) => string;
-  /** A month of the year, 1 to 12, by its name: "January" / "Januar". */
-  monthName: (month: number) => string;
+  /** A month of the year, 1 to 12, by its name: "January" / "Januar", or short: "Jan". */
+  monthName: (month: number, width?: 'long' | 'short') => string;
   /** Items joined as a list: "January and August" / "Januar und August". */
   list: (items: readonly string[]) => string;
 };
@@ -118,7 +118,10 @@ export function createFormatters(language: string): Formatters {
   });
   const monthFormat = new Intl.DateTimeFormat(locale, { month: 'short', year: 'numeric', timeZone: 'UTC' });
   const byteFormat = new Intl.NumberFormat(locale, { maximumFractionDigits: 1 });
-  const monthNameFormat = new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' });
+  const monthNameFormats = {
+    long: new Intl.DateTimeFormat(locale, { month: 'long', timeZone: 'UTC' }),
+    short: new Intl.DateTimeFormat(locale, { month: 'short', timeZone: 'UTC' }),
+  };
   const listFormat = new Intl.ListFormat(locale, { type: 'conjunction' });
   const baseLanguage = language.split('-')[0] ?? 'en';
 
@@ -143,7 +146,7 @@ export function createFormatters(language: string): Formatters {
     },
     ordinal: (value) => rankOrdinal(baseLanguage, value),
     dayOrdinal: (value) => dayOrdinal(baseLanguage, value),
-    monthName: (month) => monthNameFormat.format(new Date(Date.UTC(2026, month - 1, 15, 12))),
+    monthName: (month, width = 'long') => monthNameFormats[width].format(new Date(Date.UTC(2026, month - 1, 15, 12))),
     list: (items) => listFormat.format(items),
   };
 }

@@ -31,7 +31,7 @@ export function useDeadlineRuleText(): (rule: DeadlineRuleDto) => string {
             const exceptions = [...monthsByDay].map(([exceptionDay, months]) =>
               t('calendar.rule.exception', {
                 day: format.dayOrdinal(exceptionDay),
-                months: format.list(months.map(format.monthName)),
+                months: format.list(months.map((month) => format.monthName(month))),
               }),
             );
             return exceptions.length === 0

@@ -86,9 +86,9 @@ describe('the VAT stagger of a UK registration (decision 047)', () => {
     const stagger = within(british).getByLabelText('VAT stagger') as HTMLSelectElement;
     expect([...stagger.options].map((option) => option.text)).toEqual([
       'Not set: calendar quarters (stagger 1)',
-      'Stagger 1: quarters ending March, June, September and December',
-      'Stagger 2: quarters ending April, July, October and January',
-      'Stagger 3: quarters ending May, August, November and February',
+      'Stagger 1: quarters to Mar, Jun, Sept and Dec',
+      'Stagger 2: quarters to Apr, Jul, Oct and Jan',
+      'Stagger 3: quarters to May, Aug, Nov and Feb',
     ]);
     expect(within(screen.getByRole('form', { name: 'France (FR)' })).queryByLabelText('VAT stagger')).toBeNull();
   });
@@ -110,6 +110,6 @@ describe('the VAT stagger of a UK registration (decision 047)', () => {
     renderPage('de');
     const british = await screen.findByRole('form', { name: 'Vereinigtes Königreich (GB)' });
     const stagger = within(british).getByLabelText('VAT-Stagger') as HTMLSelectElement;
-    expect(stagger.options[3]?.text).toBe('Stagger 3: Quartale enden im Mai, August, November und Februar');
+    expect(stagger.options[3]?.text).toBe('Stagger 3: Quartale bis Mai, Aug, Nov und Feb');
   });
 });

@@ -380,24 +380,29 @@ function JurisdictionForm({
           error={errors.filingFrequencyFrom}
         />
         {vatStaggers.length === 0 ? null : (
-          <SelectField
-            id={`${id}-vatStagger`}
-            label={t('settings.registrations.fields.vatStagger')}
-            value={values.vatStagger}
-            hint={t('settings.registrations.hints.vatStagger')}
-            onChange={(value) => setValue('vatStagger', value)}
-            error={errors.vatStagger}
-          >
-            <option value="">{t('settings.registrations.staggerNotSet')}</option>
-            {vatStaggers.map((stagger) => (
-              <option key={stagger} value={String(stagger)}>
-                {t('settings.registrations.stagger', {
-                  stagger,
-                  months: format.list([3, 6, 9, 12].map((month) => format.monthName(((month + stagger - 2) % 12) + 1))),
-                })}
-              </option>
-            ))}
-          </SelectField>
+          // Two columns wide: each option names the four months its quarters end in.
+          <div className="md:col-span-2">
+            <SelectField
+              id={`${id}-vatStagger`}
+              label={t('settings.registrations.fields.vatStagger')}
+              value={values.vatStagger}
+              hint={t('settings.registrations.hints.vatStagger')}
+              onChange={(value) => setValue('vatStagger', value)}
+              error={errors.vatStagger}
+            >
+              <option value="">{t('settings.registrations.staggerNotSet')}</option>
+              {vatStaggers.map((stagger) => (
+                <option key={stagger} value={String(stagger)}>
+                  {t('settings.registrations.stagger', {
+                    stagger,
+                    months: format.list(
+                      [3, 6, 9, 12].map((month) => format.monthName(((month + stagger - 2) % 12) + 1, 'short')),
+                    ),
+                  })}
+                </option>
+              ))}
+            </SelectField>
+          </div>
         )}
       </div>
       {deadlineExtension === null ? null : (
