@@ -94,24 +94,29 @@ export function grantedDeadlineExtensions(profile: CompanyTaxProfile): ReadonlyM
 }
 
 /**
- * What decides the deadline of one of the company's filings besides its country, type and frequency: whether the
+ * What decides the deadline of each of the company's filings besides its country, type and frequency: whether the
  * seller is established in the country, files an EC Sales List there, and was granted the country's extension.
- * `findDeadlineRule` reads of these only what the filing's type depends on.
+ * `findDeadlineRule` reads of these only what the filing's type depends on. The company's part is worked out once,
+ * for the many filings asked about.
  */
-export function deadlineQueryOf(
+export function deadlineQueriesOf(
   profile: CompanyTaxProfile,
   eslCountries: readonly string[],
-  filing: Pick<PlannedFiling, 'jurisdiction' | 'filingType' | 'frequency'>,
-): DeadlineQuery {
+): (filing: Pick<PlannedFiling, 'jurisdiction' | 'filingType' | 'frequency'>) => DeadlineQuery {
   // A seller may be established anywhere (US, CN …); only one of the 30 can change a deadline.
-  const country = findCountryRule(filing.jurisdiction)?.code ?? filing.jurisdiction;
-  return {
-    country,
-    filingType: filing.filingType,
-    frequency: filing.frequency,
-    isEstablished: findCountryRule(profile.establishmentCountry)?.code === country,
-    hasEcSalesList: eslCountries.some((code) => findCountryRule(code)?.code === country),
-    hasDeadlineExtension: grantedDeadlineExtensions(profile).has(country),
+  const established = findCountryRule(profile.establishmentCountry)?.code;
+  const listing = new Set(eslCountries.map((code) => findCountryRule(code)?.code ?? code));
+  const extended = grantedDeadlineExtensions(profile);
+  return (filing) => {
+    const country = findCountryRule(filing.jurisdiction)?.code ?? filing.jurisdiction;
+    return {
+      country,
+      filingType: filing.filingType,
+      frequency: filing.frequency,
+      isEstablished: established === country,
+      hasEcSalesList: listing.has(country),
+      hasDeadlineExtension: extended.has(country),
+    };
   };
 }
 
@@ -284,6 +289,7 @@ export function planFilings(input: PlanFilingsInput): PlannedFiling[] {
   const lookback = firstDayOf(addMonths(parseIsoDate(input.from), -LOOKBACK_MONTHS));
 
   const filings: PlannedFiling[] = [];
+  const queryOf = deadlineQueriesOf(input.profile, input.eslCountries);
   for (const obligation of obligationsOf(input.profile, input.eslCountries)) {
     const filed = (input.filed ?? []).filter(
       (filing) => filing.jurisdiction === obligation.jurisdiction && filing.filingType === obligation.filingType,
@@ -291,7 +297,7 @@ export function planFilings(input: PlanFilingsInput): PlannedFiling[] {
     for (const { frequency, period } of obligationPeriods(obligation, lookback, input.to, filed)) {
       if (obligation.since !== undefined && period.end < obligation.since) continue;
       if (obligation.until !== undefined && period.start > obligation.until) continue;
-      const query = deadlineQueryOf(input.profile, input.eslCountries, { ...obligation, frequency });
+      const query = queryOf({ ...obligation, frequency });
       const due = dueDate({ ...query, period });
       const overlapsWindow = period.end >= input.from;
       const isDueInWindow = due >= input.from && due <= input.to;

@@ -12,7 +12,7 @@ import {
   type CompanyTaxProfile,
   type DeadlineExtension,
   type DueDateRule,
-  deadlineQueryOf,
+  deadlineQueriesOf,
   declaredByPeriodicReturns,
   type EcSalesListTotal,
   type FilingType,
@@ -184,18 +184,18 @@ function withAnnualBalances(
 }
 
 /**
- * What a stored filing is answered with besides its row, as the last refresh planned it: the company's profile and the
- * countries where it files an EC Sales List, which decide the deadline rules (`deadlineQueryOf`), the deadline
- * extensions it was granted, and its filings as stored, which an annual return's balance was computed from.
+ * What a stored filing is answered with besides its row, as the last refresh planned it: the deadline query of each
+ * filing (`deadlineQueriesOf`: from the company's profile and the countries where it files an EC Sales List; undefined
+ * for an unknown company), the deadline extensions it was granted, and its filings as stored, which an annual return's
+ * balance was computed from.
  */
 type FilingContext = {
-  profile: CompanyTaxProfile | undefined;
-  eslCountries: readonly string[];
+  deadlineQueryOf: ReturnType<typeof deadlineQueriesOf> | undefined;
   extensions: ReadonlyMap<string, DeadlineExtension>;
   rows: readonly FilingRecord[];
 };
 
-const NO_CONTEXT: FilingContext = { profile: undefined, eslCountries: [], extensions: new Map(), rows: [] };
+const NO_CONTEXT: FilingContext = { deadlineQueryOf: undefined, extensions: new Map(), rows: [] };
 
 async function loadContext(
   db: Db,
@@ -203,10 +203,10 @@ async function loadContext(
   profile: CompanyTaxProfile | undefined,
   rows: readonly FilingRecord[],
 ): Promise<FilingContext> {
+  if (!profile) return { ...NO_CONTEXT, rows };
   return {
-    profile,
-    eslCountries: await listEcSalesListCountries(db, companyId),
-    extensions: profile ? grantedDeadlineExtensions(profile) : new Map(),
+    deadlineQueryOf: deadlineQueriesOf(profile, await listEcSalesListCountries(db, companyId)),
+    extensions: grantedDeadlineExtensions(profile),
     rows,
   };
 }
@@ -219,13 +219,13 @@ function toDueDateRuleDto(rule: DueDateRule): DueDateRuleDto {
 
 /** The rule that set an open filing's due date, with its sources, as the API answers it. */
 function deadlineRuleOf(row: FilingRecord, context: FilingContext): DeadlineRuleDto | null {
-  if (!context.profile) return null;
-  const filing = {
+  if (!context.deadlineQueryOf) return null;
+  const query = context.deadlineQueryOf({
     jurisdiction: row.jurisdiction,
     filingType: row.filingType as FilingType,
     frequency: row.frequency as ReturnFrequency,
-  };
-  const { dueDate, shift } = findDeadlineRule(deadlineQueryOf(context.profile, context.eslCountries, filing));
+  });
+  const { dueDate, shift } = findDeadlineRule(query);
   return {
     dueDate: toDueDateRuleDto(dueDate.value),
     shift: shift.value,
