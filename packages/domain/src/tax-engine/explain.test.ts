@@ -300,9 +300,9 @@ describe('explainTransaction', () => {
       grossAmount: '119.00',
     });
     expect(explainTransaction(uncharged, context, 'en')).toContain(
-      'VAT of Germany at 19% is declared in the VAT return of Germany. The file charged no VAT, so the VAT due is the part of the price paid (119.00 EUR) at the standard rate of Germany, 19%: 19.00 EUR.',
+      'VAT of Germany at 19% is declared in the VAT return of Germany. The file shows no VAT, so the VAT due is the part of the price paid (119.00 EUR) at the standard rate of Germany, 19%: 19.00 EUR.',
     );
-    expect(explainTransaction(uncharged, context, 'pl')).toContain('Plik nie naliczył VAT;');
+    expect(explainTransaction(uncharged, context, 'pl')).toContain('Plik nie wykazuje VAT;');
     // Charged where it is taxed: nothing more to say.
     expect(
       explainTransaction(row({ treatment: 'domestic-sale', arrivalCountry: 'DE', vatRate: '0.19' }), context, 'en'),

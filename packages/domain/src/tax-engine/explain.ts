@@ -331,7 +331,7 @@ type Sentences = Record<TransactionTreatment, (facts: Facts) => string> & {
 
 const ENGLISH: Sentences = {
   fromPrice: ({ charged, taxing, rate, vat, gross }) =>
-    `The file charged ${charged ? `VAT of ${withArticle(charged)}` : 'no VAT'}, so the VAT due is the part of the price paid (${gross}) at the standard rate of ${withArticle(taxing)}, ${rate}: ${vat}. A product with a reduced rate there owes less; check the invoice against your records.`,
+    `The file ${charged ? `charged VAT of ${withArticle(charged)}` : 'shows no VAT'}, so the VAT due is the part of the price paid (${gross}) at the standard rate of ${withArticle(taxing)}, ${rate}: ${vat}. A product with a reduced rate there owes less; check the invoice against your records.`,
   refund: 'Refund: it reverses the original sale and takes its treatment, so it reduces the same return.',
   'domestic-sale': ({ from, rate }) =>
     `Sale within ${withArticle(from)}: the goods left from and arrived in ${withArticle(from)}, so VAT of ${withArticle(from)}${rate ? ` at ${rate}` : ''} is declared in the VAT return of ${withArticle(from)}.`,
@@ -385,7 +385,7 @@ const ENGLISH: Sentences = {
 
 const GERMAN: Sentences = {
   fromPrice: ({ charged, taxing, rate, vat, gross }) =>
-    `Die Datei berechnete ${charged ? `Umsatzsteuer von ${charged}` : 'keine Umsatzsteuer'}; geschuldet ist daher die im gezahlten Preis (${gross}) enthaltene Umsatzsteuer zum Normalsatz (Land: ${taxing}, ${rate}): ${vat}. Für eine Ware mit ermäßigtem Satz dort ist es weniger; prüfen Sie die Rechnung anhand Ihrer Unterlagen.`,
+    `Die Datei ${charged ? `berechnete Umsatzsteuer von ${charged}` : 'weist keine Umsatzsteuer aus'}; geschuldet ist daher die im gezahlten Preis (${gross}) enthaltene Umsatzsteuer zum Normalsatz (Land: ${taxing}, ${rate}): ${vat}. Für eine Ware mit ermäßigtem Satz dort ist es weniger; prüfen Sie die Rechnung anhand Ihrer Unterlagen.`,
   refund:
     'Erstattung: Sie kehrt den ursprünglichen Verkauf um und folgt dessen Behandlung, mindert also dieselbe Erklärung.',
   'domestic-sale': ({ from, rate }) =>
@@ -449,7 +449,7 @@ const yearTotalOf = ({ threshold, language }: Facts): string =>
 
 const FRENCH: Sentences = {
   fromPrice: ({ charged, taxing, rate, vat, gross }) =>
-    `${charged ? `Le fichier a appliqué la TVA d'un autre pays (${charged})` : "Le fichier n'a appliqué aucune TVA"} ; la TVA due est donc la part du prix payé (${gross}) au taux normal (pays : ${taxing}, ${rate}) : ${vat}. Un produit à taux réduit dans ce pays doit moins ; vérifiez la facture d'après vos pièces.`,
+    `${charged ? `Le fichier a appliqué la TVA d'un autre pays (${charged})` : "Le fichier n'indique aucune TVA"} ; la TVA due est donc la part du prix payé (${gross}) au taux normal (pays : ${taxing}, ${rate}) : ${vat}. Un produit à taux réduit dans ce pays doit moins ; vérifiez la facture d'après vos pièces.`,
   refund:
     "Remboursement : il annule la vente d'origine et en reprend le traitement ; il réduit donc la même déclaration.",
   'domestic-sale': ({ from, rate }) =>
@@ -506,7 +506,7 @@ const FRENCH: Sentences = {
 
 const ITALIAN: Sentences = {
   fromPrice: ({ charged, taxing, rate, vat, gross }) =>
-    `${charged ? `Il file ha applicato l'IVA di un altro paese (${charged})` : 'Il file non ha applicato alcuna IVA'}; l'IVA dovuta è quindi la parte del prezzo pagato (${gross}) all'aliquota ordinaria (paese: ${taxing}, ${rate}): ${vat}. Un prodotto ad aliquota ridotta in quel paese deve meno; verificate la fattura in base ai vostri documenti.`,
+    `${charged ? `Il file ha applicato l'IVA di un altro paese (${charged})` : 'Il file non indica alcuna IVA'}; l'IVA dovuta è quindi la parte del prezzo pagato (${gross}) all'aliquota ordinaria (paese: ${taxing}, ${rate}): ${vat}. Un prodotto ad aliquota ridotta in quel paese deve meno; verificate la fattura in base ai vostri documenti.`,
   refund: 'Rimborso: annulla la vendita originaria e ne segue il trattamento, quindi riduce la stessa dichiarazione.',
   'domestic-sale': ({ from, rate }) =>
     `Vendita nazionale (partenza e arrivo: ${from}): IVA di questo paese${rate ? ` con aliquota ${rate}` : ''}, dichiarata nella dichiarazione IVA (${from}).`,
@@ -562,7 +562,7 @@ const ITALIAN: Sentences = {
 
 const SPANISH: Sentences = {
   fromPrice: ({ charged, taxing, rate, vat, gross }) =>
-    `${charged ? `El archivo aplicó el IVA de otro país (${charged})` : 'El archivo no aplicó IVA'}; el IVA adeudado es, por tanto, la parte del precio pagado (${gross}) al tipo general (país: ${taxing}, ${rate}): ${vat}. Un producto con tipo reducido en ese país debe menos; compruebe la factura según sus registros.`,
+    `${charged ? `El archivo aplicó el IVA de otro país (${charged})` : 'El archivo no indica IVA'}; el IVA adeudado es, por tanto, la parte del precio pagado (${gross}) al tipo general (país: ${taxing}, ${rate}): ${vat}. Un producto con tipo reducido en ese país debe menos; compruebe la factura según sus registros.`,
   refund: 'Devolución: anula la venta original y sigue su tratamiento, por lo que reduce la misma declaración.',
   'domestic-sale': ({ from, rate }) =>
     `Venta nacional (salida y llegada: ${from}): IVA de ese país${rate ? ` al tipo del ${rate}` : ''}, declarado en la declaración de IVA (${from}).`,
@@ -618,7 +618,7 @@ const SPANISH: Sentences = {
 
 const POLISH: Sentences = {
   fromPrice: ({ charged, taxing, rate, vat, gross }) =>
-    `${charged ? `Plik naliczył VAT innego kraju (${charged})` : 'Plik nie naliczył VAT'}; należny VAT to więc część zapłaconej ceny (${gross}) według stawki podstawowej (kraj: ${taxing}, ${rate}): ${vat}. Produkt ze stawką obniżoną w tym kraju płaci mniej; sprawdź fakturę na podstawie swoich dokumentów.`,
+    `${charged ? `Plik naliczył VAT innego kraju (${charged})` : 'Plik nie wykazuje VAT'}; należny VAT to więc część zapłaconej ceny (${gross}) według stawki podstawowej (kraj: ${taxing}, ${rate}): ${vat}. Produkt ze stawką obniżoną w tym kraju płaci mniej; sprawdź fakturę na podstawie swoich dokumentów.`,
   refund: 'Zwrot: odwraca pierwotną sprzedaż i przejmuje jej traktowanie, więc pomniejsza tę samą deklarację.',
   'domestic-sale': ({ from, rate }) =>
     `Sprzedaż krajowa (wysyłka i dostawa: ${from}): VAT tego kraju${rate ? ` według stawki ${rate}` : ''}, wykazany w deklaracji VAT (${from}).`,

@@ -202,3 +202,145 @@ export function readJurisdiction(text: string): string | undefined {
   const name = text.trim().replace(/\s+/g, ' ').toUpperCase();
   return JURISDICTION_BY_NAME.get(name) ?? (name.length === 2 ? readCountryCode(name) : undefined);
 }
+
+/** Upper-case region names of Intl (English and German) to their codes, built on first use. */
+let regionsByName: ReadonlyMap<string, string> | undefined;
+
+function regionByName(name: string): string | undefined {
+  if (regionsByName === undefined) {
+    const byName = new Map<string, string>();
+    const namers = ['en', 'de'].map((locale) => new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' }));
+    for (let first = 65; first <= 90; first++) {
+      for (let second = 65; second <= 90; second++) {
+        const code = String.fromCharCode(first, second);
+        if (!isIsoCountryCode(code)) continue;
+        for (const namer of namers) {
+          const regionName = namer.of(code);
+          if (regionName !== undefined) byName.set(regionName.toUpperCase(), code);
+        }
+      }
+    }
+    regionsByName = byName;
+  }
+  return regionsByName.get(name);
+}
+
+/**
+ * A country a marketplace writes as a name, in English or German (`United Kingdom`, `Deutschland`, `United States`),
+ * or as a code. The 30 countries' own spellings (`readJurisdiction`) come first; the rest of the world by its names in
+ * Intl, so a sale to Australia is an export rather than a problem.
+ */
+export function readCountryName(text: string): string | undefined {
+  const name = text.trim().replace(/\s+/g, ' ').toUpperCase();
+  if (name === '') return undefined;
+  return readJurisdiction(name) ?? regionByName(name);
+}
+
+/** Currency signs as marketplaces print them before or after an amount: `£`, `€`, `US $`, `AU $`, `C $`. */
+const CURRENCY_SIGNS: ReadonlyMap<string, string> = new Map([
+  ['£', 'GBP'],
+  ['€', 'EUR'],
+  ['$', 'USD'],
+  ['US$', 'USD'],
+  ['AU$', 'AUD'],
+  ['A$', 'AUD'],
+  ['C$', 'CAD'],
+  ['CA$', 'CAD'],
+  ['NZ$', 'NZD'],
+  ['HK$', 'HKD'],
+  ['S$', 'SGD'],
+  ['ZŁ', 'PLN'],
+  ['KČ', 'CZK'],
+]);
+const SIGNED_AMOUNT =
+  /^([+-]?)\s*([A-Z]{0,3}\s?[$£€]|[A-Z]{3})?\s*([+-]?)\s*(\d[\d.,\s\u00a0\u202f']*)\s*([$£€]|[A-Z]{3}|ZŁ|KČ)?$/;
+
+export type MarketplaceAmount = { amount: string; currency: string | null };
+
+/**
+ * An amount as a marketplace's report prints it for people: with its currency sign or code before or after it
+ * (`£12.99`, `US $1,234.50`, `EUR 12,99`, `12,99 €`, `-£3.00`) or bare, in either decimal convention. With both `.`
+ * and `,` the last one is the decimal separator; with one of them, a group of exactly three digits after it (`1,234`,
+ * `1.234`) is read as thousands, since prices have cents. Answers the canonical amount and the currency's ISO code
+ * (null when none is written); undefined for anything else.
+ */
+export function readMarketplaceAmount(text: string): MarketplaceAmount | undefined {
+  const match = SIGNED_AMOUNT.exec(text.trim().toUpperCase());
+  if (!match) return undefined;
+  const [, outerSign = '', prefix, innerSign = '', digits = '', suffix] = match;
+  if (prefix !== undefined && suffix !== undefined) return undefined;
+  if (outerSign !== '' && innerSign !== '') return undefined;
+  const minus = outerSign === '-' || innerSign === '-' ? '-' : '';
+  const token = (prefix ?? suffix)?.replace(/\s/g, '');
+  let currency: string | null = null;
+  if (token !== undefined) {
+    const fromSign = CURRENCY_SIGNS.get(token);
+    if (fromSign !== undefined) currency = fromSign;
+    else if (/^[A-Z]{3}$/.test(token)) currency = token;
+    else return undefined;
+  }
+  const compact = digits.replace(/[\s\u00a0\u202f']/g, '');
+  const lastDot = compact.lastIndexOf('.');
+  const lastComma = compact.lastIndexOf(',');
+  let decimalSeparator: '.' | ',';
+  if (lastDot !== -1 && lastComma !== -1) decimalSeparator = lastDot > lastComma ? '.' : ',';
+  else if (lastComma !== -1) decimalSeparator = /^\d{1,3}(?:,\d{3})+$/.test(compact) ? '.' : ',';
+  else decimalSeparator = /^\d{1,3}(?:\.\d{3})+$/.test(compact) ? ',' : '.';
+  const amount = readLocaleAmount(`${minus}${compact}`, decimalSeparator);
+  return amount === undefined ? undefined : { amount, currency };
+}
+
+const MONTHS: ReadonlyMap<string, number> = new Map(
+  [
+    ['jan', 'jän'],
+    ['feb'],
+    ['mar', 'mär', 'mrz'],
+    ['apr'],
+    ['may', 'mai'],
+    ['jun'],
+    ['jul'],
+    ['aug'],
+    ['sep'],
+    ['oct', 'okt'],
+    ['nov'],
+    ['dec', 'dez'],
+  ].flatMap((names, index) => names.map((name) => [name, index + 1] as const)),
+);
+const MONTH_NAME = '([A-Za-zÄäÖöÜü]{3,9})\\.?';
+const MONTH_FIRST_DATE = new RegExp(`^${MONTH_NAME}[- ](\\d{1,2}),?[- ](\\d{2}|\\d{4})(?:$|[ T])`);
+const DAY_FIRST_NAMED_DATE = new RegExp(`^(\\d{1,2})\\.?[- ]${MONTH_NAME}[- ](\\d{2}|\\d{4})(?:$|[ T])`);
+const DAY_FIRST_DOTTED_DATE = /^(\d{1,2})\.(\d{1,2})\.(\d{2}|\d{4})(?:$|[ T])/;
+
+function yearOf(text: string): number {
+  return text.length === 2 ? 2000 + Number(text) : Number(text);
+}
+
+function monthOf(name: string): number | undefined {
+  return MONTHS.get(name.slice(0, 3).toLowerCase());
+}
+
+/**
+ * A date as a marketplace's report prints it: ISO `2024-03-15`, eBay's `Mar-15-24`, `15-Mar-24`, `15 Mar 2024`,
+ * `Mar 15, 2024` (English or German month names), or day first with dots `15.03.24` / `15.03.2024`; a time after it
+ * is ignored. Two-digit years are 20xx. Slash dates are refused: `03/04/24` could be either month first or day first.
+ */
+export function readMarketplaceDate(text: string): string | undefined {
+  const trimmed = text.trim();
+  const iso = ISO_DATE.exec(trimmed);
+  if (iso) return toIsoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const monthFirst = MONTH_FIRST_DATE.exec(trimmed);
+  if (monthFirst) {
+    const month = monthOf(monthFirst[1] as string);
+    return month === undefined ? undefined : toIsoDate(yearOf(monthFirst[3] as string), month, Number(monthFirst[2]));
+  }
+  const dayFirstNamed = DAY_FIRST_NAMED_DATE.exec(trimmed);
+  if (dayFirstNamed) {
+    const month = monthOf(dayFirstNamed[2] as string);
+    return month === undefined
+      ? undefined
+      : toIsoDate(yearOf(dayFirstNamed[3] as string), month, Number(dayFirstNamed[1]));
+  }
+  const dotted = DAY_FIRST_DOTTED_DATE.exec(trimmed);
+  if (dotted) return toIsoDate(yearOf(dotted[3] as string), Number(dotted[2]), Number(dotted[1]));
+  return undefined;
+}

@@ -4,9 +4,12 @@ import { type DecodedText, restoreUtf8 } from './text-decoding';
 
 export type Delimiter = '\t' | ',' | ';';
 
+/** A line before the header with nothing in it but blanks, delimiters and quotes (eBay's `""` or `,,,` first line). */
+const EMPTY_RECORD = /^[\s,;"]*$/;
+
 /**
  * Reads delimited text (Amazon's tab-separated .txt, CSV with commas or semicolons) row by row, holding no more than
- * the current record. The header is the first non-blank line and decides the delimiter unless one is given.
+ * the current record. The header is the first line with a value in it and decides the delimiter unless one is given.
  *
  * Commas and semicolons follow RFC 4180: a field in double quotes may hold the delimiter, doubled quotes and line
  * breaks. Tab-separated text has no quoting (IANA text/tab-separated-values), so a description such as `24" monitor`
@@ -156,7 +159,7 @@ class RecordReader {
     for (;;) {
       const line = this.takeLine();
       if (line !== undefined) {
-        if (line.text.trim() !== '') return line;
+        if (!EMPTY_RECORD.test(line.text)) return line;
       } else if (!(await this.fill()) && this.position >= this.buffer.length) {
         return undefined;
       }

@@ -2,6 +2,7 @@ import type { TransactionSource } from '@vatlas/domain';
 import { createAmazonVtrMapper } from './amazon-vtr';
 import { type ByteInput, openByteInput } from './byte-input';
 import { type Delimiter, readDelimitedTable } from './delimited-rows';
+import { createEbayOrdersMapper } from './ebay-orders';
 import { checkColumnMapping, createGenericCsvMapper } from './generic-csv';
 import {
   DEFAULT_BATCH_SIZE,
@@ -38,7 +39,9 @@ export async function* parseTransactionFile(
       ? createGenericCsvMapper(table, mapping)
       : format === 'shopify-orders'
         ? createShopifyOrdersMapper(table, options.defaultDepartureCountry ?? null)
-        : createAmazonVtrMapper(table);
+        : format === 'ebay-orders'
+          ? createEbayOrdersMapper(table, options.defaultDepartureCountry ?? null)
+          : createAmazonVtrMapper(table);
   table.selectColumns?.(mapper.columns);
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
   const width = table.header.length;
@@ -47,7 +50,7 @@ export async function* parseTransactionFile(
   let batchStartedAt = bytes.bytesRead;
   for await (const rows of table.rows) {
     for (const row of rows) {
-      if (isBlankRow(row.cells)) continue;
+      if (isBlankRow(row.cells) || mapper.skipsRow?.(row)) continue;
       linesRead++;
       if (table.hasStrictColumnCount && row.cells.length !== width && !hasOnlyEmptyExtraCells(row, width)) {
         output.problems.push({

@@ -3,7 +3,7 @@ import type { RowProblem } from './parse-types';
 
 /**
  * A file as a table of text cells, whatever it was stored as (delimited text or an xlsx worksheet): what the
- * per-format mappers (Amazon VTR, Shopify, generic CSV) read.
+ * per-format mappers (Amazon VTR, Shopify, eBay, generic CSV) read.
  */
 export type SheetRow = {
   /** 1-based line (text) or row (xlsx) number where the record starts. */
@@ -52,6 +52,8 @@ export type RowOutput = { transactions: NormalizedTransaction[]; problems: RowPr
 export type SheetMapper = {
   /** The column indexes the mapper reads. */
   columns: readonly number[];
+  /** A line around the table that is not data (eBay's footer): left out, neither a row nor a problem. */
+  skipsRow?(row: SheetRow): boolean;
   mapRow(row: SheetRow, output: RowOutput): void;
   finish(output: RowOutput): void;
 };

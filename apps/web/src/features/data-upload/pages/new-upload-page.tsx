@@ -205,7 +205,7 @@ function SourceStep({
   return (
     <fieldset className="flex flex-col gap-2">
       <legend className="mb-2 text-sm text-fg-secondary">{t('dataUpload.source.intro')}</legend>
-      <div className="grid grid-cols-1 gap-3 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-3 md:grid-cols-2">
         {TRANSACTION_SOURCES.map((source) => (
           <label
             key={source}

@@ -1,0 +1,222 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import {
+  apiPaths,
+  type LiabilitySummary,
+  type TransactionPage,
+  type TransactionUpload,
+  type UploadProblemPage,
+} from '@vatlas/contract';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { companies } from '../../db/schema';
+import { forEachDatabase } from '../../test/databases';
+import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
+import { buildMultipart } from '../documents/document-test-kit';
+import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
+import { recomputeTaxPosition } from '../tax-position/service';
+import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
+import { tableText } from './formats/format-test-kit';
+import { countTransactionRows, createTestImportWorker } from './upload-test-kit';
+
+/**
+ * Decision 048: an eBay orders report uploaded through the API, imported by the real worker and taxed by the real
+ * engine. Golden figures by hand: a German seller in the German OSS, prices including VAT, none stated in the report.
+ */
+const COLUMNS = [
+  'Sales Record Number',
+  'Order Number',
+  'Buyer Name',
+  'Ship To Address 1',
+  'Ship To Country',
+  'Item Number',
+  'Custom Label',
+  'Quantity',
+  'Sold For',
+  'Shipping And Handling',
+  'Item Country',
+  'eBay Collect And Remit Tax Rate',
+  'eBay Collected Tax',
+  'Total Price',
+  'eBay Collected Tax and Fees Included in Total',
+  'Sale Date',
+  'Transaction ID',
+];
+
+const ORDERS: readonly Readonly<Record<string, string>>[] = [
+  // To a consumer in France: €110.00 + €9.00 shipping. OSS: 119 × 20 / 120 = 19.8333… → VAT 19.83, net 99.17.
+  {
+    'Order Number': '11-00001-00001',
+    'Buyer Name': 'Jeanne Martin',
+    'Ship To Address 1': '1 Place Bellecour',
+    'Ship To Country': 'France',
+    'Item Number': '300000000001',
+    'Custom Label': 'LAMP',
+    Quantity: '1',
+    'Sold For': '€110.00',
+    'Shipping And Handling': '€9.00',
+    'Item Country': 'Germany',
+    'Total Price': '€119.00',
+    'Sale Date': 'Apr-03-25',
+    'Transaction ID': '3100000000001',
+  },
+  // Two items to a German consumer, the order's row first: €238.00 holds 238 × 19 / 119 = 38.00 German VAT.
+  {
+    'Order Number': '11-00002-00002',
+    'Buyer Name': 'Erika Mustermann',
+    'Ship To Address 1': 'Hauptstraße 1',
+    'Ship To Country': 'Germany',
+    'Shipping And Handling': '€0.00',
+    'Total Price': '€238.00',
+    'Sale Date': 'Apr-10-25',
+  },
+  {
+    'Order Number': '11-00002-00002',
+    'Item Number': '300000000002',
+    'Custom Label': 'CHAIR',
+    Quantity: '1',
+    'Sold For': '€150.00',
+    'Item Country': 'Germany',
+    'Sale Date': 'Apr-10-25',
+    'Transaction ID': '3100000000002',
+  },
+  {
+    'Order Number': '11-00002-00002',
+    'Item Number': '300000000003',
+    'Custom Label': 'CUSHION',
+    Quantity: '2',
+    'Sold For': '€44.00',
+    'Item Country': 'Germany',
+    'Sale Date': 'Apr-10-25',
+    'Transaction ID': '3100000000003',
+  },
+  // Into Norway, where eBay collected the VAT under VOEC: nothing for the seller to declare.
+  {
+    'Order Number': '11-00003-00003',
+    'Ship To Country': 'Norway',
+    'Item Number': '300000000004',
+    Quantity: '1',
+    'Sold For': '€40.00',
+    'Item Country': 'Germany',
+    'eBay Collect And Remit Tax Rate': '25%',
+    'eBay Collected Tax': '€10.00',
+    'Total Price': '€50.00',
+    'eBay Collected Tax and Fees Included in Total': 'Yes',
+    'Sale Date': 'Apr-12-25',
+  },
+];
+
+function reportOf(records: readonly Readonly<Record<string, string>>[]): Buffer {
+  const table = tableText(COLUMNS, records, { delimiter: ',', lineEnding: '\n', quoteAll: true });
+  return Buffer.from(
+    `\n${table}\n${records.length} record(s) downloaded,from Apr-01-25 to Apr-30-25\nSeller ID : shop\n`,
+  );
+}
+
+forEachDatabase('an eBay orders report through the API', (context) => {
+  const config = createTestConfig();
+  let app: FastifyInstance;
+  let provider: TestProvider;
+  let storage: FileStorage;
+  let storageDir: string;
+  let member: Person;
+  let companyId: string;
+
+  beforeAll(async () => {
+    const db = context.database.db;
+    storageDir = mkdtempSync(join(tmpdir(), 'vatlas-ebay-'));
+    storage = createLocalFileStorage(storageDir);
+    provider = await createTestProvider(config);
+    app = await buildTestApp(context.database, { config, provider, fileStorage: storage, recomputeTaxPosition });
+    const tenantId = await createHomeTenant(db);
+    const owner = await createPerson(db, { tenantId, label: 'ebay-owner', issuer: config.auth.issuer });
+    member = await createPerson(db, { tenantId, label: 'ebay-member', issuer: config.auth.issuer });
+    companyId = await createCompany(db, { tenantId, name: 'eBay Seller GmbH', owners: [owner], members: [member] });
+    await db.update(companies).set({ establishmentCountryCode: 'DE' }).where(eq(companies.id, companyId));
+  });
+  afterAll(async () => {
+    await app?.close();
+    rmSync(storageDir, { recursive: true, force: true });
+  });
+
+  async function call<T>(method: 'GET' | 'PUT', url: string, payload?: object): Promise<T> {
+    const response = await app.inject({ method, url, payload, headers: bearer(await signIn(app, provider, member)) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<T>();
+  }
+
+  async function uploadAndImport(file: Buffer, fileName: string): Promise<TransactionUpload> {
+    const body = buildMultipart({ format: 'ebay-orders' }, [{ fileName, contentType: 'text/csv', bytes: file }]);
+    const response = await app.inject({
+      method: 'POST',
+      url: apiPaths.transactionUploads(companyId),
+      ...body,
+      headers: { ...body.headers, ...bearer(await signIn(app, provider, member)) },
+    });
+    expect(response.statusCode, response.body).toBe(202);
+    const queued = response.json<TransactionUpload>();
+    expect(queued.format).toBe('ebay-orders');
+    await createTestImportWorker({ database: context.database, storage }).runOnce();
+    return call<TransactionUpload>('GET', apiPaths.transactionUpload(companyId, queued.id));
+  }
+
+  it('imports each item as a sale and owes the VAT its prices hold, where the goods went', async () => {
+    await call('PUT', apiPaths.taxSchemes(companyId), {
+      oss: { memberState: 'DE', effectiveFrom: '2021-07-01', identificationNumber: null },
+      ioss: null,
+    });
+    const done = await uploadAndImport(reportOf(ORDERS), 'eBay-OrdersReport-Apr-2025.csv');
+    expect(done).toMatchObject({ status: 'completed', rowsRead: 5, rowsImported: 4, problemCount: 0, errorCode: null });
+
+    const summary = await call<LiabilitySummary>('GET', apiPaths.liabilitySummary(companyId, 2025));
+    expect(
+      summary.jurisdictions.map(({ jurisdiction, scheme, totals }) => ({
+        jurisdiction,
+        scheme,
+        netEur: totals.netEur,
+        vatEur: totals.vatEur,
+        transactionCount: totals.transactionCount,
+      })),
+    ).toEqual([
+      { jurisdiction: 'DE', scheme: 'local', netEur: '200.00', vatEur: '38.00', transactionCount: 2 },
+      { jurisdiction: 'FR', scheme: 'oss', netEur: '99.17', vatEur: '19.83', transactionCount: 1 },
+    ]);
+
+    // The items, shares of the order to the cent (150 : 88 of 238), with the treatment eBay's collection makes.
+    const page = await call<TransactionPage>('GET', apiPaths.transactions(companyId, { sort: 'date-asc' }));
+    expect(
+      page.items
+        .map(({ eventId, sku, grossAmount, treatment }) => [eventId, sku, grossAmount, treatment])
+        .sort((a, b) => `${a[0]}${a[1]}`.localeCompare(`${b[0]}${b[1]}`)),
+    ).toEqual([
+      ['11-00001-00001', 'LAMP', '119.00', 'intra-eu-distance-sale'],
+      ['11-00002-00002', 'CHAIR', '150.00', 'domestic-sale'],
+      ['11-00002-00002', 'CUSHION', '88.00', 'domestic-sale'],
+      ['11-00003-00003', '300000000004', '50.00', 'marketplace-deemed-supplier'],
+    ]);
+    expect(JSON.stringify(page)).not.toContain('Mustermann');
+  });
+
+  it('refuses a report with a bad row as a whole, names the row, and keeps what was imported before', async () => {
+    const before = await countTransactionRows(context.database.db, { companyId });
+    const bad = {
+      ...(ORDERS[0] as Readonly<Record<string, string>>),
+      'Order Number': '11-00009-00009',
+      'Sale Date': '04/13/25',
+    };
+    const failed = await uploadAndImport(reportOf([bad]), 'eBay-OrdersReport-bad.csv');
+    expect(failed).toMatchObject({ status: 'failed', rowsImported: 0, problemCount: 1 });
+    const problems = await call<UploadProblemPage>('GET', apiPaths.transactionUploadProblems(companyId, failed.id));
+    expect(problems.items).toMatchObject([
+      {
+        lineNumber: 3,
+        column: 'Sale Date',
+        code: 'bad-date',
+        message: 'Line 3: Sale Date "04/13/25" is not a date (expected e.g. Mar-15-24, 15.03.2024 or 2024-03-15).',
+      },
+    ]);
+    expect(await countTransactionRows(context.database.db, { companyId })).toBe(before);
+  });
+});
