@@ -98,7 +98,10 @@ const ORDER_1002 = [
   },
 ];
 
-const CANCELLED = [{ ...ORDER_1002[0], Name: '#1003', 'Cancelled at': '2024-03-03 09:00:00 +0100' }];
+/** Cancelled before anything was paid or after a full refund: nothing refunded is left, so nothing was sold. */
+const CANCELLED = [
+  { ...ORDER_1002[0], Name: '#1003', 'Cancelled at': '2024-03-03 09:00:00 +0100', 'Refunded Amount': '0.00' },
+];
 const BAD_DATE = [{ ...ORDER_1002[0], Name: '#1004', 'Created at': 'yesterday' }];
 
 const text = tableText(COLUMNS, [...ORDER_1001, ...ORDER_1002, ...CANCELLED, ...BAD_DATE], {
@@ -188,13 +191,22 @@ describe('Shopify orders export', () => {
     ]);
   });
 
-  it('leaves cancelled orders and orders with a bad date out, with a problem each', async () => {
+  it('leaves a cancelled order that refunded nothing out without a problem, and an order with a bad date with one', async () => {
     const { transactions, problems } = await parseAll('shopify-orders', text);
     expect(transactions.map((row) => row.eventId)).not.toContain('#1003');
     expect(transactions.map((row) => row.eventId)).not.toContain('#1004');
     expect(problems.map((problem) => [problem.lineNumber, problem.column, problem.code])).toEqual([
-      [5, 'Cancelled at', 'cancelled-order'],
       [6, 'Created at', 'bad-date'],
+    ]);
+  });
+
+  it('counts a cancelled order that refunded part of its price for what the seller kept', async () => {
+    const kept = [{ ...ORDER_1002[0], Name: '#1006', 'Cancelled at': '2024-03-04 09:00:00 +0100' }];
+    const { transactions, problems } = await parseAll('shopify-orders', tableText(COLUMNS, kept, { delimiter: ',' }));
+    expect(problems).toEqual([]);
+    expect(transactions.map(({ type, grossAmount, vatAmount }) => [type, grossAmount, vatAmount])).toEqual([
+      ['SALE', '23.80', '3.80'],
+      ['REFUND', '-11.90', '-1.90'],
     ]);
   });
 

@@ -20,8 +20,8 @@ import { indexHeader, quoteCell, type RowOutput, type SheetMapper, type SheetRow
  * over its lines in proportion to their amounts (price × quantity − line discount), cent by cent with the largest
  * remainders, so the lines add up exactly to the order's Total and Taxes, shipping included. A `Refunded Amount`
  * becomes one REFUND of the order with the order's tax share, dated like Amazon's refunds with the sale's date (the
- * export does not say when the refund happened). Cancelled orders are left out with a problem saying so. Names,
- * addresses, e-mail and phone columns are never read.
+ * export does not say when the refund happened). A cancelled order is left out unless it refunded money: then its
+ * sale and refund count, which leaves what the seller kept. Names, addresses, e-mail and phone columns are never read.
  */
 
 const REQUIRED_COLUMNS = [
@@ -146,16 +146,9 @@ function mapOrder(order: Order, context: Context, output: RowOutput): void {
     output.problems.push(...problems);
     return;
   }
-  if (cell(columns.cancelledAt) !== '') {
-    problem(
-      first,
-      columns.cancelledAt,
-      'cancelled-order',
-      `Order ${quoteCell(order.name)} was cancelled; it is left out.`,
-    );
-    output.problems.push(...problems);
-    return;
-  }
+  // A cancelled order that refunded nothing sold nothing: it is left out, and is no problem of the file. One that
+  // refunded money is read as any order, so its sale and refund leave what the seller kept.
+  if (cell(columns.cancelledAt) !== '' && !hasRefund(cell(columns.refunded))) return;
   const createdText = cell(columns.createdAt);
   if (createdText === '') {
     problem(
@@ -310,6 +303,11 @@ function mapOrder(order: Order, context: Context, output: RowOutput): void {
     });
   }
   output.problems.push(...problems);
+}
+
+function hasRefund(refundedText: string): boolean {
+  const refunded = readPlainAmount(refundedText);
+  return refunded !== undefined && money(refunded).gt(0);
 }
 
 /** The rate when every tax line that has a value names the same percentage ("DE MwSt 19%"); null otherwise. */
