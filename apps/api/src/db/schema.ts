@@ -440,7 +440,7 @@ export const transactionUploads = pgTable(
       .notNull()
       .references(() => companies.id, { onDelete: 'cascade' }),
     dataPeriodId: uuid('data_period_id').references(() => dataPeriods.id, { onDelete: 'set null' }),
-    /** 'amazon-vtr' | 'shopify-orders' | 'ebay-orders' | 'generic-csv'. */
+    /** 'amazon-vtr' | 'shopify-orders' | 'ebay-orders' | 'etsy-orders' | 'generic-csv'. */
     sourceFormat: text('source_format').notNull(),
     /** The saved generic-CSV column mapping used, copied so a later change of the mapping does not rewrite history. */
     columnMapping: jsonb('column_mapping').$type<Record<string, unknown>>(),

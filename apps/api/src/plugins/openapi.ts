@@ -65,7 +65,7 @@ export const OPENAPI_TAGS = [
   {
     name: 'Transaction upload',
     description:
-      'Sales-data files (Amazon VTR, Shopify and eBay orders, generic CSV) imported in the background: upload, progress, ' +
+      'Sales-data files (Amazon VTR, Shopify, eBay and Etsy orders, generic CSV) imported in the background: upload, progress, ' +
       'cancel, delete, row problems, saved column mappings.',
   },
   { name: 'Period manager', description: 'The calendar months of sales data a company keeps, with their state.' },

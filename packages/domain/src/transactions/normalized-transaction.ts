@@ -1,14 +1,20 @@
 /**
  * One sales-data row as every importer produces it and the tax engine reads it: the shared language between the
- * file formats (Amazon VTR, Shopify and eBay orders, generic CSV) and the rules. Personal data (buyer names, addresses) has
- * no field here on purpose: it is dropped while parsing and never stored or logged.
+ * file formats (Amazon VTR, Shopify, eBay and Etsy orders, generic CSV) and the rules. Personal data (buyer names,
+ * addresses) has no field here on purpose: it is dropped while parsing and never stored or logged.
  *
  * Money is a canonical decimal string (`-12.34`, see money/CANONICAL_DECIMAL_PATTERN), never a binary float;
  * dates are ISO `YYYY-MM-DD`; countries are ISO 3166-1 alpha-2 (`GR`, not VIES `EL`; `GB` for the UK, `XI` kept
  * for Northern Ireland only where a file says so).
  */
 
-export const TRANSACTION_SOURCES = ['amazon-vtr', 'shopify-orders', 'ebay-orders', 'generic-csv'] as const;
+export const TRANSACTION_SOURCES = [
+  'amazon-vtr',
+  'shopify-orders',
+  'ebay-orders',
+  'etsy-orders',
+  'generic-csv',
+] as const;
 export type TransactionSource = (typeof TRANSACTION_SOURCES)[number];
 
 /**

@@ -181,7 +181,7 @@ export async function registerTransactionUploadRoutes(app: FastifyInstance, deps
           tags: ['Transaction upload'],
           summary: 'Upload a transaction file for import (multipart/form-data)',
           description:
-            'Fields: `format` (`amazon-vtr`, `shopify-orders`, `ebay-orders` or `generic-csv`), optional `dataPeriodId` (a data ' +
+            'Fields: `format` (`amazon-vtr`, `shopify-orders`, `ebay-orders`, `etsy-orders` or `generic-csv`), optional `dataPeriodId` (a data ' +
             'period of this company), `columnMappingId` (a saved column mapping; required for `generic-csv`) and one ' +
             '`file`, and optional `mode`: `validate` reads and checks the file first (status `validating`, then ' +
             '`validated` with its problems and counts, no transaction stored) and waits for `POST …/Confirm`; without ' +

@@ -344,3 +344,17 @@ export function readMarketplaceDate(text: string): string | undefined {
   if (dotted) return toIsoDate(yearOf(dotted[3] as string), Number(dotted[2]), Number(dotted[1]));
   return undefined;
 }
+
+const MONTH_FIRST_SLASH_DATE = /^(\d{1,2})\/(\d{1,2})\/(\d{2}|\d{4})(?:$|[ T])/;
+
+/**
+ * A date of a report that writes dates month first, as Etsy's do (`03/15/24`, `3/15/2024`), or ISO. Only for
+ * formats documented to write them so: a slash date is never guessed.
+ */
+export function readMonthFirstDate(text: string): string | undefined {
+  const trimmed = text.trim();
+  const iso = ISO_DATE.exec(trimmed);
+  if (iso) return toIsoDate(Number(iso[1]), Number(iso[2]), Number(iso[3]));
+  const match = MONTH_FIRST_SLASH_DATE.exec(trimmed);
+  return match ? toIsoDate(yearOf(match[3] as string), Number(match[1]), Number(match[2])) : undefined;
+}

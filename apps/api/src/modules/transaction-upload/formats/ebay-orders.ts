@@ -1,4 +1,3 @@
-import type { UploadRowProblemCode } from '@vatlas/contract';
 import {
   formatMoneyFixed2,
   type Money,
@@ -15,8 +14,18 @@ import {
   readMarketplaceDate,
   readVatRate,
 } from './cell-values';
-import { FileFormatError, type RowProblem } from './parse-types';
-import { indexHeader, quoteCell, type RowOutput, type SheetMapper, type SheetRow, type SheetTable } from './sheet';
+import { FileFormatError } from './parse-types';
+import {
+  cellAt,
+  indexHeader,
+  type ProblemRecorder,
+  quoteCell,
+  type RowOutput,
+  recordProblems,
+  type SheetMapper,
+  type SheetRow,
+  type SheetTable,
+} from './sheet';
 import { allocateByWeights } from './shopify-orders';
 
 /**
@@ -32,8 +41,8 @@ import { allocateByWeights } from './shopify-orders';
  *   Collect And Remit Tax Rate where it gives one.
  * - The seller collected tax (Seller Collected Tax above zero): that tax, added on top of the prices as the report's
  *   Total Price adds it; no rate is given, so its figures stand (decision 039).
- * - Neither: a zero rate, so the tax engine takes the VAT out of the price at the taxing country's standard rate, as for
- *   a consumer's price in the EU (decision 039).
+ * - Neither: a zero rate, so the tax engine takes the VAT out of the price at the taxing country's standard rate, as
+ *   for a consumer's price in the EU (decision 039).
  *
  * Goods leave from the Item Country, or the company's establishment country where the report names none. The report
  * has junk lines around its table (a blank first line, "… record(s) downloaded" and "Seller ID" at the end); those are
@@ -127,7 +136,7 @@ export function createEbayOrdersMapper(table: SheetTable, defaultDepartureCountr
     columns: Object.values(columns),
     skipsRow: (row) => TRAILER.test((row.cells[0] ?? '').trim()),
     mapRow(row, output) {
-      const number = cellOf(row, columns.orderNumber);
+      const number = cellAt(row, columns.orderNumber);
       if (order.length > 0 && number === orderNumber && number !== '' && order.length < MAX_ORDER_ROWS) {
         order.push(row);
         return;
@@ -143,28 +152,16 @@ export function createEbayOrdersMapper(table: SheetTable, defaultDepartureCountr
   };
 }
 
-function cellOf(row: SheetRow, index: number): string {
-  return index === -1 ? '' : (row.cells[index] ?? '').trim();
-}
-
 /** A row of an item: it names the item (Item Number), or, in a report without that column, its price. */
 function isItemRow(row: SheetRow, columns: Columns): boolean {
-  return columns.itemNumber !== -1 ? cellOf(row, columns.itemNumber) !== '' : cellOf(row, columns.soldFor) !== '';
+  return columns.itemNumber !== -1 ? cellAt(row, columns.itemNumber) !== '' : cellAt(row, columns.soldFor) !== '';
 }
 
 function mapOrder(rows: readonly SheetRow[], context: Context, output: RowOutput): void {
   const { columns, header } = context;
   const first = rows[0] as SheetRow;
-  const problems: RowProblem[] = [];
-  const problem = (row: SheetRow, index: number, code: UploadRowProblemCode, message: string) => {
-    problems.push({
-      lineNumber: row.lineNumber,
-      column: header[index] ?? null,
-      code,
-      message: `Line ${row.lineNumber}: ${message}`,
-    });
-  };
-  const orderNumber = cellOf(first, columns.orderNumber);
+  const { problems, problem } = recordProblems(header);
+  const orderNumber = cellAt(first, columns.orderNumber);
   if (orderNumber === '') {
     problem(first, columns.orderNumber, 'missing-id', 'Order Number is empty.');
     output.problems.push(...problems);
@@ -191,14 +188,14 @@ function mapOrder(rows: readonly SheetRow[], context: Context, output: RowOutput
   const orderSources = orderRow !== undefined ? [orderRow] : items;
 
   const currencies = new Set<string>();
-  const currencyCell = cellOf(first, columns.currency).toUpperCase();
+  const currencyCell = cellAt(first, columns.currency).toUpperCase();
   if (currencyCell !== '') {
     if (CURRENCY.test(currencyCell)) currencies.add(currencyCell);
     else
       problem(first, columns.currency, 'bad-currency', `${quoteCell(currencyCell)} is not an ISO 4217 currency code.`);
   }
   const readAmount = (row: SheetRow, index: number, name: string, isOptional: boolean): Money | undefined => {
-    const text = cellOf(row, index);
+    const text = cellAt(row, index);
     if (text === '' && isOptional) return ZERO;
     const read: MarketplaceAmount | undefined = text === '' ? undefined : readMarketplaceAmount(text);
     if (read === undefined) {
@@ -219,8 +216,8 @@ function mapOrder(rows: readonly SheetRow[], context: Context, output: RowOutput
     return amounts.every((amount) => amount !== undefined) ? sumMoney(amounts as Money[]) : undefined;
   };
 
-  const dateRow = cellOf(first, columns.saleDate) !== '' ? first : (items[0] as SheetRow);
-  const dateText = cellOf(dateRow, columns.saleDate);
+  const dateRow = cellAt(first, columns.saleDate) !== '' ? first : (items[0] as SheetRow);
+  const dateText = cellAt(dateRow, columns.saleDate);
   const date = readMarketplaceDate(dateText);
   if (date === undefined) {
     problem(
@@ -236,17 +233,17 @@ function mapOrder(rows: readonly SheetRow[], context: Context, output: RowOutput
   const totalPrice = sumOver(columns.totalPrice, 'Total Price');
   const sellerTax = sumOver(columns.sellerTax, 'Seller Collected Tax');
   const ebayTax = sumOver(columns.ebayTax, 'eBay Collected Tax');
-  const ebayTaxIncluded = orderSources.some((row) => YES.test(cellOf(row, columns.ebayTaxIncluded)));
+  const ebayTaxIncluded = orderSources.some((row) => YES.test(cellAt(row, columns.ebayTaxIncluded)));
 
   const lines = items.map((row) => {
-    const quantityText = cellOf(row, columns.quantity);
+    const quantityText = cellAt(row, columns.quantity);
     const quantity = /^\d{1,9}$/.test(quantityText) ? Number.parseInt(quantityText, 10) : undefined;
     if (quantity === undefined) {
       problem(row, columns.quantity, 'bad-quantity', `Quantity ${quoteCell(quantityText)} is not a whole number.`);
     }
     const soldFor = readAmount(row, columns.soldFor, 'Sold For', false);
-    const sku = cellOf(row, columns.customLabel) || cellOf(row, columns.itemNumber);
-    return { row, quantity, soldFor, sku, transactionId: cellOf(row, columns.transactionId) };
+    const sku = cellAt(row, columns.customLabel) || cellAt(row, columns.itemNumber);
+    return { row, quantity, soldFor, sku, transactionId: cellAt(row, columns.transactionId) };
   });
 
   const arrival = readCountryOf(orderSources, [columns.shipToCountry, columns.buyerCountry], problem, true);
@@ -331,12 +328,12 @@ function mapOrder(rows: readonly SheetRow[], context: Context, output: RowOutput
 function readCountryOf(
   rows: readonly SheetRow[],
   indexes: readonly number[],
-  problem: (row: SheetRow, index: number, code: UploadRowProblemCode, message: string) => void,
+  problem: ProblemRecorder,
   isRequired: boolean,
 ): string | null | undefined {
   for (const index of indexes) {
     for (const row of rows) {
-      const text = cellOf(row, index);
+      const text = cellAt(row, index);
       if (text === '') continue;
       const code = readCountryName(text);
       if (code === undefined) problem(row, index, 'unknown-country', `${quoteCell(text)} is not a country.`);
@@ -357,7 +354,7 @@ function readCountryOf(
 /** eBay's rate for the tax it collected (`20%`, `0.2`), or null where it gives none that reads as a rate. */
 function readEbayTaxRate(rows: readonly SheetRow[], index: number): string | null {
   for (const row of rows) {
-    const text = cellOf(row, index);
+    const text = cellAt(row, index);
     if (text !== '') return readVatRate(text, 'auto') ?? null;
   }
   return null;

@@ -3,6 +3,7 @@ import { createAmazonVtrMapper } from './amazon-vtr';
 import { type ByteInput, openByteInput } from './byte-input';
 import { type Delimiter, readDelimitedTable } from './delimited-rows';
 import { createEbayOrdersMapper } from './ebay-orders';
+import { createEtsyOrdersMapper } from './etsy-orders';
 import { checkColumnMapping, createGenericCsvMapper } from './generic-csv';
 import {
   DEFAULT_BATCH_SIZE,
@@ -41,7 +42,9 @@ export async function* parseTransactionFile(
         ? createShopifyOrdersMapper(table, options.defaultDepartureCountry ?? null)
         : format === 'ebay-orders'
           ? createEbayOrdersMapper(table, options.defaultDepartureCountry ?? null)
-          : createAmazonVtrMapper(table);
+          : format === 'etsy-orders'
+            ? createEtsyOrdersMapper(table, options.defaultDepartureCountry ?? null)
+            : createAmazonVtrMapper(table);
   table.selectColumns?.(mapper.columns);
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);
   const width = table.header.length;

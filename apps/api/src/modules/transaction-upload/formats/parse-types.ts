@@ -33,7 +33,7 @@ export type ParseOptions = {
   batchSize?: number;
   /** Used in messages only; the content decides how the file is read. */
   fileName?: string;
-  /** Where goods leave from when the file does not say (Shopify): the company's establishment country. */
+  /** Where goods leave from when the file does not say (Shopify, eBay, Etsy): the company's establishment country. */
   defaultDepartureCountry?: string;
 };
 

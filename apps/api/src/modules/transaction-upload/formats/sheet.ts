@@ -1,9 +1,10 @@
+import type { UploadRowProblemCode } from '@vatlas/contract';
 import type { NormalizedTransaction } from '@vatlas/domain';
 import type { RowProblem } from './parse-types';
 
 /**
  * A file as a table of text cells, whatever it was stored as (delimited text or an xlsx worksheet): what the
- * per-format mappers (Amazon VTR, Shopify, eBay, generic CSV) read.
+ * per-format mappers (Amazon VTR, Shopify, eBay, Etsy, generic CSV) read.
  */
 export type SheetRow = {
   /** 1-based line (text) or row (xlsx) number where the record starts. */
@@ -61,4 +62,26 @@ export type SheetMapper = {
 /** A cell value short enough to quote in a problem message. Only ever called with non-personal columns. */
 export function quoteCell(value: string): string {
   return JSON.stringify(value.length > 40 ? `${value.slice(0, 40)}…` : value);
+}
+
+/** The row's cell in column `index`, trimmed; empty where the file has no such column (-1). */
+export function cellAt(row: SheetRow, index: number): string {
+  return index === -1 ? '' : (row.cells[index] ?? '').trim();
+}
+
+/** Records a row problem naming its line and column; the message says what is wrong, after "Line n: ". */
+export type ProblemRecorder = (row: SheetRow, index: number, code: UploadRowProblemCode, message: string) => void;
+
+/** The problems of one record (an order spanning rows, say), and the recorder that adds to them. */
+export function recordProblems(header: readonly string[]): { problems: RowProblem[]; problem: ProblemRecorder } {
+  const problems: RowProblem[] = [];
+  const problem: ProblemRecorder = (row, index, code, message) => {
+    problems.push({
+      lineNumber: row.lineNumber,
+      column: header[index] ?? null,
+      code,
+      message: `Line ${row.lineNumber}: ${message}`,
+    });
+  };
+  return { problems, problem };
 }

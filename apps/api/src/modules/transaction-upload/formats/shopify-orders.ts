@@ -1,4 +1,3 @@
-import type { UploadRowProblemCode } from '@vatlas/contract';
 import {
   formatMoneyFixed2,
   type Money,
@@ -11,8 +10,17 @@ import {
   ZERO,
 } from '@vatlas/domain';
 import { readCountryCode, readDateInLayout, readPlainAmount, readVatRate } from './cell-values';
-import { FileFormatError, type RowProblem } from './parse-types';
-import { indexHeader, quoteCell, type RowOutput, type SheetMapper, type SheetRow, type SheetTable } from './sheet';
+import { FileFormatError } from './parse-types';
+import {
+  cellAt,
+  indexHeader,
+  quoteCell,
+  type RowOutput,
+  recordProblems,
+  type SheetMapper,
+  type SheetRow,
+  type SheetTable,
+} from './sheet';
 
 /**
  * Shopify's orders export (research §3b): one row per line item, the order's own fields (date, currency, totals,
@@ -101,7 +109,7 @@ export function createShopifyOrdersMapper(table: SheetTable, defaultDepartureCou
   return {
     columns: Object.values(columns).flat(),
     mapRow(row, output) {
-      const name = cellOf(row, columns.name);
+      const name = cellAt(row, columns.name);
       if (order !== undefined && name === order.name && order.rows.length < MAX_ORDER_LINES) {
         order.rows.push(row);
         return;
@@ -123,23 +131,11 @@ type Context = {
   serialDateSystem: 1900 | 1904 | null;
 };
 
-function cellOf(row: SheetRow, index: number): string {
-  return index === -1 ? '' : (row.cells[index] ?? '').trim();
-}
-
 function mapOrder(order: Order, context: Context, output: RowOutput): void {
   const { columns, header } = context;
   const first = order.rows[0] as SheetRow;
-  const problems: RowProblem[] = [];
-  const problem = (row: SheetRow, index: number, code: UploadRowProblemCode, message: string) => {
-    problems.push({
-      lineNumber: row.lineNumber,
-      column: header[index] ?? null,
-      code,
-      message: `Line ${row.lineNumber}: ${message}`,
-    });
-  };
-  const cell = (index: number) => cellOf(first, index);
+  const { problems, problem } = recordProblems(header);
+  const cell = (index: number) => cellAt(first, index);
 
   if (order.name === '') {
     problem(first, columns.name, 'missing-id', 'Name (the order number) is empty.');
@@ -200,7 +196,7 @@ function mapOrder(order: Order, context: Context, output: RowOutput): void {
   }
 
   const lines = order.rows.map((row) => {
-    const quantityText = cellOf(row, columns.quantity);
+    const quantityText = cellAt(row, columns.quantity);
     const quantity = /^\d{1,9}$/.test(quantityText) ? Number.parseInt(quantityText, 10) : undefined;
     if (quantity === undefined) {
       problem(
@@ -210,17 +206,17 @@ function mapOrder(order: Order, context: Context, output: RowOutput): void {
         `Lineitem quantity ${quoteCell(quantityText)} is not a whole number.`,
       );
     }
-    const priceText = cellOf(row, columns.price);
+    const priceText = cellAt(row, columns.price);
     const price = readPlainAmount(priceText);
     if (price === undefined) {
       problem(row, columns.price, 'bad-amount', `Lineitem price ${quoteCell(priceText)} is not an amount.`);
     }
-    const discountText = cellOf(row, columns.discount);
+    const discountText = cellAt(row, columns.discount);
     const discount = discountText === '' ? '0' : readPlainAmount(discountText);
     if (discount === undefined) {
       problem(row, columns.discount, 'bad-amount', `Lineitem discount ${quoteCell(discountText)} is not an amount.`);
     }
-    return { row, quantity, price, discount, sku: cellOf(row, columns.sku) };
+    return { row, quantity, price, discount, sku: cellAt(row, columns.sku) };
   });
 
   if (
@@ -314,9 +310,9 @@ function hasRefund(refundedText: string): boolean {
 function readRateFromTaxNames(row: SheetRow, columns: Columns): string | null {
   const rates = new Set<string>();
   columns.taxNames.forEach((nameIndex, slot) => {
-    const value = cellOf(row, columns.taxValues[slot] ?? -1);
+    const value = cellAt(row, columns.taxValues[slot] ?? -1);
     if (value === '' || /^-?[0.]+$/.test(value)) return;
-    const match = PERCENT_IN_NAME.exec(cellOf(row, nameIndex));
+    const match = PERCENT_IN_NAME.exec(cellAt(row, nameIndex));
     rates.add(match ? (readVatRate(`${(match[1] as string).replace(',', '.')}%`, 'percent') ?? '?') : '?');
   });
   const [rate] = rates;

@@ -1,0 +1,228 @@
+import {
+  formatMoneyFixed2,
+  type Money,
+  money,
+  multiplyByFraction,
+  type NormalizedTransaction,
+  roundToCentsHalfUp,
+  subtractMoney,
+  ZERO,
+} from '@vatlas/domain';
+import { readCountryName, readMarketplaceAmount, readMonthFirstDate } from './cell-values';
+import { FileFormatError } from './parse-types';
+import {
+  cellAt,
+  indexHeader,
+  quoteCell,
+  type RowOutput,
+  recordProblems,
+  type SheetMapper,
+  type SheetRow,
+  type SheetTable,
+} from './sheet';
+
+/**
+ * Etsy's sold-orders file (Shop Manager › Settings › Options › Download Data › Orders: EtsySoldOrders, research §3b),
+ * by its column names: one row per order, dates month first (`03/15/24`), the destination as a country name, amounts
+ * in the order's Currency. Each order becomes one SALE of its Order Total; where the Adjusted Order Total is lower,
+ * the difference becomes a REFUND with the order's share of tax, dated like Shopify's with the sale (the file does not
+ * say when the refund happened). A cancelled order refunded in full nets to nothing that way.
+ *
+ * What the VAT is: Etsy collects the tax on the orders where it is the deemed supplier (imports of at most €150 or
+ * £135, sales into Norway or Switzerland, and the US states' sales tax) and puts it in Sales Tax (newer files: VAT Paid
+ * by Buyer); then the order is the marketplace's (`MARKETPLACE`) and the seller owes nothing on it. Without it the
+ * price includes the seller's VAT, which the file does not state: a zero rate, so the engine takes the VAT out of the
+ * price at the taxing country's standard rate (decision 039).
+ *
+ * The file does not say where the goods left from: the company's establishment country. An in-person sale (Order
+ * Type "In Person") without a Ship Country was sold where the seller is. Names, addresses and buyer ids are never read.
+ */
+
+const REQUIRED_COLUMNS = ['Sale Date', 'Order ID', 'Ship Country', 'Currency', 'Order Total'] as const;
+const CURRENCY = /^[A-Z]{3}$/;
+const IN_PERSON = /in[\s_-]?person/i;
+
+type Columns = {
+  saleDate: number;
+  orderId: number;
+  shipCountry: number;
+  currency: number;
+  orderTotal: number;
+  adjustedOrderTotal: number;
+  salesTax: number;
+  vatPaidByBuyer: number;
+  numberOfItems: number;
+  sku: number;
+  orderType: number;
+};
+
+export function createEtsyOrdersMapper(table: SheetTable, defaultDepartureCountry: string | null): SheetMapper {
+  const indexes = indexHeader(table.header);
+  const find = (name: string) => indexes.get(name.toUpperCase()) ?? -1;
+  const missing = REQUIRED_COLUMNS.filter((name) => find(name) === -1);
+  if (missing.length === REQUIRED_COLUMNS.length) {
+    throw new FileFormatError(
+      'unknown-format',
+      'This is not an Etsy sold-orders file (EtsySoldOrders): none of its columns (Sale Date, Order ID, Ship Country, ' +
+        'Order Total…) is in the header.',
+    );
+  }
+  if (missing.length > 0) {
+    throw new FileFormatError(
+      'missing-columns',
+      `The Etsy sold-orders file lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`,
+      { columns: missing },
+    );
+  }
+  const columns: Columns = {
+    saleDate: find('Sale Date'),
+    orderId: find('Order ID'),
+    shipCountry: find('Ship Country'),
+    currency: find('Currency'),
+    orderTotal: find('Order Total'),
+    adjustedOrderTotal: find('Adjusted Order Total'),
+    salesTax: find('Sales Tax'),
+    vatPaidByBuyer: find('VAT Paid by Buyer'),
+    numberOfItems: find('Number of Items'),
+    sku: find('SKU'),
+    orderType: find('Order Type'),
+  };
+  const departure = defaultDepartureCountry === null ? null : (readCountryName(defaultDepartureCountry) ?? null);
+  return {
+    columns: Object.values(columns),
+    mapRow: (row, output) => mapOrder(row, columns, table.header, departure, output),
+    finish: () => undefined,
+  };
+}
+
+function mapOrder(
+  row: SheetRow,
+  columns: Columns,
+  header: readonly string[],
+  departure: string | null,
+  output: RowOutput,
+): void {
+  const { problems, problem } = recordProblems(header);
+  const cell = (index: number) => cellAt(row, index);
+  const orderId = cell(columns.orderId);
+  if (orderId === '') {
+    problem(row, columns.orderId, 'missing-id', 'Order ID is empty.');
+    output.problems.push(...problems);
+    return;
+  }
+  const dateText = cell(columns.saleDate);
+  const date = readMonthFirstDate(dateText);
+  if (date === undefined) {
+    problem(
+      row,
+      columns.saleDate,
+      dateText === '' ? 'missing-date' : 'bad-date',
+      dateText === '' ? 'Sale Date is empty.' : `Sale Date ${quoteCell(dateText)} is not a date (expected 03/15/24).`,
+    );
+  }
+  const currency = cell(columns.currency).toUpperCase();
+  if (!CURRENCY.test(currency)) {
+    problem(row, columns.currency, 'bad-currency', `${quoteCell(currency)} is not an ISO 4217 currency code.`);
+  }
+  const readAmount = (index: number, name: string, isOptional: boolean): Money | undefined => {
+    const text = cell(index);
+    if (text === '' && isOptional) return undefined;
+    const read = readMarketplaceAmount(text);
+    if (read === undefined) {
+      problem(row, index, 'bad-amount', `${name} ${quoteCell(text)} is not an amount (expected e.g. 12.50).`);
+    } else if (read.currency !== null && CURRENCY.test(currency) && read.currency !== currency) {
+      problem(row, index, 'bad-currency', `${name} is in ${read.currency}, the order in ${currency}.`);
+    }
+    return read === undefined ? undefined : money(read.amount);
+  };
+  const total = readAmount(columns.orderTotal, 'Order Total', false);
+  const adjusted =
+    columns.adjustedOrderTotal === -1
+      ? undefined
+      : readAmount(columns.adjustedOrderTotal, 'Adjusted Order Total', true);
+  const salesTax = columns.salesTax === -1 ? undefined : readAmount(columns.salesTax, 'Sales Tax', true);
+  const vatPaid =
+    columns.vatPaidByBuyer === -1 ? undefined : readAmount(columns.vatPaidByBuyer, 'VAT Paid by Buyer', true);
+
+  let arrival: string | null = null;
+  const countryText = cell(columns.shipCountry);
+  if (countryText !== '') {
+    const code = readCountryName(countryText);
+    if (code === undefined)
+      problem(row, columns.shipCountry, 'unknown-country', `${quoteCell(countryText)} is not a country.`);
+    else arrival = code;
+  } else if (IN_PERSON.test(cell(columns.orderType))) {
+    arrival = departure;
+  } else {
+    problem(
+      row,
+      columns.shipCountry,
+      'unknown-country',
+      'Ship Country is empty: where the goods went decides their VAT.',
+    );
+  }
+  const itemsText = cell(columns.numberOfItems);
+  const quantity = itemsText === '' ? 1 : /^\d{1,9}$/.test(itemsText) ? Number.parseInt(itemsText, 10) : undefined;
+  if (quantity === undefined) {
+    problem(
+      row,
+      columns.numberOfItems,
+      'bad-quantity',
+      `Number of Items ${quoteCell(itemsText)} is not a whole number.`,
+    );
+  }
+  if (problems.length > 0 || date === undefined || total === undefined || quantity === undefined) {
+    output.problems.push(...problems);
+    return;
+  }
+
+  // Etsy's tax, where it collected some: Sales Tax, or VAT Paid by Buyer in files that split VAT out.
+  const etsyTax = salesTax?.gt(0) ? salesTax : vatPaid?.gt(0) ? vatPaid : ZERO;
+  const isCollectedByEtsy = etsyTax.gt(0);
+  const base = {
+    source: 'etsy-orders' as const,
+    eventId: orderId,
+    lineNumber: row.lineNumber,
+    taxPointDate: date,
+    completeDate: date,
+    marketplace: 'Etsy',
+    salesChannel: null,
+    departureCountry: departure,
+    arrivalCountry: arrival,
+    taxableJurisdiction: null,
+    currency,
+    vatRate: isCollectedByEtsy ? null : '0',
+    buyerVatNumber: null,
+    sellerVatNumber: null,
+    isExport: false,
+    taxReportingScheme: null,
+    taxCollectionResponsibility: isCollectedByEtsy ? ('MARKETPLACE' as const) : null,
+  };
+  const sku = cell(columns.sku);
+  output.transactions.push({
+    ...base,
+    type: 'SALE',
+    activityId: 'sale',
+    netAmount: formatMoneyFixed2(subtractMoney(total, etsyTax)),
+    vatAmount: formatMoneyFixed2(etsyTax),
+    grossAmount: formatMoneyFixed2(total),
+    quantity,
+    sku: sku === '' ? null : sku,
+  } satisfies NormalizedTransaction);
+
+  const refunded = adjusted === undefined ? ZERO : subtractMoney(total, adjusted);
+  if (refunded.gt(0)) {
+    const refundGross = roundToCentsHalfUp(refunded);
+    const refundTax = total.eq(0) ? ZERO : roundToCentsHalfUp(multiplyByFraction(refundGross, etsyTax.div(total)));
+    output.transactions.push({
+      ...base,
+      type: 'REFUND',
+      activityId: 'refund',
+      netAmount: formatMoneyFixed2(subtractMoney(refundTax, refundGross)),
+      vatAmount: formatMoneyFixed2(refundTax.times(-1)),
+      grossAmount: formatMoneyFixed2(refundGross.times(-1)),
+      quantity: 0,
+      sku: null,
+    });
+  }
+}
