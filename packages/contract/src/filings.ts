@@ -67,6 +67,14 @@ export const filingSchema = z.object({
   deadlineRule: deadlineRuleSchema
     .nullable()
     .describe("The rule that sets an open filing's due date, with its sources; null once filed, its due date standing"),
+  paymentDue: z
+    .object({ date: isoDate, rule: deadlineRuleSchema })
+    .nullable()
+    .describe(
+      "The day the VAT is paid where that is not the due date: Croatia's and Portugal's periodic returns (paid after " +
+        "they are filed), Italy's annual balance (paid before the return is due); null where it is paid with the " +
+        'filing, or nothing is paid. Given for filed filings too: filing is not paying',
+    ),
   annualSettlement: z
     .object({
       vatForYearEur: decimal,

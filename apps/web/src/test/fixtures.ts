@@ -80,6 +80,7 @@ export const buildFiling = (overrides: Partial<Filing> = {}): Filing => ({
   filingReference: null,
   deadlineExtension: null,
   deadlineRule: null,
+  paymentDue: null,
   annualSettlement: null,
   ...overrides,
 });

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ReturnFrequency } from '../countries/country-rules';
 import { FilingCalendarError } from './calendar-dates';
-import { applyDueDateRule, dueDate } from './due-date';
+import { applyDueDateRule, dueDate, paymentDueDate } from './due-date';
 import type { DeadlineQuery, FilingType } from './filing-rules';
 import { returnPeriodOf } from './return-periods';
 
@@ -170,5 +170,40 @@ describe('applyDueDateRule', () => {
 
   it('clamps a day the due month lacks to its last day', () => {
     expect(applyDueDateRule({ kind: 'day-of-month', monthsAfter: 1, day: 31 }, 'DE', '2026-03-31')).toBe('2026-04-30');
+  });
+});
+
+describe('paymentDueDate: where the VAT is paid on another day than the return is filed (decision 050)', () => {
+  const pay = (filingType: FilingType, [country, frequency, periodOf]: Case) =>
+    paymentDueDate({ country, filingType, frequency, period: returnPeriodOf(frequency, periodOf) });
+
+  it.each<Case>([
+    // Croatia: filed by the 20th, paid by the last day of the next month.
+    ['HR', 'monthly', '2026-03-01', '2026-04-30', 'a Thursday'],
+    ['HR', 'monthly', '2026-01-01', '2026-03-02', '28 Feb 2026 is a Saturday'],
+    ['HR', 'quarterly', '2026-02-01', '2026-04-30', 'a Thursday'],
+    // Portugal: filed by the 20th, paid by the 25th, of the 2nd month.
+    ['PT', 'monthly', '2026-03-01', '2026-05-25', 'a Monday'],
+    ['PT', 'quarterly', '2026-05-01', '2026-08-25', 'a Tuesday'],
+    ['PT', 'monthly', '2026-08-01', '2026-10-26', '25 Oct 2026 is a Sunday'],
+  ])('%s %s return for the period of %s: paid by %s (%s)', (...testCase) => {
+    expect(pay('vat-return', testCase)).toBe(testCase[3]);
+  });
+
+  it.each<Case>([
+    // Italy: the annual balance by 16 March, before the return of 30 April.
+    ['IT', 'annual', '2025-06-01', '2026-03-16', 'a Monday, six weeks before the return'],
+    ['IT', 'annual', '2023-06-01', '2024-03-18', '16 Mar 2024 is a Saturday'],
+  ])('%s annual balance for the year of %s: paid by %s (%s)', (...testCase) => {
+    expect(pay('annual-return', testCase)).toBe(testCase[3]);
+    expect(due('annual-return', testCase) > (testCase[3] as string)).toBe(true);
+  });
+
+  it('is no other day where the VAT is paid with the filing, or none is paid', () => {
+    expect(pay('vat-return', ['DE', 'monthly', '2026-03-01', '', ''])).toBeUndefined();
+    expect(pay('vat-return', ['IT', 'monthly', '2026-03-01', '', ''])).toBeUndefined();
+    expect(pay('annual-return', ['DE', 'annual', '2025-06-01', '', ''])).toBeUndefined();
+    expect(pay('ec-sales-list', ['HR', 'monthly', '2026-03-01', '', ''])).toBeUndefined();
+    expect(pay('oss-return', ['PT', 'quarterly', '2026-03-01', '', ''])).toBeUndefined();
   });
 });

@@ -9,7 +9,14 @@ import {
   lastDayOf,
   parseIsoDate,
 } from './calendar-dates';
-import { type DeadlineQuery, type DeadlineShift, type DueDateRule, findDeadlineRule } from './filing-rules';
+import {
+  type DeadlineQuery,
+  type DeadlineRule,
+  type DeadlineShift,
+  type DueDateRule,
+  findDeadlineRule,
+  findPaymentRule,
+} from './filing-rules';
 import type { ReturnPeriod } from './return-periods';
 import { lastWorkingDayOf, nextWorkingDay, nthWorkingDayOf } from './working-days';
 
@@ -55,7 +62,19 @@ export function dueDate(input: DueDateInput): string {
       `period ${input.period.start}–${input.period.end} ends before it starts`,
     );
   }
-  const rule = findDeadlineRule(input);
+  return dayOfRule(findDeadlineRule(input), input);
+}
+
+/**
+ * The day a filing's VAT is paid where that is not the day it is filed (`findPaymentRule`: Croatia's and Portugal's
+ * periodic returns, Italy's annual balance); undefined where it is paid with the filing, or nothing is paid.
+ */
+export function paymentDueDate(input: DueDateInput): string | undefined {
+  const rule = findPaymentRule(input);
+  return rule === undefined ? undefined : dayOfRule(rule, input);
+}
+
+function dayOfRule(rule: DeadlineRule, input: DueDateInput): string {
   // The holiday calendar is keyed by ISO code: Greece's VAT prefix EL and the seller's habit UK map to GR and GB.
   const calendar = findCountryRule(input.country)?.code ?? input.country;
   const unshifted = applyDueDateRule(rule.dueDate.value, calendar, input.period.end);

@@ -9,9 +9,13 @@
  * country's `extension`, and applies where the registration says it was granted (`DeadlineQuery`). The annual return
  * some countries require on top of the periodic ones (AT, DE, IT) is the country's `annualReturn` (decision 045).
  *
- * Not modelled, on purpose: payment dates that differ from filing dates (HR, PT, IE via ROS), Germany's special prepayment that comes with its extension for monthly filers
- * (Sondervorauszahlung, a payment on the January return) and Belgium's summer extensions (announced yearly). The UK's
- * VAT staggers are the country's `quarterStaggers`, applied where the registration names one (decision 047).
+ * Where the VAT is paid on another day than the return is filed, the country says so: `paymentDue` for the periodic
+ * returns (Croatia, Portugal), `annualPaymentDue` for the annual return's balance (Italy); decision 050.
+ *
+ * Not modelled, on purpose: Ireland's later date for filing and paying through ROS, Germany's special prepayment that
+ * comes with its extension for monthly filers (Sondervorauszahlung, a payment on the January return) and Belgium's
+ * summer extensions (announced yearly). The UK's VAT staggers are the country's `quarterStaggers`, applied where the
+ * registration names one (decision 047).
  */
 import { findCountryRule, type ReturnFrequency, type Sourced, type SourceKey } from '../countries/country-rules';
 import { FilingCalendarError } from './calendar-dates';
@@ -101,6 +105,10 @@ export type VatReturnSchedule = FilingSchedule & {
    * quarters are calendar quarters.
    */
   quarterStaggers?: Sourced<readonly number[]>;
+  /** When the VAT of a periodic return is paid, where that is not the day it is filed (Croatia, Portugal). */
+  paymentDue?: Sourced<DueDateRule>;
+  /** When the annual return's balance is paid, where that is not the day it is filed (Italy: before it). */
+  annualPaymentDue?: Sourced<DueDateRule>;
 };
 
 export type EcSalesListSchedule = FilingSchedule & {
@@ -156,6 +164,8 @@ type CountryRow = {
     extension?: Cell<DeadlineExtension>;
     annualReturn?: Cell<DueDateRule>;
     quarterStaggers?: Cell<readonly number[]>;
+    paymentDue?: Cell<DueDateRule>;
+    annualPaymentDue?: Cell<DueDateRule>;
   };
   ecSalesList:
     | (FilingRow & { defaultFrequency: Cell<ReturnFrequency | 'as-vat-return'>; sources?: readonly SourceKey[] })
@@ -208,7 +218,8 @@ const COUNTRY_ROWS: readonly CountryRow[] = [
   {
     code: 'HR',
     sources: ['ANOVA-HR', 'GVC-HR', 'ESS-HR'],
-    vatReturn: { frequencies: ['monthly', 'quarterly'], dueDate: dayOfMonth(1, 20) },
+    // "20th of the next month; payment by the last day of the next month".
+    vatReturn: { frequencies: ['monthly', 'quarterly'], dueDate: dayOfMonth(1, 20), paymentDue: lastDayOfMonth(1) },
     ecSalesList: {
       frequencies: ['monthly', 'quarterly'],
       defaultFrequency: unverified('as-vat-return'),
@@ -327,12 +338,14 @@ const COUNTRY_ROWS: readonly CountryRow[] = [
     code: 'IT',
     sources: ['ANOVA-IT', 'GRABER', 'AV-IT', 'FS'],
     // Monthly: the settlement by the 16th. Quarterly: the LIPE communication, last day of the 2nd month after. The
-    // annual return (dichiarazione IVA) by 30 April.
+    // annual return (dichiarazione IVA) by 30 April. Its balance is paid by 16 March, before the return is due
+    // (art. 6 DPR 542/1999); the research gives the return's date only, so the payment's is unverified.
     vatReturn: {
       frequencies: ['monthly', 'quarterly'],
       dueDate: dayOfMonth(1, 16),
       dueDateByFrequency: { quarterly: lastDayOfMonth(2) },
       annualReturn: dayOfMonth(4, 30),
+      annualPaymentDue: unverified(dayOfMonth(3, 16)),
     },
     ecSalesList: {
       frequencies: ['monthly', 'quarterly'],
@@ -405,7 +418,7 @@ const COUNTRY_ROWS: readonly CountryRow[] = [
     code: 'PT',
     sources: ['AV-PT', 'TBI-PT'],
     // Filing by the 20th of the 2nd month; payment follows by the 25th.
-    vatReturn: { frequencies: ['quarterly', 'monthly'], dueDate: dayOfMonth(2, 20) },
+    vatReturn: { frequencies: ['quarterly', 'monthly'], dueDate: dayOfMonth(2, 20), paymentDue: dayOfMonth(2, 25) },
     ecSalesList: {
       frequencies: ['monthly', 'quarterly'],
       defaultFrequency: unverified('as-vat-return'),
@@ -534,7 +547,15 @@ function toSchedule(row: FilingRow, sources: readonly SourceKey[]): FilingSchedu
 function toCountryFilingRules(row: CountryRow): CountryFilingRules {
   const countryRule = findCountryRule(row.code);
   if (!countryRule) throw new Error(`No country rule for ${row.code}`);
-  const { dueDateIfEstablished, dueDateWithEcSalesList, extension, annualReturn, quarterStaggers } = row.vatReturn;
+  const {
+    dueDateIfEstablished,
+    dueDateWithEcSalesList,
+    extension,
+    annualReturn,
+    quarterStaggers,
+    paymentDue,
+    annualPaymentDue,
+  } = row.vatReturn;
   const esl = row.ecSalesList;
   return {
     country: row.code,
@@ -546,6 +567,8 @@ function toCountryFilingRules(row: CountryRow): CountryFilingRules {
       ...(extension ? { extension: toSourced(extension, row.sources) } : {}),
       ...(annualReturn ? { annualReturn: toSourced(annualReturn, row.sources) } : {}),
       ...(quarterStaggers ? { quarterStaggers: toSourced(quarterStaggers, row.sources) } : {}),
+      ...(paymentDue ? { paymentDue: toSourced(paymentDue, row.sources) } : {}),
+      ...(annualPaymentDue ? { annualPaymentDue: toSourced(annualPaymentDue, row.sources) } : {}),
     },
     ecSalesList: esl
       ? {
@@ -636,6 +659,18 @@ export function findDeadlineRule(query: DeadlineQuery): DeadlineRule {
     },
     shift: rules.shift,
   };
+}
+
+/**
+ * The rule and shift of the day a filing's VAT is paid, where that is not the day it is filed: a periodic VAT return
+ * of a country with `paymentDue`, an annual return of one with `annualPaymentDue`. Undefined for every other filing:
+ * its VAT is paid with it, or (an EC Sales List) none is.
+ */
+export function findPaymentRule(query: DeadlineQuery): DeadlineRule | undefined {
+  if (query.filingType !== 'vat-return' && query.filingType !== 'annual-return') return undefined;
+  const rules = findCountryFilingRules(query.country);
+  const payment = query.filingType === 'vat-return' ? rules?.vatReturn.paymentDue : rules?.vatReturn.annualPaymentDue;
+  return rules && payment ? { dueDate: payment, shift: rules.shift } : undefined;
 }
 
 /** `rule` moved `months` later: the same day, that many months further on. */

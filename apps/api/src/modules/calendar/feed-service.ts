@@ -1,10 +1,18 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { apiPaths, type CalendarFeed, calendarFeedSecretSchema } from '@vatlas/contract';
+import { apiPaths, type CalendarFeed, calendarFeedSecretSchema, type Filing } from '@vatlas/contract';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { listFilings } from '../filings/service';
 import { type IcsEvent, writeIcsCalendar } from './ics';
-import { FEED_WORDS, filingStatusLabel, filingTitle, filingTypeLabel, languageOf, periodLabel } from './labels';
+import {
+  FEED_WORDS,
+  filingStatusLabel,
+  filingTitle,
+  filingTypeLabel,
+  languageOf,
+  type MailLanguage,
+  periodLabel,
+} from './labels';
 import {
   type CalendarFeedRecord,
   findCalendarFeed,
@@ -61,8 +69,9 @@ export async function rotateCalendarFeed(deps: CalendarFeedDeps, userId: string)
 const notFound = () => new HttpError(404, 'calendar_feed_not_found', 'No such calendar feed.');
 
 /**
- * The iCalendar document of the feed whose secret this is: every filing of every company the user belongs to, one
- * all-day event on its due date. Unknown or malformed secrets answer 404 alike.
+ * The iCalendar document of the feed whose secret this is: every filing of every company the user belongs to, an
+ * all-day event on its due date (and on its payment day where that differs). Unknown or malformed secrets answer 404
+ * alike.
  */
 export async function renderCalendarFeed(deps: CalendarFeedDeps, secret: string): Promise<string> {
   if (!calendarFeedSecretSchema.safeParse(secret).success) throw notFound();
@@ -73,35 +82,59 @@ export async function renderCalendarFeed(deps: CalendarFeedDeps, secret: string)
     throw notFound();
   }
   const language = languageOf(owner.language);
-  const stamp = (deps.now ?? (() => new Date()))();
-  const calendarUrl = `${deps.publicUrl}/calendar`;
+  const context = { language, stamp: (deps.now ?? (() => new Date()))(), calendarUrl: `${deps.publicUrl}/calendar` };
   const events: IcsEvent[] = [];
   for (const company of await listMemberCompanies(deps.db, owner.userId)) {
     const { items } = await listFilings(deps.db, company.companyId, {});
-    for (const filing of items) {
-      const status = filingStatusLabel(language, filing.status);
-      const words = FEED_WORDS[language];
-      events.push({
-        uid: `filing-${filing.id}@vatlas`,
-        stamp,
-        date: filing.dueDate,
-        summary: filingTitle(language, filing, company.name),
-        description: [
-          `${words.period}: ${periodLabel(filing)} (${filing.periodStart} – ${filing.periodEnd})`,
-          `${words.amount}: ${filing.amountLocal} ${filing.currency}`,
-          `${words.status}: ${status}`,
-          ...(filing.filedOn ? [`${words.filed}: ${filing.filedOn} (${filing.filingReference ?? ''})`] : []),
-          calendarUrl,
-        ].join('\n'),
-        url: calendarUrl,
-        status: 'CONFIRMED',
-        categories: [filingTypeLabel(language, filing.filingType), status],
-      });
-    }
+    for (const filing of items) events.push(...filingEvents(filing, company.name, context));
   }
   return writeIcsCalendar({
     prodId: CALENDAR_PRODUCT_ID,
     name: FEED_WORDS[language].name,
     events,
   });
+}
+
+/**
+ * A filing's all-day events: one on its due date, and where its VAT is paid on another day (decision 050) one on that
+ * day, named as the payment of the filing.
+ */
+export function filingEvents(
+  filing: Filing,
+  companyName: string,
+  context: { language: MailLanguage; stamp: Date; calendarUrl: string },
+): IcsEvent[] {
+  const { language, stamp, calendarUrl } = context;
+  const status = filingStatusLabel(language, filing.status);
+  const words = FEED_WORDS[language];
+  const title = filingTitle(language, filing, companyName);
+  const description = [
+    `${words.period}: ${periodLabel(filing)} (${filing.periodStart} – ${filing.periodEnd})`,
+    `${words.amount}: ${filing.amountLocal} ${filing.currency}`,
+    `${words.status}: ${status}`,
+    ...(filing.paymentDue ? [`${words.payment}: ${filing.paymentDue.date}`] : []),
+    ...(filing.filedOn ? [`${words.filed}: ${filing.filedOn} (${filing.filingReference ?? ''})`] : []),
+    calendarUrl,
+  ].join('\n');
+  const typeLabel = filingTypeLabel(language, filing.filingType);
+  const common = { stamp, description, url: calendarUrl, status: 'CONFIRMED' as const };
+  const events: IcsEvent[] = [
+    {
+      ...common,
+      uid: `filing-${filing.id}@vatlas`,
+      date: filing.dueDate,
+      summary: title,
+      categories: [typeLabel, status],
+    },
+  ];
+  if (filing.paymentDue) {
+    events.push({
+      ...common,
+      uid: `payment-${filing.id}@vatlas`,
+      date: filing.paymentDue.date,
+      summary: `${words.payment}: ${title}`,
+      categories: [typeLabel, words.payment],
+    });
+  }
+  return events;
 }

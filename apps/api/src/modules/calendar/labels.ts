@@ -65,15 +65,23 @@ const STATUS_LABELS: Record<MailLanguage, Record<string, string>> = {
 /** The feed's own words: its name and the labels of an event's description. */
 export const FEED_WORDS: Record<
   MailLanguage,
-  { name: string; period: string; amount: string; status: string; filed: string }
+  { name: string; period: string; amount: string; status: string; filed: string; payment: string }
 > = {
-  en: { name: 'Vatlas – filing deadlines', period: 'Period', amount: 'Amount', status: 'Status', filed: 'Filed on' },
+  en: {
+    name: 'Vatlas – filing deadlines',
+    period: 'Period',
+    amount: 'Amount',
+    status: 'Status',
+    filed: 'Filed on',
+    payment: 'Payment due',
+  },
   de: {
     name: 'Vatlas – Abgabefristen',
     period: 'Zeitraum',
     amount: 'Betrag',
     status: 'Status',
     filed: 'Eingereicht am',
+    payment: 'Zahlung fällig',
   },
   fr: {
     name: 'Vatlas – échéances déclaratives',
@@ -81,6 +89,7 @@ export const FEED_WORDS: Record<
     amount: 'Montant',
     status: 'Statut',
     filed: 'Déposée le',
+    payment: 'Paiement dû',
   },
   it: {
     name: 'Vatlas – scadenze degli adempimenti',
@@ -88,6 +97,7 @@ export const FEED_WORDS: Record<
     amount: 'Importo',
     status: 'Stato',
     filed: 'Presentata il',
+    payment: 'Pagamento dovuto',
   },
   es: {
     name: 'Vatlas – plazos de presentación',
@@ -95,8 +105,16 @@ export const FEED_WORDS: Record<
     amount: 'Importe',
     status: 'Estado',
     filed: 'Presentada el',
+    payment: 'Pago debido',
   },
-  pl: { name: 'Vatlas – terminy deklaracji', period: 'Okres', amount: 'Kwota', status: 'Status', filed: 'Złożono' },
+  pl: {
+    name: 'Vatlas – terminy deklaracji',
+    period: 'Okres',
+    amount: 'Kwota',
+    status: 'Status',
+    filed: 'Złożono',
+    payment: 'Termin płatności',
+  },
 };
 
 export const filingTypeLabel = (language: MailLanguage, filingType: string) =>

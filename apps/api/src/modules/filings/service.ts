@@ -11,6 +11,8 @@ import {
   annualSettlementOf,
   type CompanyTaxProfile,
   type DeadlineExtension,
+  type DeadlineQuery,
+  type DeadlineRule,
   type DueDateRule,
   deadlineQueriesOf,
   declaredByPeriodicReturns,
@@ -19,7 +21,9 @@ import {
   filingStatus,
   findCountryRule,
   findDeadlineRule,
+  findPaymentRule,
   grantedDeadlineExtensions,
+  paymentDueDate,
   planFilings,
   type ReturnFrequency,
   type SettledFiling,
@@ -217,21 +221,39 @@ function toDueDateRuleDto(rule: DueDateRule): DueDateRuleDto {
   return { ...rule, dueMonthExceptions: [...rule.dueMonthExceptions] };
 }
 
-/** The rule that set an open filing's due date, with its sources, as the API answers it. */
-function deadlineRuleOf(row: FilingRecord, context: FilingContext): DeadlineRuleDto | null {
-  if (!context.deadlineQueryOf) return null;
-  const query = context.deadlineQueryOf({
-    jurisdiction: row.jurisdiction,
-    filingType: row.filingType as FilingType,
-    frequency: row.frequency as ReturnFrequency,
-  });
-  const { dueDate, shift } = findDeadlineRule(query);
+/** A deadline rule with its sources, as the API answers it. */
+function toDeadlineRuleDto({ dueDate, shift }: DeadlineRule): DeadlineRuleDto {
   return {
     dueDate: toDueDateRuleDto(dueDate.value),
     shift: shift.value,
     sources: [...new Set([...dueDate.sources, ...shift.sources])],
     isVerified: dueDate.isVerified && shift.isVerified,
   };
+}
+
+function deadlineQueryOf(row: FilingRecord, context: FilingContext): DeadlineQuery | null {
+  return context.deadlineQueryOf
+    ? context.deadlineQueryOf({
+        jurisdiction: row.jurisdiction,
+        filingType: row.filingType as FilingType,
+        frequency: row.frequency as ReturnFrequency,
+      })
+    : null;
+}
+
+/** The rule that set an open filing's due date, with its sources, as the API answers it. */
+function deadlineRuleOf(row: FilingRecord, context: FilingContext): DeadlineRuleDto | null {
+  const query = deadlineQueryOf(row, context);
+  return query ? toDeadlineRuleDto(findDeadlineRule(query)) : null;
+}
+
+/** When a filing's VAT is paid, where that is not its due date (decision 050), with the rule that says so. */
+function paymentDueOf(row: FilingRecord, context: FilingContext): Filing['paymentDue'] {
+  const query = deadlineQueryOf(row, context);
+  const rule = query ? findPaymentRule(query) : undefined;
+  if (!query || !rule) return null;
+  const date = paymentDueDate({ ...query, period: { start: row.periodStart, end: row.periodEnd } });
+  return date === undefined ? null : { date, rule: toDeadlineRuleDto(rule) };
 }
 
 /**
@@ -258,6 +280,7 @@ function toFiling(row: FilingRecord, today: string, context: FilingContext = NO_
     filingReference: row.filingReference,
     deadlineExtension: (isExtended && context.extensions.get(row.jurisdiction.trim())) || null,
     deadlineRule: isOpen ? deadlineRuleOf(row, context) : null,
+    paymentDue: paymentDueOf(row, context),
     annualSettlement: isOpen && row.filingType === 'annual-return' ? annualSettlementOf(row, context.rows) : null,
   };
 }

@@ -5,7 +5,7 @@ import {
   jurisdictionRegistrationSchema,
   taxRegistrationsResponseSchema,
 } from '@vatlas/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { companyJurisdictions } from '../../db/schema';
@@ -462,6 +462,69 @@ forEachDatabase('tax registrations API', (context) => {
       await db
         .delete(companyJurisdictions)
         .where(and(eq(companyJurisdictions.companyId, companyId), eq(companyJurisdictions.countryCode, 'GB')));
+      await recomputeTaxPosition(db, companyId);
+    }
+  });
+
+  it("says when the VAT is paid where that is not the due date: Portugal's returns, Italy's annual balance (decision 050)", async () => {
+    const db = context.database.db;
+    await db.insert(companyJurisdictions).values([
+      { companyId, countryCode: 'PT', source: 'user' },
+      { companyId, countryCode: 'IT', source: 'user' },
+    ]);
+    try {
+      const portugal = await put('PT', {
+        registrationStatus: 'registered',
+        vatNumber: 'PT501964843',
+        filingFrequency: 'quarterly',
+      });
+      expect(portugal.statusCode, portugal.body).toBe(200);
+      const italy = await put('IT', {
+        registrationStatus: 'registered',
+        vatNumber: 'IT00743110157',
+        filingFrequency: 'monthly',
+      });
+      expect(italy.statusCode, italy.body).toBe(200);
+      const response = await request('GET', apiPaths.filings(companyId));
+      const items = filingListSchema
+        .parse(response.json())
+        .items.filter((filing) => filing.periodStart.startsWith('2023-'));
+      const first = (jurisdiction: string, filingType: string) =>
+        items.find((filing) => filing.jurisdiction === jurisdiction && filing.filingType === filingType);
+
+      // Portugal: the first quarter filed by 20 May (a Saturday: 22 May), paid by 25 May, a Thursday.
+      expect(first('PT', 'vat-return')).toMatchObject({
+        periodStart: '2023-01-01',
+        dueDate: '2023-05-22',
+        paymentDue: {
+          date: '2023-05-25',
+          rule: {
+            dueDate: { kind: 'day-of-month', monthsAfter: 2, day: 25 },
+            shift: 'next-working-day',
+            isVerified: true,
+          },
+        },
+      });
+      // Italy: the year's balance paid by 16 March (a Saturday in 2024: the 18th), before the return of 30 April; the
+      // research gives the return's date only, so the payment's is marked unverified. Its monthly settlements are the
+      // payments themselves.
+      expect(first('IT', 'annual-return')).toMatchObject({
+        dueDate: '2024-04-30',
+        paymentDue: {
+          date: '2024-03-18',
+          rule: { dueDate: { kind: 'day-of-month', monthsAfter: 3, day: 16 }, isVerified: false },
+        },
+      });
+      expect(first('IT', 'vat-return')?.paymentDue).toBeNull();
+      expect(first('DE', 'vat-return')?.paymentDue).toBeNull();
+      expect(first('DE', 'annual-return')?.paymentDue).toBeNull();
+      expect(first('DE', 'ec-sales-list')?.paymentDue).toBeNull();
+    } finally {
+      await db
+        .delete(companyJurisdictions)
+        .where(
+          and(eq(companyJurisdictions.companyId, companyId), inArray(companyJurisdictions.countryCode, ['PT', 'IT'])),
+        );
       await recomputeTaxPosition(db, companyId);
     }
   });

@@ -99,3 +99,52 @@ describe('FilingDetail of an annual return (decision 045)', () => {
     expect(balance.textContent).not.toContain('abzüglich');
   });
 });
+
+/** Portugal's first quarter of 2026: filed by 20 May, paid by 25 May. */
+const PORTUGUESE_RETURN = buildFiling({
+  jurisdiction: 'PT',
+  frequency: 'quarterly',
+  periodStart: '2026-01-01',
+  periodEnd: '2026-03-31',
+  dueDate: '2026-05-20',
+  status: 'upcoming',
+  paymentDue: {
+    date: '2026-05-25',
+    rule: {
+      dueDate: { kind: 'day-of-month', monthsAfter: 2, day: 25 },
+      shift: 'next-working-day',
+      sources: ['AV-PT', 'TBI-PT'],
+      isVerified: true,
+    },
+  },
+});
+
+describe('FilingDetail of a return paid on another day than it is filed (decision 050)', () => {
+  afterEach(cleanup);
+
+  it('says when the VAT is paid, and by which rule', () => {
+    renderDetail(PORTUGUESE_RETURN);
+    expect((screen.getByText('Due date').nextElementSibling as HTMLElement).textContent).toBe('20 May 2026');
+    expect((screen.getByText('Payment due').nextElementSibling as HTMLElement).textContent).toBe('25 May 2026');
+    const rule = screen.getByText('Payment rule').nextElementSibling as HTMLElement;
+    expect(rule.textContent).toContain('The 25th of the 2nd month after the period');
+    expect(rule.textContent).toContain('Sources: AV-PT, TBI-PT');
+    expect(rule.textContent).not.toContain('Not confirmed');
+  });
+
+  it('says it in German, and marks a payment rule the research could not confirm', () => {
+    const rule = { ...PORTUGUESE_RETURN.paymentDue?.rule, isVerified: false } as NonNullable<
+      Filing['paymentDue']
+    >['rule'];
+    renderDetail({ ...PORTUGUESE_RETURN, paymentDue: { date: '2026-05-25', rule } }, 'de');
+    expect((screen.getByText('Zahlung fällig').nextElementSibling as HTMLElement).textContent).toBe('25. Mai 2026');
+    const text = (screen.getByText('Zahlungsregel').nextElementSibling as HTMLElement).textContent;
+    expect(text).toContain('25.');
+    expect(text).toContain('Von unserer Recherche nicht bestätigt');
+  });
+
+  it('shows no payment day where the VAT is paid with the filing', () => {
+    renderDetail(buildFiling());
+    expect(screen.queryByText('Payment due')).toBeNull();
+  });
+});

@@ -1,4 +1,4 @@
-import type { Filing } from '@vatlas/contract';
+import type { DeadlineRuleDto, Filing } from '@vatlas/contract';
 import { calendarMonthOf, type FilingAmountKind, filingAmountKind, todayIsoDate } from '@vatlas/domain';
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,6 +24,21 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
       <dt className="text-fg-secondary">{label}</dt>
       <dd className="text-fg">{children}</dd>
     </div>
+  );
+}
+
+/** A deadline rule in words, with its sources and whether the research confirmed it. */
+function RuleText({ rule }: { rule: DeadlineRuleDto }) {
+  const { t } = useTranslation();
+  const deadlineRuleText = useDeadlineRuleText();
+  return (
+    <>
+      {deadlineRuleText(rule)}
+      <span className="mt-1 block text-sm text-fg-secondary">
+        {t('calendar.rule.sources', { sources: rule.sources.join(', ') })}
+        {rule.isVerified ? null : <> · {t('calendar.rule.unverified')}</>}
+      </span>
+    </>
   );
 }
 
@@ -96,7 +111,6 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
   const countryName = useCountryName();
   const filingTitle = useFilingTitle();
   const periodText = usePeriodText();
-  const deadlineRuleText = useDeadlineRuleText();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
   const fieldId = useId();
@@ -191,12 +205,16 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
           </Field>
           {current.deadlineRule ? (
             <Field label={t('calendar.rule.label')}>
-              {deadlineRuleText(current.deadlineRule)}
-              <span className="mt-1 block text-sm text-fg-secondary">
-                {t('calendar.rule.sources', { sources: current.deadlineRule.sources.join(', ') })}
-                {current.deadlineRule.isVerified ? null : <> · {t('calendar.rule.unverified')}</>}
-              </span>
+              <RuleText rule={current.deadlineRule} />
             </Field>
+          ) : null}
+          {current.paymentDue ? (
+            <>
+              <Field label={t('calendar.filing.paymentDue')}>{format.dateLong(current.paymentDue.date)}</Field>
+              <Field label={t('calendar.rule.paymentLabel')}>
+                <RuleText rule={current.paymentDue.rule} />
+              </Field>
+            </>
           ) : null}
           <Field label={t(AMOUNT_LABEL[amountKind])}>
             {current.currency === 'EUR'

@@ -20,6 +20,20 @@ const FILINGS = [
     amountEur: '-12.30',
     amountLocal: '-12.30',
   }),
+  filing({
+    id: 'f-4',
+    jurisdiction: 'HR',
+    dueDate: '2026-10-20',
+    paymentDue: {
+      date: '2026-10-31',
+      rule: {
+        dueDate: { kind: 'last-day-of-month', monthsAfter: 1 },
+        shift: 'next-working-day',
+        sources: [],
+        isVerified: true,
+      },
+    },
+  }),
 ];
 
 const renderList = (language: 'en' | 'de' = 'en') =>
@@ -60,5 +74,13 @@ describe('ListView', () => {
     renderList('de');
     expect(screen.getByText('Gemeldeter Nettowert')).toBeTruthy();
     expect(screen.getByText('Saldo nach den Voranmeldungen')).toBeTruthy();
+    expect(screen.getByText(/^Zahlung bis 31. Okt/)).toBeTruthy();
+  });
+
+  it('names the day of payment under the due date where the VAT is paid later (decision 050)', () => {
+    renderList();
+    const croatian = screen.getAllByRole('row').find((row) => row.textContent?.includes('Croatia')) as HTMLElement;
+    expect(within(croatian).getByRole('rowheader').textContent).toBe('20 Oct 2026Pay by 31 Oct 2026');
+    expect(screen.getAllByText(/^Pay by/)).toHaveLength(1);
   });
 });

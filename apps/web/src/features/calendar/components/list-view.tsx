@@ -117,6 +117,11 @@ export function ListView({
                 <tr key={filing.id} className="border-t border-border">
                   <th scope="row" className={cn(cellClass, 'whitespace-nowrap font-medium text-fg')}>
                     {format.date(filing.dueDate)}
+                    {filing.paymentDue ? (
+                      <span className="block text-xs font-normal text-fg-secondary">
+                        {t('calendar.list.payBy', { date: format.date(filing.paymentDue.date) })}
+                      </span>
+                    ) : null}
                   </th>
                   <td className={cn(cellClass, 'text-fg')}>
                     <span className="font-semibold">{filing.jurisdiction}</span> {countryName(filing.jurisdiction)}
