@@ -14,14 +14,13 @@ import {
   readMarketplaceDate,
   readVatRate,
 } from './cell-values';
-import { FileFormatError } from './parse-types';
 import {
   cellAt,
-  indexHeader,
   type ProblemRecorder,
   quoteCell,
   type RowOutput,
   recordProblems,
+  requireColumns,
   type SheetMapper,
   type SheetRow,
   type SheetTable,
@@ -92,23 +91,12 @@ type Context = {
 };
 
 export function createEbayOrdersMapper(table: SheetTable, defaultDepartureCountry: string | null): SheetMapper {
-  const indexes = indexHeader(table.header);
-  const find = (name: string) => indexes.get(name.toUpperCase()) ?? -1;
-  const missing = REQUIRED_COLUMNS.filter((name) => find(name) === -1);
-  if (missing.length === REQUIRED_COLUMNS.length) {
-    throw new FileFormatError(
-      'unknown-format',
+  const find = requireColumns(table.header, REQUIRED_COLUMNS, {
+    fileName: 'eBay orders report',
+    notThisFormat:
       'This is not an eBay orders report with English column names: none of its columns (Order Number, Sale Date, ' +
-        'Sold For, Total Price…) is in the header.',
-    );
-  }
-  if (missing.length > 0) {
-    throw new FileFormatError(
-      'missing-columns',
-      `The eBay orders report lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`,
-      { columns: missing },
-    );
-  }
+      'Sold For, Total Price…) is in the header.',
+  });
   const columns: Columns = {
     orderNumber: find('Order Number'),
     saleDate: find('Sale Date'),

@@ -9,13 +9,12 @@ import {
   ZERO,
 } from '@vatlas/domain';
 import { readCountryName, readMarketplaceAmount, readMonthFirstDate } from './cell-values';
-import { FileFormatError } from './parse-types';
 import {
   cellAt,
-  indexHeader,
   quoteCell,
   type RowOutput,
   recordProblems,
+  requireColumns,
   type SheetMapper,
   type SheetRow,
   type SheetTable,
@@ -57,23 +56,12 @@ type Columns = {
 };
 
 export function createEtsyOrdersMapper(table: SheetTable, defaultDepartureCountry: string | null): SheetMapper {
-  const indexes = indexHeader(table.header);
-  const find = (name: string) => indexes.get(name.toUpperCase()) ?? -1;
-  const missing = REQUIRED_COLUMNS.filter((name) => find(name) === -1);
-  if (missing.length === REQUIRED_COLUMNS.length) {
-    throw new FileFormatError(
-      'unknown-format',
+  const find = requireColumns(table.header, REQUIRED_COLUMNS, {
+    fileName: 'Etsy sold-orders file',
+    notThisFormat:
       'This is not an Etsy sold-orders file (EtsySoldOrders): none of its columns (Sale Date, Order ID, Ship Country, ' +
-        'Order Total…) is in the header.',
-    );
-  }
-  if (missing.length > 0) {
-    throw new FileFormatError(
-      'missing-columns',
-      `The Etsy sold-orders file lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`,
-      { columns: missing },
-    );
-  }
+      'Order Total…) is in the header.',
+  });
   const columns: Columns = {
     saleDate: find('Sale Date'),
     orderId: find('Order ID'),

@@ -1,6 +1,6 @@
 import type { UploadRowProblemCode } from '@vatlas/contract';
 import type { NormalizedTransaction } from '@vatlas/domain';
-import type { RowProblem } from './parse-types';
+import { FileFormatError, type RowProblem } from './parse-types';
 
 /**
  * A file as a table of text cells, whatever it was stored as (delimited text or an xlsx worksheet): what the
@@ -84,4 +84,28 @@ export function recordProblems(header: readonly string[]): { problems: RowProble
     });
   };
   return { problems, problem };
+}
+
+/**
+ * The column finder of a format read by header names (the index of a name, -1 where absent), once its required
+ * columns are checked: a header with none of them is a file of another kind (`unknown-format`, saying what it is
+ * not), one without some of them lacks those (`missing-columns`, naming them).
+ */
+export function requireColumns(
+  header: readonly string[],
+  required: readonly string[],
+  messages: { fileName: string; notThisFormat: string },
+): (name: string) => number {
+  const indexes = indexHeader(header);
+  const find = (name: string) => indexes.get(normalizeHeaderName(name)) ?? -1;
+  const missing = required.filter((name) => find(name) === -1);
+  if (missing.length === required.length) throw new FileFormatError('unknown-format', messages.notThisFormat);
+  if (missing.length > 0) {
+    throw new FileFormatError(
+      'missing-columns',
+      `The ${messages.fileName} lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`,
+      { columns: missing },
+    );
+  }
+  return find;
 }

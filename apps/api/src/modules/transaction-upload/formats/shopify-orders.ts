@@ -10,13 +10,12 @@ import {
   ZERO,
 } from '@vatlas/domain';
 import { readCountryCode, readDateInLayout, readPlainAmount, readVatRate } from './cell-values';
-import { FileFormatError } from './parse-types';
 import {
   cellAt,
-  indexHeader,
   quoteCell,
   type RowOutput,
   recordProblems,
+  requireColumns,
   type SheetMapper,
   type SheetRow,
   type SheetTable,
@@ -70,22 +69,11 @@ type Columns = {
 type Order = { name: string; rows: SheetRow[] };
 
 export function createShopifyOrdersMapper(table: SheetTable, defaultDepartureCountry: string | null): SheetMapper {
-  const indexes = indexHeader(table.header);
-  const find = (name: string) => indexes.get(name.toUpperCase()) ?? -1;
-  const missing = REQUIRED_COLUMNS.filter((name) => find(name) === -1);
-  if (missing.length === REQUIRED_COLUMNS.length) {
-    throw new FileFormatError(
-      'unknown-format',
+  const find = requireColumns(table.header, REQUIRED_COLUMNS, {
+    fileName: 'Shopify orders export',
+    notThisFormat:
       'This is not a Shopify orders export: none of its columns (Name, Created at, Total, Lineitem price…) is in the header.',
-    );
-  }
-  if (missing.length > 0) {
-    throw new FileFormatError(
-      'missing-columns',
-      `The Shopify orders export lacks the column${missing.length > 1 ? 's' : ''} ${missing.join(', ')}.`,
-      { columns: missing },
-    );
-  }
+  });
   const columns: Columns = {
     name: find('Name'),
     createdAt: find('Created at'),
