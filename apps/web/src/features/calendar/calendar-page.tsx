@@ -68,6 +68,18 @@ export function CalendarPage({ titleKey }: { titleKey: string }) {
     () => (shown.data?.items ?? []).filter((filing) => params.type === undefined || filing.filingType === params.type),
     [shown.data, params.type],
   );
+  // Payment days are asked of every filing: Italy's annual balance is paid in March, its return due in April.
+  const payments = useMemo(
+    () =>
+      (all.data?.items ?? []).filter(
+        (filing) =>
+          filing.paymentDue !== null &&
+          (params.status === undefined || filing.status === params.status) &&
+          (params.jurisdiction === undefined || filing.jurisdiction === params.jurisdiction) &&
+          (params.type === undefined || filing.filingType === params.type),
+      ),
+    [all.data, params.status, params.jurisdiction, params.type],
+  );
   const today = shown.data?.today ?? all.data?.today ?? todayIsoDate();
   const isLoading = shown.isPending || shown.isPlaceholderData;
   const hasNoFilings = all.data !== undefined && all.data.items.length === 0;
@@ -161,6 +173,7 @@ export function CalendarPage({ titleKey }: { titleKey: string }) {
               <MonthView
                 month={params.month}
                 filings={items}
+                payments={payments}
                 today={today}
                 isLoading={isLoading}
                 onSelect={setSelected}

@@ -60,3 +60,64 @@ describe('MonthView', () => {
     expect(within(table).getAllByText('Überfällig')).toHaveLength(1);
   });
 });
+
+describe('MonthView with payment days (decision 050)', () => {
+  // Italy's annual return for 2025: due 30 April 2026, its balance paid by 16 March.
+  const ANNUAL = buildFiling({
+    id: 'f-it',
+    jurisdiction: 'IT',
+    filingType: 'annual-return',
+    frequency: 'annual',
+    periodStart: '2025-01-01',
+    periodEnd: '2025-12-31',
+    dueDate: '2026-04-30',
+    status: 'upcoming',
+    paymentDue: {
+      date: '2026-03-16',
+      rule: {
+        dueDate: { kind: 'day-of-month', monthsAfter: 3, day: 16 },
+        shift: 'next-working-day',
+        sources: [],
+        isVerified: false,
+      },
+    },
+  });
+
+  it('puts the payment on its day, whatever month the filing is due in, and opens the filing', () => {
+    const onSelect = vi.fn();
+    render(
+      <I18nextProvider i18n={createTestI18n('en')}>
+        <MonthView
+          month="2026-03"
+          filings={[]}
+          payments={[ANNUAL]}
+          today="2026-03-01"
+          isLoading={false}
+          onSelect={onSelect}
+        />
+      </I18nextProvider>,
+    );
+    const sixteenth = screen.getByRole('cell', { name: /^16 March 2026, 1 deadline/ });
+    const button = within(sixteenth).getByRole('button');
+    expect(button.textContent?.replace(/\s+/g, ' ').trim()).toBe('IT payment due Annual VAT return 2025');
+    fireEvent.click(button);
+    expect(onSelect).toHaveBeenCalledWith(ANNUAL);
+    expect(screen.getAllByRole('button')).toHaveLength(1);
+  });
+
+  it('speaks German', () => {
+    render(
+      <I18nextProvider i18n={createTestI18n('de')}>
+        <MonthView
+          month="2026-03"
+          filings={[]}
+          payments={[ANNUAL]}
+          today="2026-03-01"
+          isLoading={false}
+          onSelect={vi.fn()}
+        />
+      </I18nextProvider>,
+    );
+    expect(screen.getByRole('button').textContent).toContain('IT Zahlung fällig');
+  });
+});

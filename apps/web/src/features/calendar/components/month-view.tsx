@@ -57,19 +57,45 @@ function DeadlineButton({ filing, onSelect }: { filing: Filing; onSelect: (filin
   );
 }
 
+/** The day a filing's VAT is paid, where that is not its due date (decision 050): opens the filing like its deadline. */
+function PaymentButton({ filing, onSelect }: { filing: Filing; onSelect: (filing: Filing) => void }) {
+  const { t } = useTranslation();
+  const periodText = usePeriodText();
+  return (
+    <button
+      type="button"
+      onClick={() => onSelect(filing)}
+      className={cn(
+        'block w-full rounded-sm border border-l-4 border-dashed border-border border-l-fg-secondary bg-surface px-1 py-0.5 text-left text-[11px] leading-tight text-fg hyphens-auto break-words hover:bg-gray-100 sm:px-1.5 sm:text-xs',
+        focusRing,
+      )}
+    >
+      <span className="font-semibold">{filing.jurisdiction}</span> {t('calendar.month.payment')}
+      <span className="sr-only">
+        {' '}
+        {t(`calendar.types.${filing.filingType}`)} {periodText(filing)}
+      </span>
+    </button>
+  );
+}
+
 /**
  * The month as a table: weekday headers, one cell per day of the whole weeks around the month, each deadline a
- * button that opens the filing. Days of the neighbouring months are dimmed but keep their deadlines.
+ * button that opens the filing, and the day a filing's VAT is paid where that differs (`payments`). Days of the
+ * neighbouring months are dimmed but keep their deadlines.
  */
 export function MonthView({
   month,
   filings,
+  payments = [],
   today,
   isLoading,
   onSelect,
 }: {
   month: string;
   filings: readonly Filing[];
+  /** Filings whose payment day (`paymentDue`) may fall in the grid, whatever their due date. */
+  payments?: readonly Filing[];
   today: string;
   isLoading: boolean;
   onSelect: (filing: Filing) => void;
@@ -84,6 +110,13 @@ export function MonthView({
     for (const filing of filings) map.set(filing.dueDate, [...(map.get(filing.dueDate) ?? []), filing]);
     return map;
   }, [filings]);
+  const paymentsByDay = useMemo(() => {
+    const map = new Map<string, Filing[]>();
+    for (const filing of payments) {
+      if (filing.paymentDue) map.set(filing.paymentDue.date, [...(map.get(filing.paymentDue.date) ?? []), filing]);
+    }
+    return map;
+  }, [payments]);
 
   return (
     <div className="overflow-hidden rounded-xl border border-border bg-surface">
@@ -111,6 +144,8 @@ export function MonthView({
                 const isOtherMonth = !day.startsWith(month);
                 const isToday = day === today;
                 const deadlines = byDay.get(day) ?? [];
+                const paymentsDue = paymentsByDay.get(day) ?? [];
+                const deadlineCount = deadlines.length + paymentsDue.length;
                 return (
                   <td
                     key={day}
@@ -134,9 +169,7 @@ export function MonthView({
                         <span className="sr-only">
                           {format.dateLong(day)}
                           {isToday ? `, ${t('calendar.month.todayMarker')}` : ''}
-                          {deadlines.length > 0
-                            ? `, ${t('calendar.month.deadlineCount', { count: deadlines.length })}`
-                            : ''}
+                          {deadlineCount > 0 ? `, ${t('calendar.month.deadlineCount', { count: deadlineCount })}` : ''}
                         </span>
                       </span>
                     </div>
@@ -144,11 +177,16 @@ export function MonthView({
                       day.endsWith('0') ? (
                         <Skeleton className="mt-1 h-5 w-full" />
                       ) : null
-                    ) : deadlines.length > 0 ? (
+                    ) : deadlineCount > 0 ? (
                       <ul className="mt-0.5 flex flex-col gap-0.5">
                         {deadlines.map((filing) => (
                           <li key={filing.id}>
                             <DeadlineButton filing={filing} onSelect={onSelect} />
+                          </li>
+                        ))}
+                        {paymentsDue.map((filing) => (
+                          <li key={`payment-${filing.id}`}>
+                            <PaymentButton filing={filing} onSelect={onSelect} />
                           </li>
                         ))}
                       </ul>
