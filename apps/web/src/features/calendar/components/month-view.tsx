@@ -66,7 +66,7 @@ function PaymentButton({ filing, onSelect }: { filing: Filing; onSelect: (filing
       type="button"
       onClick={() => onSelect(filing)}
       className={cn(
-        'block w-full rounded-sm border border-l-4 border-dashed border-border border-l-fg-secondary bg-surface px-1 py-0.5 text-left text-[11px] leading-tight text-fg hyphens-auto break-words hover:bg-gray-100 sm:px-1.5 sm:text-xs',
+        'block w-full rounded-sm border border-l-4 border-dashed border-border border-l-fg-secondary [border-left-style:solid] bg-surface px-1 py-0.5 text-left text-[11px] leading-tight text-fg hyphens-auto break-words hover:bg-gray-100 sm:px-1.5 sm:text-xs',
         focusRing,
       )}
     >
