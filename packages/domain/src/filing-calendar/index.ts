@@ -1,6 +1,5 @@
 export * from './annual-settlement';
 export { FilingCalendarError, monthsBetween } from './calendar-dates';
-export * from './describe-due-date';
 export * from './due-date';
 export * from './filing-rules';
 export * from './filing-status';
