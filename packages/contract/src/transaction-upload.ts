@@ -129,7 +129,13 @@ export type UploadFailureCode = (typeof UPLOAD_FAILURE_CODES)[number];
 
 export const uploadProblemSchema = z.object({
   lineNumber: z.number().int().nonnegative(),
-  column: z.string().nullable(),
+  column: z
+    .string()
+    .nullable()
+    .describe(
+      'The header name of the offending column; for `missing-columns` the columns the file lacks, comma-separated; ' +
+        'null when the problem is the whole row or file',
+    ),
   code: z.string(),
   message: z.string(),
 });

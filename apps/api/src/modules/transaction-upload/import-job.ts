@@ -362,7 +362,10 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
       const line = error.details?.lineNumber;
       const lineNumber = typeof line === 'number' ? line : 0;
       // Numbered after the row problems earlier batches stored, so the two never share a sequence.
-      const problem = { lineNumber, column: null, code: error.code, message: error.message };
+      // Columns a file lacks are named in the problem's column, so the list can say which in any language.
+      const columns = error.details?.columns;
+      const column = Array.isArray(columns) && columns.length > 0 ? columns.join(', ') : null;
+      const problem = { lineNumber, column, code: error.code, message: error.message };
       await insertProblems(db, toProblemRows(upload.id, [problem], storedProblems));
       await reportProgress(db, upload.id, deps.workerId, { ...progress, problemCount: progress.problemCount + 1 });
       return finish({ status: 'failed', errorCode: error.code, errorMessage: error.message });

@@ -29,7 +29,12 @@ describe('upload problem and failure texts', () => {
     for (const language of ['en', 'de'] as const) {
       const i18n = createTestI18n(language);
       for (const code of UPLOAD_FAILURE_CODES) {
-        const text = failureText(i18n.t, { errorCode: code, errorMessage: 'SERVER TEXT', problemCount: 2 });
+        const text = failureText(i18n.t, {
+          errorCode: code,
+          errorMessage: 'SERVER TEXT',
+          problemCount: 2,
+          format: 'amazon-vtr',
+        });
         expect(text, `${language} ${code}`).not.toBe('SERVER TEXT');
         expect(text, `${language} ${code}`).not.toMatch(/\{\{|dataUpload\./);
       }
@@ -52,16 +57,46 @@ describe('upload problem and failure texts', () => {
   it('falls back to the server message for a code it does not know', () => {
     const { t } = createTestI18n('de');
     expect(problemReason(t, problem({ code: 'brand-new-code', message: 'Something new.' }))).toBe('Something new.');
-    expect(failureText(t, { errorCode: 'brand_new', errorMessage: 'Something new.', problemCount: 0 })).toBe(
-      'Something new.',
-    );
+    expect(
+      failureText(t, { errorCode: 'brand_new', errorMessage: 'Something new.', problemCount: 0, format: 'amazon-vtr' }),
+    ).toBe('Something new.');
   });
 
   it('says how many rows failed for row problems, in German', () => {
     const { t } = createTestI18n('de');
-    expect(failureText(t, { errorCode: 'row_problems', errorMessage: 'x', problemCount: 3 })).toMatch(/3/);
-    expect(failureText(t, { errorCode: 'missing-columns', errorMessage: 'x', problemCount: 1 })).toMatch(
-      /^Der Datei fehlen Spalten/,
+    expect(
+      failureText(t, { errorCode: 'row_problems', errorMessage: 'x', problemCount: 3, format: 'amazon-vtr' }),
+    ).toMatch(/3/);
+    expect(
+      failureText(t, { errorCode: 'missing-columns', errorMessage: 'x', problemCount: 1, format: 'amazon-vtr' }),
+    ).toMatch(/^Der Datei fehlen Spalten/);
+  });
+
+  it('names the columns a file lacks, where the problem names them', () => {
+    const missing = problem({ lineNumber: 0, column: 'Sold For, Total Price', code: 'missing-columns' });
+    expect(problemReason(createTestI18n('en').t, missing)).toBe(
+      'The file lacks the columns this format needs: Sold For, Total Price. Check that you chose the right format.',
+    );
+    expect(problemReason(createTestI18n('de').t, missing)).toBe(
+      'Der Datei fehlen Spalten, die dieses Format braucht: Sold For, Total Price. Prüfen Sie, ob Sie das richtige ' +
+        'Format gewählt haben.',
+    );
+    // Stored before the columns were named: the general reason.
+    expect(problemReason(createTestI18n('en').t, { ...missing, column: null })).toBe(
+      'The file lacks columns this format needs. Check that you chose the right format.',
+    );
+  });
+
+  it("tells a file of another kind what the chosen marketplace's file is, where that is easily mistaken", () => {
+    const failed = { errorCode: 'unknown-format', errorMessage: 'x', problemCount: 1 } as const;
+    expect(failureText(createTestI18n('en').t, { ...failed, format: 'etsy-orders' })).toMatch(
+      /^This is not Etsy's orders file\. Upload the file of orders \(EtsySoldOrders\)/,
+    );
+    expect(failureText(createTestI18n('de').t, { ...failed, format: 'ebay-orders' })).toMatch(
+      /^Das ist kein eBay-Bestellbericht mit englischen Spaltennamen\./,
+    );
+    expect(failureText(createTestI18n('en').t, { ...failed, format: 'amazon-vtr' })).toBe(
+      'The columns do not match the format you chose. Check the format and upload again.',
     );
   });
 

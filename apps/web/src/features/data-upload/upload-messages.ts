@@ -16,22 +16,30 @@ const FILE_ERROR_CODES: ReadonlySet<string> = new Set(UPLOAD_FILE_ERROR_CODES);
  */
 export function problemReason(t: TFunction, problem: UploadProblem): string {
   if (!PROBLEM_CODES.has(problem.code)) return problem.message;
+  const isFileError = FILE_ERROR_CODES.has(problem.code);
   return t(`dataUpload.problems.codes.${problem.code}`, {
     line: problem.lineNumber,
     column: problem.column ?? '—',
+    // A file's missing columns are named in `column` ('missing-columns_column'); older problems did not name them.
+    context: isFileError && problem.column !== null ? 'column' : undefined,
     defaultValue: problem.message,
   });
 }
 
-/** Why a failed upload failed, in the UI's language; the server's message for an unknown code. */
+/**
+ * Why a failed upload failed, in the UI's language; the server's message for an unknown code. A file of another kind
+ * than the format chosen is told what that format's file is (`unknown-format_ebay-orders`, where there is such a text).
+ */
 export function failureText(
   t: TFunction,
-  upload: Pick<TransactionUpload, 'errorCode' | 'errorMessage' | 'problemCount'>,
+  upload: Pick<TransactionUpload, 'errorCode' | 'errorMessage' | 'problemCount' | 'format'>,
 ): string {
   const fallback = upload.errorMessage ?? t('dataUpload.detail.errors.unknown');
   const code = upload.errorCode;
   if (code === null) return fallback;
-  if (FILE_ERROR_CODES.has(code)) return t(`dataUpload.problems.codes.${code}`, { defaultValue: fallback });
+  if (FILE_ERROR_CODES.has(code)) {
+    return t(`dataUpload.problems.codes.${code}`, { defaultValue: fallback, context: upload.format });
+  }
   return t(`dataUpload.detail.errors.${code}`, { defaultValue: fallback, count: upload.problemCount });
 }
 

@@ -255,6 +255,12 @@ describe('Etsy sold orders', () => {
     await expect(parseAll('etsy-orders', 'Item Name,Price\nMug,12.00\n')).rejects.toMatchObject({
       code: 'unknown-format',
     });
+    // The other file of Etsy's download, the order items: named, and the right one asked for.
+    const items = 'Sale Date,Item Name,Buyer,Quantity,Price,Currency,Transaction ID,Listing ID,Order ID\n';
+    await expect(parseAll('etsy-orders', `${items}03/15/24,Mug,erika,1,12.00,EUR,1,2,3\n`)).rejects.toMatchObject({
+      code: 'unknown-format',
+      message: expect.stringContaining("This is Etsy's order items file (EtsySoldOrderItems)"),
+    });
   });
 
   it('reads dates month first, as Etsy writes them', () => {

@@ -9,8 +9,10 @@ import {
   ZERO,
 } from '@vatlas/domain';
 import { readCountryName, readMarketplaceAmount, readMonthFirstDate } from './cell-values';
+import { FileFormatError } from './parse-types';
 import {
   cellAt,
+  normalizeHeaderName,
   quoteCell,
   type RowOutput,
   recordProblems,
@@ -56,6 +58,7 @@ type Columns = {
 };
 
 export function createEtsyOrdersMapper(table: SheetTable, defaultDepartureCountry: string | null): SheetMapper {
+  refuseOrderItemsFile(table.header);
   const find = requireColumns(table.header, REQUIRED_COLUMNS, {
     fileName: 'Etsy sold-orders file',
     notThisFormat:
@@ -81,6 +84,22 @@ export function createEtsyOrdersMapper(table: SheetTable, defaultDepartureCountr
     mapRow: (row, output) => mapOrder(row, columns, table.header, departure, output),
     finish: () => undefined,
   };
+}
+
+/**
+ * Etsy's download offers the orders and their items as two files; the items file (EtsySoldOrderItems: Item Name,
+ * Listing ID, no Ship Country or Order Total) is the one a seller picks by mistake. Said as such, rather than as two
+ * missing columns.
+ */
+function refuseOrderItemsFile(header: readonly string[]): void {
+  const names = new Set(header.map(normalizeHeaderName));
+  if (names.has('ITEM NAME') && names.has('LISTING ID') && !names.has('ORDER TOTAL')) {
+    throw new FileFormatError(
+      'unknown-format',
+      "This is Etsy's order items file (EtsySoldOrderItems): upload the orders file (EtsySoldOrders) of the same " +
+        'download instead, which has each order with its Ship Country and Order Total.',
+    );
+  }
 }
 
 function mapOrder(

@@ -9,7 +9,10 @@ import type { NormalizedTransaction } from '@vatlas/domain';
 /** A row the parser could read but not accept; the row is left out and the upload reports it. */
 export type RowProblem = {
   lineNumber: number;
-  /** The header name of the offending column, or null when the problem is the whole row. */
+  /**
+   * The header name of the offending column, or null when the problem is the whole row. A file's `missing-columns`
+   * problem names the columns it lacks here, comma-separated (import-job.ts).
+   */
   column: string | null;
   /** One of the contract's UPLOAD_PROBLEM_CODES: the web app translates the reason by it. */
   code: UploadProblemCode;
