@@ -267,6 +267,17 @@ describe('eBay orders report', () => {
     ]);
   });
 
+  it('refuses an order without its Total Price or an item without its price, rather than taking nothing', async () => {
+    const noTotal = { ...TO_FRANCE, 'Total Price': '' };
+    const noPrice = { ...TO_FRANCE, 'Order Number': '08-88888-88888', 'Sold For': '' };
+    const { transactions, problems } = await parseAll('ebay-orders', reportText([noTotal, noPrice]));
+    expect(transactions).toEqual([]);
+    expect(problems.map(({ column, code, message }) => [column, code, message])).toEqual([
+      ['Total Price', 'missing-amount', 'Line 3: Total Price is empty.'],
+      ['Sold For', 'missing-amount', 'Line 4: Sold For is empty.'],
+    ]);
+  });
+
   it('names the columns a report lacks, and tells a file of another kind apart', async () => {
     const withoutPrice = COLUMNS.filter((column) => column !== 'Total Price' && column !== 'Sold For');
     await expect(

@@ -76,7 +76,6 @@ type Columns = {
   customLabel: number;
   transactionId: number;
   itemCountry: number;
-  shipping: number;
   sellerTax: number;
   ebayTax: number;
   ebayTaxRate: number;
@@ -109,7 +108,6 @@ export function createEbayOrdersMapper(table: SheetTable, defaultDepartureCountr
     customLabel: find('Custom Label'),
     transactionId: find('Transaction ID'),
     itemCountry: find('Item Country'),
-    shipping: find('Shipping And Handling'),
     sellerTax: find('Seller Collected Tax'),
     ebayTax: find('eBay Collected Tax'),
     ebayTaxRate: find('eBay Collect And Remit Tax Rate'),
@@ -184,8 +182,11 @@ function mapOrder(rows: readonly SheetRow[], context: Context, output: RowOutput
   }
   const readAmount = (row: SheetRow, index: number, name: string, isOptional: boolean): Money | undefined => {
     const text = cellAt(row, index);
-    if (text === '' && isOptional) return ZERO;
-    const read: MarketplaceAmount | undefined = text === '' ? undefined : readMarketplaceAmount(text);
+    if (text === '') {
+      if (!isOptional) problem(row, index, 'missing-amount', `${name} is empty.`);
+      return isOptional ? ZERO : undefined;
+    }
+    const read: MarketplaceAmount | undefined = readMarketplaceAmount(text);
     if (read === undefined) {
       problem(
         row,
@@ -198,9 +199,9 @@ function mapOrder(rows: readonly SheetRow[], context: Context, output: RowOutput
     if (read.currency !== null) currencies.add(read.currency);
     return money(read.amount);
   };
-  const sumOver = (index: number, name: string): Money | undefined => {
+  const sumOver = (index: number, name: string, isOptional: boolean): Money | undefined => {
     if (index === -1) return ZERO;
-    const amounts = orderSources.map((row) => readAmount(row, index, name, true));
+    const amounts = orderSources.map((row) => readAmount(row, index, name, isOptional));
     return amounts.every((amount) => amount !== undefined) ? sumMoney(amounts as Money[]) : undefined;
   };
 
@@ -218,9 +219,9 @@ function mapOrder(rows: readonly SheetRow[], context: Context, output: RowOutput
     );
   }
 
-  const totalPrice = sumOver(columns.totalPrice, 'Total Price');
-  const sellerTax = sumOver(columns.sellerTax, 'Seller Collected Tax');
-  const ebayTax = sumOver(columns.ebayTax, 'eBay Collected Tax');
+  const totalPrice = sumOver(columns.totalPrice, 'Total Price', false);
+  const sellerTax = sumOver(columns.sellerTax, 'Seller Collected Tax', true);
+  const ebayTax = sumOver(columns.ebayTax, 'eBay Collected Tax', true);
   const ebayTaxIncluded = orderSources.some((row) => YES.test(cellAt(row, columns.ebayTaxIncluded)));
 
   const lines = items.map((row) => {

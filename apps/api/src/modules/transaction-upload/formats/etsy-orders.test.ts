@@ -116,6 +116,7 @@ const BAD = [
   { ...TO_FRANCE, 'Order ID': '3100000005', 'Sale Date': '15.03.2024' },
   { ...TO_FRANCE, 'Order ID': '3100000006', 'Ship Country': '' },
   { ...TO_FRANCE, 'Order ID': '3100000007', 'Order Total': '£34.90' },
+  { ...TO_FRANCE, 'Order ID': '3100000008', 'Order Total': '' },
 ];
 
 const text = tableText(COLUMNS, [TO_FRANCE, TO_UK, REFUNDED, IN_PERSON, ...BAD], {
@@ -229,6 +230,7 @@ describe('Etsy sold orders', () => {
         code: 'bad-currency',
         message: 'Line 8: Order Total is in GBP, the order in EUR.',
       },
+      { lineNumber: 9, column: 'Order Total', code: 'missing-amount', message: 'Line 9: Order Total is empty.' },
     ]);
   });
 

@@ -133,7 +133,10 @@ function mapOrder(
   }
   const readAmount = (index: number, name: string, isOptional: boolean): Money | undefined => {
     const text = cell(index);
-    if (text === '' && isOptional) return undefined;
+    if (text === '') {
+      if (!isOptional) problem(row, index, 'missing-amount', `${name} is empty.`);
+      return undefined;
+    }
     const read = readMarketplaceAmount(text);
     if (read === undefined) {
       problem(row, index, 'bad-amount', `${name} ${quoteCell(text)} is not an amount (expected e.g. 12.50).`);
