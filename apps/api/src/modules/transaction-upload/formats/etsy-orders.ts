@@ -146,13 +146,10 @@ function mapOrder(
     return read === undefined ? undefined : money(read.amount);
   };
   const total = readAmount(columns.orderTotal, 'Order Total', false);
-  const adjusted =
-    columns.adjustedOrderTotal === -1
-      ? undefined
-      : readAmount(columns.adjustedOrderTotal, 'Adjusted Order Total', true);
-  const salesTax = columns.salesTax === -1 ? undefined : readAmount(columns.salesTax, 'Sales Tax', true);
-  const vatPaid =
-    columns.vatPaidByBuyer === -1 ? undefined : readAmount(columns.vatPaidByBuyer, 'VAT Paid by Buyer', true);
+  // Optional, and undefined where the file has no such column or the cell is empty.
+  const adjusted = readAmount(columns.adjustedOrderTotal, 'Adjusted Order Total', true);
+  const salesTax = readAmount(columns.salesTax, 'Sales Tax', true);
+  const vatPaid = readAmount(columns.vatPaidByBuyer, 'VAT Paid by Buyer', true);
 
   let arrival: string | null = null;
   const countryText = cell(columns.shipCountry);
