@@ -13,6 +13,8 @@ const COLUMNS = [
   'Buyer Email',
   'Buyer Address 1',
   'Buyer Country',
+  'Buyer Tax Identifier Name',
+  'Buyer Tax Identifier Value',
   'Ship To Name',
   'Ship To Phone',
   'Ship To Address 1',
@@ -229,6 +231,40 @@ describe('eBay orders report', () => {
       ['03-33333-33333', 'marketplace-deemed-supplier'],
       ['04-44444-44444', 'domestic-sale'],
     ]);
+  });
+
+  it('makes a sale to a business with a VAT number of another member state an intra-Community supply, and drops any other tax id', async () => {
+    const business = {
+      ...TO_FRANCE,
+      'Buyer Tax Identifier Name': 'VAT',
+      'Buyer Tax Identifier Value': 'FR 403 032 650 45',
+    };
+    const codiceFiscale = {
+      ...TO_FRANCE,
+      'Order Number': '09-99999-99999',
+      'Ship To Country': 'Italy',
+      'Buyer Tax Identifier Name': 'CODICE_FISCALE',
+      'Buyer Tax Identifier Value': 'RSSMRA80A01H501U',
+    };
+    // A French business having the goods sent to Belgium: still identified in another member state than Germany.
+    const elsewhere = { ...business, 'Order Number': '10-10101-10101', 'Ship To Country': 'Belgium' };
+    // A German VAT number for goods leaving Germany zero-rates nothing; a number with wrong check digits is no number.
+    const german = { ...business, 'Order Number': '11-11111-11111', 'Buyer Tax Identifier Value': 'DE136695976' };
+    const broken = { ...business, 'Order Number': '12-12121-12121', 'Buyer Tax Identifier Value': 'FR40303265046' };
+    const { transactions } = await parseAll(
+      'ebay-orders',
+      reportText([business, codiceFiscale, elsewhere, german, broken]),
+      { defaultDepartureCountry: 'DE' },
+    );
+    const profile = { establishmentCountry: 'DE', ioss: null };
+    expect(transactions.map((tx) => [tx.buyerVatNumber, classifyTransaction(tx, profile)])).toEqual([
+      ['FR40303265045', 'intra-eu-b2b-supply'],
+      [null, 'intra-eu-distance-sale'],
+      ['FR40303265045', 'intra-eu-b2b-supply'],
+      [null, 'intra-eu-distance-sale'],
+      [null, 'intra-eu-distance-sale'],
+    ]);
+    expect(JSON.stringify(transactions)).not.toContain('RSSMRA80A01H501U');
   });
 
   it('takes the departure from the company where the report names no Item Country', async () => {

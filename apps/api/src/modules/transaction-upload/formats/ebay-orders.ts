@@ -1,5 +1,7 @@
 import {
+  checkVatNumber,
   formatMoneyFixed2,
+  isEuCountry,
   type Money,
   money,
   type NormalizedTransaction,
@@ -81,6 +83,7 @@ type Columns = {
   ebayTaxRate: number;
   ebayTaxIncluded: number;
   currency: number;
+  buyerTaxId: number;
 };
 
 type Context = {
@@ -113,6 +116,7 @@ export function createEbayOrdersMapper(table: SheetTable, defaultDepartureCountr
     ebayTaxRate: find('eBay Collect And Remit Tax Rate'),
     ebayTaxIncluded: find('eBay Collected Tax and Fees Included in Total'),
     currency: find('Currency'),
+    buyerTaxId: find('Buyer Tax Identifier Value'),
   };
   const departure = defaultDepartureCountry === null ? null : (readCountryName(defaultDepartureCountry) ?? null);
   const context: Context = { columns, header: table.header, departure };
@@ -286,7 +290,7 @@ function mapOrder(rows: readonly SheetRow[], context: Context, output: RowOutput
     taxableJurisdiction: null,
     currency: currency as string,
     vatRate,
-    buyerVatNumber: null,
+    buyerVatNumber: buyerVatNumberOf(orderSources, columns.buyerTaxId, itemDeparture ?? context.departure),
     sellerVatNumber: null,
     isExport: false,
     taxReportingScheme: null,
@@ -338,6 +342,25 @@ function readCountryOf(
     'Ship To Country is empty: where the goods went decides their VAT.',
   );
   return undefined;
+}
+
+/**
+ * The buyer's VAT number, where the buyer's tax identifier is the VAT number of a member state other than the one the
+ * goods leave: a business buyer, so the sale is an intra-Community supply (zero-rated, on the EC Sales List; Art. 138)
+ * rather than a distance sale. Only a number with its country's prefix, shape and check digits counts
+ * (`checkVatNumber`); any other identifier (a personal tax code, say) is dropped, never stored.
+ */
+function buyerVatNumberOf(rows: readonly SheetRow[], index: number, departure: string | null): string | null {
+  const text = rows.map((row) => cellAt(row, index)).find((value) => value !== '');
+  if (text === undefined) return null;
+  const prefix = text
+    .replace(/[^A-Za-z]/g, '')
+    .slice(0, 2)
+    .toUpperCase();
+  const country = prefix === 'EL' ? 'GR' : prefix;
+  if (!isEuCountry(country) || country === departure) return null;
+  const check = checkVatNumber(text, country);
+  return check.isValid ? check.normalized : null;
 }
 
 /** eBay's rate for the tax it collected (`20%`, `0.2`), or null where it gives none that reads as a rate. */
