@@ -265,6 +265,47 @@ forEachDatabase('deadline reminders', (context) => {
     expect(mailsTo(owner)).toHaveLength(1);
   });
 
+  it('reminds of a payment on its own day, filed or not, where the VAT is paid after the return (decision 050)', async () => {
+    const tenantId = (await db.select().from(users).where(eq(users.id, owner.id)))[0]?.tenantId ?? '';
+    const payer = await createPerson(db, { tenantId, label: 'reminder-payer', issuer: config.auth.issuer });
+    const portuguese = await createCompany(db, { tenantId, name: 'Pagamento Lda', owners: [payer] });
+    await setUpTaxProfile(db, portuguese, {
+      establishmentCountry: 'DE',
+      registrations: [{ country: 'PT', frequency: 'quarterly' }],
+    });
+    await insertTransactions(db, {
+      companyId: portuguese,
+      uploadId: await insertUpload(db, portuguese),
+      profile: PROFILE,
+      rows: [transactionFixture({ taxPointDate: '2023-02-10' })],
+    });
+    await recomputeTaxPosition(db, portuguese);
+
+    // 15 May 2023: the first quarter is due 22 May (the 20th is a Saturday), within 7 days; its payment, 25 May, not.
+    await run('2023-05-15');
+    expect(mailsTo(payer).map((mail) => mail.subject)).toEqual([
+      'Reminder: PT VAT return 2023-Q1 — Pagamento Lda due 2023-05-22',
+    ]);
+    expect(mailsTo(payer)[0]?.text).not.toContain('payment due');
+
+    // Filed on the 19th: the payment is still to be made, and reminded of once its day is within 7 days.
+    await db
+      .update(filings)
+      .set({ filedOn: '2023-05-19', filingReference: 'AT-2023-Q1' })
+      .where(
+        and(eq(filings.companyId, portuguese), eq(filings.jurisdiction, 'PT'), eq(filings.periodStart, '2023-01-01')),
+      );
+    await run('2023-05-19');
+    await run('2023-05-20');
+    const mails = mailsTo(payer);
+    expect(mails.map((mail) => mail.subject)).toEqual([
+      'Reminder: PT VAT return 2023-Q1 — Pagamento Lda due 2023-05-22',
+      'Reminder: payment for PT VAT return 2023-Q1 — Pagamento Lda due 2023-05-25',
+    ]);
+    expect(mails[1]?.text).toContain('the VAT of these returns is to be paid soon:');
+    expect(mails[1]?.text).toContain('• PT VAT return 2023-Q1 — Pagamento Lda: payment due 2023-05-25 (due in 6 days)');
+  });
+
   it('gives the claim back when the mail cannot be sent', async () => {
     const failing = {
       async send() {

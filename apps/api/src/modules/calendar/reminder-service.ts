@@ -1,4 +1,11 @@
-import { addIsoDays, todayIsoDate } from '@vatlas/domain';
+import {
+  addIsoDays,
+  COUNTRY_FILING_RULES,
+  type FilingType,
+  paymentDueDate,
+  type ReturnFrequency,
+  todayIsoDate,
+} from '@vatlas/domain';
 import type { Db } from '../../db/client';
 import { refreshFilings } from '../filings/service';
 import type { Mailer, OutgoingMail } from '../mail/mailer';
@@ -10,6 +17,7 @@ import {
   listCompaniesWithMembers,
   listOpenFilingsDueBetween,
   listReminderRecipients,
+  listReturnsEndedBetween,
   releaseReminder,
 } from './repository';
 
@@ -37,6 +45,15 @@ type ReminderTexts = {
   line: (title: string, dueDate: string, when: string, amount: string) => string;
   subjectOne: (title: string, dueDate: string) => string;
   subjectMany: (count: number) => string;
+  /** Where the VAT is paid on another day than the return is filed (decision 050). */
+  payment: {
+    /** Where "due in 3 days" says filing, not paying (French "à déposer"); daysLeft otherwise. */
+    daysLeft?: (days: number) => string;
+    line: (title: string, date: string, when: string, amount: string) => string;
+    subjectOne: (title: string, date: string) => string;
+    subjectMany: (count: number) => string;
+    intro: string;
+  };
   greeting: string;
   intro: string;
   link: (url: string) => string;
@@ -50,6 +67,12 @@ const REMINDER_TEXTS: Record<MailLanguage, ReminderTexts> = {
     line: (title, dueDate, when, amount) => `• ${title}: due ${dueDate} (${when}), amount ${amount}`,
     subjectOne: (title, dueDate) => `Reminder: ${title} due ${dueDate}`,
     subjectMany: (count) => `Reminder: ${count} filings are due soon`,
+    payment: {
+      line: (title, date, when, amount) => `• ${title}: payment due ${date} (${when}), amount ${amount}`,
+      subjectOne: (title, date) => `Reminder: payment for ${title} due ${date}`,
+      subjectMany: (count) => `Reminder: ${count} VAT payments are due soon`,
+      intro: 'the VAT of these returns is to be paid soon:',
+    },
     greeting: 'Hello,',
     intro: 'these filings are due soon and not yet marked as filed:',
     link: (url) => `Open the filings calendar: ${url}`,
@@ -60,6 +83,12 @@ const REMINDER_TEXTS: Record<MailLanguage, ReminderTexts> = {
     line: (title, dueDate, when, amount) => `• ${title}: fällig am ${dueDate} (${when}), Betrag ${amount}`,
     subjectOne: (title, dueDate) => `Erinnerung: ${title} fällig am ${dueDate}`,
     subjectMany: (count) => `Erinnerung: ${count} Meldungen sind bald fällig`,
+    payment: {
+      line: (title, date, when, amount) => `• ${title}: Zahlung fällig am ${date} (${when}), Betrag ${amount}`,
+      subjectOne: (title, date) => `Erinnerung: Zahlung für ${title} fällig am ${date}`,
+      subjectMany: (count) => `Erinnerung: ${count} Umsatzsteuerzahlungen sind bald fällig`,
+      intro: 'die Umsatzsteuer dieser Meldungen ist bald zu zahlen:',
+    },
     greeting: 'Guten Tag,',
     intro: 'diese Meldungen sind bald fällig und noch nicht als eingereicht markiert:',
     link: (url) => `Zum Abgabekalender: ${url}`,
@@ -71,6 +100,14 @@ const REMINDER_TEXTS: Record<MailLanguage, ReminderTexts> = {
     line: (title, dueDate, when, amount) => `• ${title} : à déposer le ${dueDate} (${when}), montant ${amount}`,
     subjectOne: (title, dueDate) => `Rappel : ${title} à déposer le ${dueDate}`,
     subjectMany: (count) => `Rappel : ${count} déclarations sont bientôt dues`,
+    payment: {
+      daysLeft: (days) =>
+        days === 0 ? "à payer aujourd'hui" : days === 1 ? 'à payer demain' : `à payer dans ${days} jours`,
+      line: (title, date, when, amount) => `• ${title} : paiement dû le ${date} (${when}), montant ${amount}`,
+      subjectOne: (title, date) => `Rappel : paiement de ${title} dû le ${date}`,
+      subjectMany: (count) => `Rappel : ${count} paiements de TVA arrivent à échéance`,
+      intro: 'la TVA de ces déclarations est bientôt à payer :',
+    },
     greeting: 'Bonjour,',
     intro: 'ces déclarations arrivent à échéance et ne sont pas encore marquées comme déposées :',
     link: (url) => `Ouvrir le calendrier des déclarations : ${url}`,
@@ -81,6 +118,12 @@ const REMINDER_TEXTS: Record<MailLanguage, ReminderTexts> = {
     line: (title, dueDate, when, amount) => `• ${title}: scadenza ${dueDate} (${when}), importo ${amount}`,
     subjectOne: (title, dueDate) => `Promemoria: ${title} in scadenza il ${dueDate}`,
     subjectMany: (count) => `Promemoria: ${count} adempimenti sono in scadenza`,
+    payment: {
+      line: (title, date, when, amount) => `• ${title}: versamento entro il ${date} (${when}), importo ${amount}`,
+      subjectOne: (title, date) => `Promemoria: versamento per ${title} entro il ${date}`,
+      subjectMany: (count) => `Promemoria: ${count} versamenti IVA sono in scadenza`,
+      intro: "l'IVA di questi adempimenti è da versare a breve:",
+    },
     greeting: 'Buongiorno,',
     intro: 'questi adempimenti sono in scadenza e non ancora segnati come presentati:',
     link: (url) => `Apri il calendario degli adempimenti: ${url}`,
@@ -91,6 +134,12 @@ const REMINDER_TEXTS: Record<MailLanguage, ReminderTexts> = {
     line: (title, dueDate, when, amount) => `• ${title}: vence el ${dueDate} (${when}), importe ${amount}`,
     subjectOne: (title, dueDate) => `Recordatorio: ${title} vence el ${dueDate}`,
     subjectMany: (count) => `Recordatorio: ${count} declaraciones vencen pronto`,
+    payment: {
+      line: (title, date, when, amount) => `• ${title}: pago hasta el ${date} (${when}), importe ${amount}`,
+      subjectOne: (title, date) => `Recordatorio: pago de ${title} hasta el ${date}`,
+      subjectMany: (count) => `Recordatorio: ${count} pagos de IVA vencen pronto`,
+      intro: 'el IVA de estas declaraciones debe pagarse pronto:',
+    },
     greeting: 'Hola:',
     intro: 'estas declaraciones vencen pronto y aún no están marcadas como presentadas:',
     link: (url) => `Abrir el calendario de declaraciones: ${url}`,
@@ -101,6 +150,12 @@ const REMINDER_TEXTS: Record<MailLanguage, ReminderTexts> = {
     line: (title, dueDate, when, amount) => `• ${title}: termin ${dueDate} (${when}), kwota ${amount}`,
     subjectOne: (title, dueDate) => `Przypomnienie: ${title}, termin ${dueDate}`,
     subjectMany: (count) => `Przypomnienie: zbliża się termin deklaracji (${count})`,
+    payment: {
+      line: (title, date, when, amount) => `• ${title}: termin płatności ${date} (${when}), kwota ${amount}`,
+      subjectOne: (title, date) => `Przypomnienie: płatność za ${title}, termin ${date}`,
+      subjectMany: (count) => `Przypomnienie: zbliża się termin płatności VAT (${count})`,
+      intro: 'zbliża się termin zapłaty VAT z tych deklaracji:',
+    },
     greeting: 'Dzień dobry,',
     intro: 'zbliża się termin tych deklaracji, a nie oznaczono ich jeszcze jako złożonych:',
     link: (url) => `Otwórz kalendarz deklaracji: ${url}`,
@@ -117,41 +172,58 @@ export function composeReminderMail(input: {
   language: MailLanguage;
   today: string;
   filings: readonly DueFilingRow[];
+  /** Filings whose VAT is to be paid soon, on another day than they are due (`dueDate` is the payment day). */
+  payments?: readonly DueFilingRow[];
   publicUrl: string;
 }): OutgoingMail {
-  const { language, today, filings } = input;
+  const { language, today, filings, payments = [] } = input;
   const texts = REMINDER_TEXTS[language];
-  const lines = filings.map((filing) =>
-    texts.line(
+  const lineOf = (filing: DueFilingRow, line: ReminderTexts['line'], daysLeft: ReminderTexts['daysLeft']) =>
+    line(
       filingTitle(language, filing, filing.companyName),
       filing.dueDate,
-      texts.daysLeft(daysFrom(today, filing.dueDate)),
+      daysLeft(daysFrom(today, filing.dueDate)),
       `${filing.amountLocal} ${filing.currency}`,
-    ),
-  );
-  const first = filings[0];
-  const subject =
-    filings.length === 1 && first
-      ? texts.subjectOne(filingTitle(language, first, first.companyName), first.dueDate)
-      : texts.subjectMany(filings.length);
+    );
+  const paymentTexts = texts.payment;
+  const section = (intro: string, lines: string[]) => (lines.length > 0 ? [intro, '', ...lines, ''] : []);
   const text = [
     texts.greeting,
     '',
-    texts.intro,
-    '',
-    ...lines,
-    '',
+    ...section(
+      texts.intro,
+      filings.map((filing) => lineOf(filing, texts.line, texts.daysLeft)),
+    ),
+    ...section(
+      paymentTexts.intro,
+      payments.map((filing) => lineOf(filing, paymentTexts.line, paymentTexts.daysLeft ?? texts.daysLeft)),
+    ),
     texts.link(`${input.publicUrl}/calendar`),
     '',
     texts.why,
   ];
-  return { to: input.to, subject, text: text.join('\n') };
+  return { to: input.to, subject: subjectOf(texts, language, filings, payments), text: text.join('\n') };
+}
+
+/** The filings' subject where there are any (as before payments were reminded of), else the payments'. */
+function subjectOf(
+  texts: ReminderTexts,
+  language: MailLanguage,
+  filings: readonly DueFilingRow[],
+  payments: readonly DueFilingRow[],
+): string {
+  const [kind, items] = filings.length > 0 ? [texts, filings] : [texts.payment, payments];
+  const first = items[0];
+  return items.length === 1 && first
+    ? kind.subjectOne(filingTitle(language, first, first.companyName), first.dueDate)
+    : kind.subjectMany(items.length);
 }
 
 /**
  * One run of the deadline reminders: refreshes the filings of every company with members, then, for each user whose
  * e-mail deadline reminders are on, mails the open filings of their companies that are due within their
- * `daysBefore` (today included) and have not been reminded of for that due date. Each reminder is claimed by an insert
+ * `daysBefore` (today included) and have not been reminded of for that due date, and the returns (filed or not) whose
+ * VAT is to be paid within those days where that is another day (decision 050). Each reminder is claimed by an insert
  * that does nothing on conflict before the mail is sent, so concurrent runs in several processes send it once; a
  * failed send gives its claims back for the next run.
  */
@@ -173,11 +245,22 @@ export async function sendDueReminders(deps: ReminderDeps): Promise<ReminderRunR
       from: today,
       to: addIsoDays(today, daysBefore),
     });
-    const claimed: DueFilingRow[] = [];
-    for (const filing of due) {
-      const claim = { userId: recipient.userId, filingId: filing.filingId, dueDate: filing.dueDate };
-      if (await claimReminder(deps.db, claim)) claimed.push(filing);
-    }
+    const payments = await listPaymentsDueBetween(deps.db, recipient.userId, {
+      from: today,
+      to: addIsoDays(today, daysBefore),
+    });
+    // A payment is claimed under its own day, which is never its filing's due date, so the two are reminded apart.
+    const claim = async (rows: readonly DueFilingRow[]) => {
+      const claimed: DueFilingRow[] = [];
+      for (const filing of rows) {
+        const key = { userId: recipient.userId, filingId: filing.filingId, dueDate: filing.dueDate };
+        if (await claimReminder(deps.db, key)) claimed.push(filing);
+      }
+      return claimed;
+    };
+    const claimedFilings = await claim(due);
+    const claimedPayments = await claim(payments);
+    const claimed = [...claimedFilings, ...claimedPayments];
     if (claimed.length === 0) continue;
     try {
       await deps.mailer.send(
@@ -185,7 +268,8 @@ export async function sendDueReminders(deps: ReminderDeps): Promise<ReminderRunR
           to: recipient.email,
           language: languageOf(recipient.language),
           today,
-          filings: claimed,
+          filings: claimedFilings,
+          payments: claimedPayments,
           publicUrl: deps.publicUrl,
         }),
       );
@@ -206,6 +290,39 @@ export async function sendDueReminders(deps: ReminderDeps): Promise<ReminderRunR
   }
   if (result.mails > 0 || result.failedMails > 0) deps.log?.info({ ...result }, 'deadline reminders sent');
   return result;
+}
+
+/** The countries whose VAT is paid on another day than a return is filed (decision 050). */
+const PAYMENT_COUNTRIES = COUNTRY_FILING_RULES.filter(
+  ({ vatReturn }) => vatReturn.paymentDue !== undefined || vatReturn.annualPaymentDue !== undefined,
+).map(({ country }) => country);
+
+/**
+ * How long before its payment day a period may have ended: Italy's annual balance, the longest, is paid 75 days after
+ * the year (16 March); twice that bounds every rule with room to spare.
+ */
+const PAYMENT_LOOKBACK_DAYS = 150;
+
+/** The user's returns whose VAT is to be paid between `from` and `to`, each with its payment day as `dueDate`. */
+async function listPaymentsDueBetween(
+  db: Db,
+  userId: string,
+  range: { from: string; to: string },
+): Promise<DueFilingRow[]> {
+  const candidates = await listReturnsEndedBetween(db, userId, {
+    from: addIsoDays(range.from, -PAYMENT_LOOKBACK_DAYS),
+    to: range.to,
+    jurisdictions: PAYMENT_COUNTRIES,
+  });
+  return candidates.flatMap((filing) => {
+    const date = paymentDueDate({
+      country: filing.jurisdiction.trim(),
+      filingType: filing.filingType as FilingType,
+      frequency: filing.frequency as ReturnFrequency,
+      period: { start: filing.periodStart, end: filing.periodEnd },
+    });
+    return date !== undefined && date >= range.from && date <= range.to ? [{ ...filing, dueDate: date }] : [];
+  });
 }
 
 export type ReminderJob = { stop(): void; runNow(): Promise<ReminderRunResult | undefined> };

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, eq, gte, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   calendarFeeds,
@@ -148,6 +148,43 @@ export async function listOpenFilingsDueBetween(
     .innerJoin(companies, eq(companies.id, filings.companyId))
     .where(and(isNull(filings.filedOn), gte(filings.dueDate, range.from), lte(filings.dueDate, range.to)))
     .orderBy(asc(filings.dueDate), asc(companies.legalNameOfBusiness), asc(filings.jurisdiction));
+}
+
+/**
+ * VAT returns and annual returns of the user's companies in `jurisdictions` whose period ended between `from` and
+ * `to` (inclusive), filed or not: the candidates for a payment day (decision 050), which follows the period's end.
+ */
+export async function listReturnsEndedBetween(
+  db: Db,
+  userId: string,
+  range: { from: string; to: string; jurisdictions: readonly string[] },
+): Promise<DueFilingRow[]> {
+  if (range.jurisdictions.length === 0) return [];
+  return db
+    .select({
+      filingId: filings.id,
+      companyName: companies.legalNameOfBusiness,
+      jurisdiction: filings.jurisdiction,
+      filingType: filings.filingType,
+      frequency: filings.frequency,
+      periodStart: filings.periodStart,
+      periodEnd: filings.periodEnd,
+      dueDate: filings.dueDate,
+      currency: filings.currency,
+      amountLocal: filings.amountLocal,
+    })
+    .from(filings)
+    .innerJoin(companyUsers, and(eq(companyUsers.companyId, filings.companyId), eq(companyUsers.userId, userId)))
+    .innerJoin(companies, eq(companies.id, filings.companyId))
+    .where(
+      and(
+        inArray(filings.filingType, ['vat-return', 'annual-return']),
+        inArray(filings.jurisdiction, [...range.jurisdictions]),
+        gte(filings.periodEnd, range.from),
+        lte(filings.periodEnd, range.to),
+      ),
+    )
+    .orderBy(asc(filings.periodEnd), asc(companies.legalNameOfBusiness), asc(filings.jurisdiction));
 }
 
 /**
