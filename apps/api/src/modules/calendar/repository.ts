@@ -124,12 +124,8 @@ export type DueFilingRow = {
   amountLocal: string;
 };
 
-/** Open filings of the user's companies due between `from` and `to` (inclusive). */
-export async function listOpenFilingsDueBetween(
-  db: Db,
-  userId: string,
-  range: { from: string; to: string },
-): Promise<DueFilingRow[]> {
+/** The filings of the user's companies, with the company's name, as a reminder lists them. */
+function selectFilingsOfUser(db: Db, userId: string) {
   return db
     .select({
       filingId: filings.id,
@@ -145,7 +141,16 @@ export async function listOpenFilingsDueBetween(
     })
     .from(filings)
     .innerJoin(companyUsers, and(eq(companyUsers.companyId, filings.companyId), eq(companyUsers.userId, userId)))
-    .innerJoin(companies, eq(companies.id, filings.companyId))
+    .innerJoin(companies, eq(companies.id, filings.companyId));
+}
+
+/** Open filings of the user's companies due between `from` and `to` (inclusive). */
+export async function listOpenFilingsDueBetween(
+  db: Db,
+  userId: string,
+  range: { from: string; to: string },
+): Promise<DueFilingRow[]> {
+  return selectFilingsOfUser(db, userId)
     .where(and(isNull(filings.filedOn), gte(filings.dueDate, range.from), lte(filings.dueDate, range.to)))
     .orderBy(asc(filings.dueDate), asc(companies.legalNameOfBusiness), asc(filings.jurisdiction));
 }
@@ -160,22 +165,7 @@ export async function listReturnsEndedBetween(
   range: { from: string; to: string; jurisdictions: readonly string[] },
 ): Promise<DueFilingRow[]> {
   if (range.jurisdictions.length === 0) return [];
-  return db
-    .select({
-      filingId: filings.id,
-      companyName: companies.legalNameOfBusiness,
-      jurisdiction: filings.jurisdiction,
-      filingType: filings.filingType,
-      frequency: filings.frequency,
-      periodStart: filings.periodStart,
-      periodEnd: filings.periodEnd,
-      dueDate: filings.dueDate,
-      currency: filings.currency,
-      amountLocal: filings.amountLocal,
-    })
-    .from(filings)
-    .innerJoin(companyUsers, and(eq(companyUsers.companyId, filings.companyId), eq(companyUsers.userId, userId)))
-    .innerJoin(companies, eq(companies.id, filings.companyId))
+  return selectFilingsOfUser(db, userId)
     .where(
       and(
         inArray(filings.filingType, ['vat-return', 'annual-return']),
