@@ -62,7 +62,7 @@ export function dueDate(input: DueDateInput): string {
       `period ${input.period.start}–${input.period.end} ends before it starts`,
     );
   }
-  return dayOfRule(findDeadlineRule(input), input);
+  return dayOfDeadlineRule(findDeadlineRule(input), input.country, input.period.end);
 }
 
 /**
@@ -71,12 +71,13 @@ export function dueDate(input: DueDateInput): string {
  */
 export function paymentDueDate(input: DueDateInput): string | undefined {
   const rule = findPaymentRule(input);
-  return rule === undefined ? undefined : dayOfRule(rule, input);
+  return rule === undefined ? undefined : dayOfDeadlineRule(rule, input.country, input.period.end);
 }
 
-function dayOfRule(rule: DeadlineRule, input: DueDateInput): string {
+/** The day `rule` sets for a period of `country` ending on `periodEnd`, weekend and holiday shift included. */
+export function dayOfDeadlineRule(rule: DeadlineRule, country: string, periodEnd: string): string {
   // The holiday calendar is keyed by ISO code: Greece's VAT prefix EL and the seller's habit UK map to GR and GB.
-  const calendar = findCountryRule(input.country)?.code ?? input.country;
-  const unshifted = applyDueDateRule(rule.dueDate.value, calendar, input.period.end);
+  const calendar = findCountryRule(country)?.code ?? country;
+  const unshifted = applyDueDateRule(rule.dueDate.value, calendar, periodEnd);
   return applyDeadlineShift(rule.shift.value, calendar, unshifted);
 }

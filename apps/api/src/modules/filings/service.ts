@@ -14,6 +14,7 @@ import {
   type DeadlineQuery,
   type DeadlineRule,
   type DueDateRule,
+  dayOfDeadlineRule,
   deadlineQueriesOf,
   declaredByPeriodicReturns,
   type EcSalesListTotal,
@@ -23,7 +24,6 @@ import {
   findDeadlineRule,
   findPaymentRule,
   grantedDeadlineExtensions,
-  paymentDueDate,
   planFilings,
   type ReturnFrequency,
   type SettledFiling,
@@ -241,19 +241,10 @@ function deadlineQueryOf(row: FilingRecord, context: FilingContext): DeadlineQue
     : null;
 }
 
-/** The rule that set an open filing's due date, with its sources, as the API answers it. */
-function deadlineRuleOf(row: FilingRecord, context: FilingContext): DeadlineRuleDto | null {
-  const query = deadlineQueryOf(row, context);
-  return query ? toDeadlineRuleDto(findDeadlineRule(query)) : null;
-}
-
 /** When a filing's VAT is paid, where that is not its due date (decision 050), with the rule that says so. */
-function paymentDueOf(row: FilingRecord, context: FilingContext): Filing['paymentDue'] {
-  const query = deadlineQueryOf(row, context);
-  const rule = query ? findPaymentRule(query) : undefined;
-  if (!query || !rule) return null;
-  const date = paymentDueDate({ ...query, period: { start: row.periodStart, end: row.periodEnd } });
-  return date === undefined ? null : { date, rule: toDeadlineRuleDto(rule) };
+function paymentDueOf(row: FilingRecord, query: DeadlineQuery): Filing['paymentDue'] {
+  const rule = findPaymentRule(query);
+  return rule ? { date: dayOfDeadlineRule(rule, query.country, row.periodEnd), rule: toDeadlineRuleDto(rule) } : null;
 }
 
 /**
@@ -264,6 +255,7 @@ function paymentDueOf(row: FilingRecord, context: FilingContext): Filing['paymen
 function toFiling(row: FilingRecord, today: string, context: FilingContext = NO_CONTEXT): Filing {
   const isOpen = row.filedOn === null;
   const isExtended = isOpen && row.filingType === 'vat-return';
+  const query = deadlineQueryOf(row, context);
   return {
     id: row.id,
     jurisdiction: row.jurisdiction,
@@ -279,8 +271,8 @@ function toFiling(row: FilingRecord, today: string, context: FilingContext = NO_
     filedOn: row.filedOn,
     filingReference: row.filingReference,
     deadlineExtension: (isExtended && context.extensions.get(row.jurisdiction.trim())) || null,
-    deadlineRule: isOpen ? deadlineRuleOf(row, context) : null,
-    paymentDue: paymentDueOf(row, context),
+    deadlineRule: isOpen && query ? toDeadlineRuleDto(findDeadlineRule(query)) : null,
+    paymentDue: query ? paymentDueOf(row, query) : null,
     annualSettlement: isOpen && row.filingType === 'annual-return' ? annualSettlementOf(row, context.rows) : null,
   };
 }

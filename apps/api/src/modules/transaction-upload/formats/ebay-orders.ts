@@ -16,6 +16,7 @@ import {
   readMarketplaceDate,
   readVatRate,
 } from './cell-values';
+import { allocateByWeights } from './order-amounts';
 import {
   cellAt,
   type ProblemRecorder,
@@ -27,7 +28,6 @@ import {
   type SheetRow,
   type SheetTable,
 } from './sheet';
-import { allocateByWeights } from './shopify-orders';
 
 /**
  * eBay's orders report (Seller Hub › Reports › Downloads › Orders, research §3b), by its English column names. An order

@@ -1,14 +1,6 @@
-import {
-  formatMoneyFixed2,
-  type Money,
-  money,
-  multiplyByFraction,
-  type NormalizedTransaction,
-  roundToCentsHalfUp,
-  subtractMoney,
-  ZERO,
-} from '@vatlas/domain';
+import { formatMoneyFixed2, type Money, money, type NormalizedTransaction, subtractMoney, ZERO } from '@vatlas/domain';
 import { readCountryName, readMarketplaceAmount, readMonthFirstDate } from './cell-values';
+import { refundAmounts } from './order-amounts';
 import { FileFormatError } from './parse-types';
 import {
   cellAt,
@@ -219,15 +211,11 @@ function mapOrder(
 
   const refunded = adjusted === undefined ? ZERO : subtractMoney(total, adjusted);
   if (refunded.gt(0)) {
-    const refundGross = roundToCentsHalfUp(refunded);
-    const refundTax = total.eq(0) ? ZERO : roundToCentsHalfUp(multiplyByFraction(refundGross, etsyTax.div(total)));
     output.transactions.push({
       ...base,
+      ...refundAmounts(refunded, etsyTax, total),
       type: 'REFUND',
       activityId: 'refund',
-      netAmount: formatMoneyFixed2(subtractMoney(refundTax, refundGross)),
-      vatAmount: formatMoneyFixed2(refundTax.times(-1)),
-      grossAmount: formatMoneyFixed2(refundGross.times(-1)),
       quantity: 0,
       sku: null,
     });

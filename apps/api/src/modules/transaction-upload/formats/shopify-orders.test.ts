@@ -2,7 +2,7 @@ import { money, sumMoney } from '@vatlas/domain';
 import { describe, expect, it } from 'vitest';
 import { FileFormatError } from './format';
 import { chunked, parseAll, tableText } from './format-test-kit';
-import { allocateByWeights } from './shopify-orders';
+import { allocateByWeights } from './order-amounts';
 
 const COLUMNS = [
   'Name',

@@ -1,15 +1,6 @@
-import {
-  formatMoneyFixed2,
-  type Money,
-  money,
-  multiplyByFraction,
-  type NormalizedTransaction,
-  roundToCentsHalfUp,
-  subtractMoney,
-  sumMoney,
-  ZERO,
-} from '@vatlas/domain';
+import { formatMoneyFixed2, type Money, money, type NormalizedTransaction, subtractMoney } from '@vatlas/domain';
 import { readCountryCode, readDateInLayout, readPlainAmount, readVatRate } from './cell-values';
+import { allocateByWeights, refundAmounts } from './order-amounts';
 import {
   cellAt,
   quoteCell,
@@ -269,19 +260,12 @@ function mapOrder(order: Order, context: Context, output: RowOutput): void {
 
   const refundedAmount = money(refunded);
   if (refundedAmount.gt(0)) {
-    const totalAmount = money(total);
-    const refundVat = totalAmount.eq(0)
-      ? ZERO
-      : roundToCentsHalfUp(multiplyByFraction(refundedAmount, money(taxes).div(totalAmount)));
-    const refundGross = roundToCentsHalfUp(refundedAmount);
     output.transactions.push({
       ...base,
+      ...refundAmounts(refundedAmount, money(taxes), money(total)),
       lineNumber: first.lineNumber,
       type: 'REFUND',
       activityId: 'refund',
-      netAmount: formatMoneyFixed2(subtractMoney(refundVat, refundGross)),
-      vatAmount: formatMoneyFixed2(refundVat.times(-1)),
-      grossAmount: formatMoneyFixed2(refundGross.times(-1)),
       quantity: 0,
       sku: null,
     });
@@ -305,29 +289,4 @@ function readRateFromTaxNames(row: SheetRow, columns: Columns): string | null {
   });
   const [rate] = rates;
   return rates.size === 1 && rate !== '?' && rate !== undefined ? rate : null;
-}
-
-/**
- * Shares `total` (rounded to cents) out in proportion to `weights`, in whole cents that add up to it exactly: each
- * share is rounded toward zero and the cents left over go to the largest remainders (the first line on ties). Lines
- * without weight get nothing; when no line has weight, the first line takes it all.
- */
-export function allocateByWeights(total: Money, weights: readonly Money[]): Money[] {
-  const totalCents = roundToCentsHalfUp(total).times(100);
-  const positive = weights.map((weight) => (weight.gt(0) ? weight : ZERO));
-  const weightSum = sumMoney(positive);
-  if (weightSum.eq(0)) return weights.map((_, index) => (index === 0 ? totalCents.div(100) : ZERO));
-  const exact = positive.map((weight) => totalCents.times(weight).div(weightSum));
-  const cents = exact.map((share) => share.round(0, 0));
-  let leftover = totalCents.minus(sumMoney(cents));
-  const step = leftover.gt(0) ? 1 : -1;
-  const order = exact
-    .map((share, index) => ({ index, remainder: share.minus(cents[index] as Money).abs() }))
-    .sort((a, b) => b.remainder.cmp(a.remainder) || a.index - b.index);
-  for (const { index } of order) {
-    if (leftover.eq(0)) break;
-    cents[index] = (cents[index] as Money).plus(step);
-    leftover = leftover.minus(step);
-  }
-  return cents.map((share) => share.div(100));
 }

@@ -31,10 +31,18 @@ export function useMonthName(): (month: string) => string {
   }, [format.locale]);
 }
 
-function DeadlineButton({ filing, onSelect }: { filing: Filing; onSelect: (filing: Filing) => void }) {
-  const { t } = useTranslation();
-  const periodText = usePeriodText();
-  const style = STATUS_STYLES[filing.status];
+/** An entry of a day that opens its filing: a deadline or a payment day, told apart by `className` and content. */
+function EntryButton({
+  filing,
+  onSelect,
+  className,
+  children,
+}: {
+  filing: Filing;
+  onSelect: (filing: Filing) => void;
+  className: string;
+  children: React.ReactNode;
+}) {
   return (
     <button
       type="button"
@@ -42,10 +50,21 @@ function DeadlineButton({ filing, onSelect }: { filing: Filing; onSelect: (filin
       className={cn(
         // hyphens-auto: long German words (Zusammenfassende) break inside the narrow day instead of overflowing it.
         'block w-full rounded-sm border border-l-4 border-border bg-surface px-1 py-0.5 text-left text-[11px] leading-tight text-fg hyphens-auto break-words hover:bg-gray-100 sm:px-1.5 sm:text-xs',
-        style.border,
+        className,
         focusRing,
       )}
     >
+      {children}
+    </button>
+  );
+}
+
+function DeadlineButton({ filing, onSelect }: { filing: Filing; onSelect: (filing: Filing) => void }) {
+  const { t } = useTranslation();
+  const periodText = usePeriodText();
+  const style = STATUS_STYLES[filing.status];
+  return (
+    <EntryButton filing={filing} onSelect={onSelect} className={style.border}>
       <span className="font-semibold">{filing.jurisdiction}</span>{' '}
       <span className="md:hidden">{t(`calendar.typeShort.${filing.filingType}`)}</span>
       <span className="sr-only md:not-sr-only">{t(`calendar.types.${filing.filingType}`)}</span>
@@ -53,29 +72,29 @@ function DeadlineButton({ filing, onSelect }: { filing: Filing; onSelect: (filin
       <span className={cn('sr-only font-semibold md:not-sr-only md:block', style.text)}>
         {t(`calendar.status.${filing.status}`)}
       </span>
-    </button>
+    </EntryButton>
   );
 }
 
-/** The day a filing's VAT is paid, where that is not its due date (decision 050): opens the filing like its deadline. */
+/**
+ * The day a filing's VAT is paid, where that is not its due date (decision 050): opens the filing like its deadline.
+ * Dashed and neutral, with a solid left edge: a payment has no filing status of its own.
+ */
 function PaymentButton({ filing, onSelect }: { filing: Filing; onSelect: (filing: Filing) => void }) {
   const { t } = useTranslation();
   const periodText = usePeriodText();
   return (
-    <button
-      type="button"
-      onClick={() => onSelect(filing)}
-      className={cn(
-        'block w-full rounded-sm border border-l-4 border-dashed border-border border-l-fg-secondary [border-left-style:solid] bg-surface px-1 py-0.5 text-left text-[11px] leading-tight text-fg hyphens-auto break-words hover:bg-gray-100 sm:px-1.5 sm:text-xs',
-        focusRing,
-      )}
+    <EntryButton
+      filing={filing}
+      onSelect={onSelect}
+      className="border-dashed border-l-fg-secondary [border-left-style:solid]"
     >
       <span className="font-semibold">{filing.jurisdiction}</span> {t('calendar.month.payment')}
       <span className="sr-only">
         {' '}
         {t(`calendar.types.${filing.filingType}`)} {periodText(filing)}
       </span>
-    </button>
+    </EntryButton>
   );
 }
 
