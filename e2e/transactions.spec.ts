@@ -104,6 +104,16 @@ test.describe('transactions screen', () => {
     await expect(page.getByRole('combobox', { name: 'Jurisdiction (file)', exact: true })).toHaveValue('FR');
     expect(await countShown(page)).toBeLessThanOrEqual(filtered);
 
+    // The channel: the demo's rows all come from Amazon reports, so eBay has none of them.
+    const source = page.getByRole('combobox', { name: 'Source', exact: true });
+    await source.selectOption('ebay-orders');
+    await expect(page).toHaveURL(/source=ebay-orders/);
+    await expect(page.getByText('No transactions match these filters')).toBeVisible();
+    await source.selectOption('amazon-vtr');
+    await expect(rows(page).first()).toBeVisible();
+    await source.selectOption('');
+    await expect(page).not.toHaveURL(/source=/);
+
     // No match: a search nothing has, then "Clear filters" brings every row back.
     await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('no-such-event-zzz');
     await expect(page.getByText('No transactions match these filters')).toBeVisible();

@@ -1,4 +1,4 @@
-import { isIsoDate, TRANSACTION_TREATMENTS, TRANSACTION_TYPES } from '@vatlas/domain';
+import { isIsoDate, TRANSACTION_SOURCES, TRANSACTION_TREATMENTS, TRANSACTION_TYPES } from '@vatlas/domain';
 import { z } from 'zod';
 import { liabilitySchemeSchema } from './liabilities';
 
@@ -42,6 +42,12 @@ export const transactionFilterSchema = z.object({
     ),
   type: z.enum(TRANSACTION_TYPES).optional(),
   treatment: z.enum(TRANSACTION_TREATMENTS).optional(),
+  source: z
+    .enum(TRANSACTION_SOURCES)
+    .optional()
+    .describe(
+      'Only the rows read from files of this kind (the sales channel: Amazon, Shopify, eBay, Etsy, a CSV file)',
+    ),
   country: countryCode.optional().describe('Departure or arrival country'),
   search: z.string().trim().min(1).max(100).optional().describe('Prefix of the event id, activity id or SKU'),
 });

@@ -19,6 +19,8 @@ export type TransactionFilter = {
   ecSalesList?: RowCondition;
   type?: string;
   treatment?: string;
+  /** The format the row was read from (`TransactionSource`): the sales channel. */
+  source?: string;
   country?: string;
   search?: string;
   sort: 'date-desc' | 'date-asc';
@@ -50,6 +52,7 @@ function filterConditions(filter: TransactionFilterConditions): (SQL | undefined
   if (filter.ecSalesList) conditions.push(rowConditionSql(filter.ecSalesList));
   if (filter.type) conditions.push(eq(transactions.transactionType, filter.type));
   if (filter.treatment) conditions.push(eq(transactions.treatment, filter.treatment));
+  if (filter.source) conditions.push(eq(transactions.source, filter.source));
   if (filter.country) {
     conditions.push(
       or(eq(transactions.departureCountry, filter.country), eq(transactions.arrivalCountry, filter.country)),

@@ -113,6 +113,7 @@ export async function resolveFilter(
     ecSalesList: query.ecSalesList === undefined ? undefined : ecSalesListCondition(query.ecSalesList),
     type: query.type,
     treatment: query.treatment,
+    source: query.source,
     country: query.country,
     search: query.search,
   };
@@ -212,6 +213,7 @@ export function exportFileName(query: TransactionExportQuery): string {
     query.to && `to-${query.to}`,
     query.type?.toLowerCase(),
     query.treatment?.toLowerCase(),
+    query.source,
     query.country && `country-${query.country}`,
     query.search && `search-${query.search.replace(/[^\w.-]+/g, '_').slice(0, 40)}`,
   ].filter((part): part is string => Boolean(part));

@@ -60,6 +60,8 @@ forEachDatabase('transactions API', (context) => {
         arrivalCountry: arrival,
         taxableJurisdiction: arrival,
         sku: index % 2 === 0 ? 'MUG-BLUE' : 'CUP-RED',
+        // A sixth of them from an eBay orders report: a seller selling on more than one channel.
+        ...(index % 5 === 2 ? { source: 'ebay-orders' as const } : {}),
         // A cell a spreadsheet would run, and a buyer VAT number the export must not carry.
         ...(index === 3 ? { marketplace: '=HYPERLINK("http://evil.test")' } : {}),
         ...(index === 5 ? { buyerVatNumber: 'FR40303265045' } : {}),
@@ -336,6 +338,52 @@ forEachDatabase('transactions API', (context) => {
     expect(
       all.rows.filter((row) => row.split(',')[TRANSACTION_EXPORT_COLUMNS.indexOf('buyer_is_business')] === 'true'),
     ).toHaveLength(1);
+  });
+
+  it('filters by source, the channel a row was read from, in the list, its count and its export', async () => {
+    const ebay = await readAll({ source: 'ebay-orders' });
+    expect(ebay.map((item) => item.eventId).sort()).toEqual([
+      '302-0002',
+      '302-0007',
+      '302-0012',
+      '302-0017',
+      '302-0022',
+      '302-0027',
+    ]);
+    expect(ebay.every((item) => item.source === 'ebay-orders')).toBe(true);
+    const amazon = await readAll({ source: 'amazon-vtr' });
+    expect(amazon).toHaveLength(24);
+    expect(amazon.every((item) => item.source === 'amazon-vtr')).toBe(true);
+    expect(await readAll({ source: 'etsy-orders' })).toEqual([]);
+    // It combines with the other filters.
+    const ebayInMarch = await readAll({ source: 'ebay-orders', month: '2023-03' });
+    expect(ebayInMarch.map((item) => item.id).sort()).toEqual(
+      ebay
+        .filter((item) => item.taxPointDate.startsWith('2023-03'))
+        .map((item) => item.id)
+        .sort(),
+    );
+    expect(ebayInMarch.length).toBeGreaterThan(0);
+    expect(await count({ source: 'ebay-orders' })).toEqual({ count: 6, isExact: true });
+
+    const exported = await app.inject({
+      method: 'GET',
+      url: apiPaths.transactionsExportCsv(companyId, { source: 'ebay-orders', sort: 'date-asc' }),
+      headers: bearer(token),
+    });
+    expect(exported.headers['content-disposition']).toContain('filename="transactions-ebay-orders.csv"');
+    const sourceColumn = TRANSACTION_EXPORT_COLUMNS.indexOf('source');
+    const rows = parseCsv(exported.body).rows;
+    expect(rows).toHaveLength(6);
+    expect(rows.every((row) => row.split(',')[sourceColumn] === 'ebay-orders')).toBe(true);
+
+    const unknown = await app.inject({
+      method: 'GET',
+      url: apiPaths.transactions(companyId, { source: 'amazon' }),
+      headers: bearer(token),
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().details).toEqual([expect.objectContaining({ field: 'source' })]);
   });
 
   it('reads the export in keyset batches that cover every row exactly once', async () => {

@@ -1,6 +1,7 @@
 import {
   COUNTRY_CODES,
   explanationLanguageOf,
+  TRANSACTION_SOURCES,
   TRANSACTION_TREATMENTS,
   TRANSACTION_TYPES,
   treatmentLabel,
@@ -186,6 +187,17 @@ export function TransactionFilters({
               label: treatmentLabel(treatment, language),
             }))}
             onChange={(value) => setFilter('treatment', value)}
+          />
+          <FilterSelect
+            id={`${id}-source`}
+            label={t('transactions.filters.source')}
+            value={filters.source}
+            anyLabel={t('transactions.filters.any')}
+            options={TRANSACTION_SOURCES.map((source) => ({
+              value: source,
+              label: t(`transactions.sources.${source}`),
+            }))}
+            onChange={(value) => setFilter('source', value)}
           />
           <FilterSelect
             id={`${id}-country`}

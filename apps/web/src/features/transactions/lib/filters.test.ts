@@ -27,7 +27,7 @@ describe('transaction filters in the URL', () => {
   it('reads every filter and the sort', () => {
     const filters = filtersFromSearchParams(
       new URLSearchParams(
-        'taxedIn=it&scheme=oss&jurisdiction=fr&month=2025-12&type=REFUND&treatment=intra-eu-distance-sale&country=PL&search=+302-1+&sort=date-asc',
+        'taxedIn=it&scheme=oss&jurisdiction=fr&month=2025-12&type=REFUND&treatment=intra-eu-distance-sale&source=ebay-orders&country=PL&search=+302-1+&sort=date-asc',
       ),
     );
     expect(filters).toEqual({
@@ -37,6 +37,7 @@ describe('transaction filters in the URL', () => {
       month: '2025-12',
       type: 'REFUND',
       treatment: 'intra-eu-distance-sale',
+      source: 'ebay-orders',
       country: 'PL',
       search: '302-1',
       sort: 'date-asc',
@@ -46,7 +47,7 @@ describe('transaction filters in the URL', () => {
   it('drops values the API would refuse instead of sending them', () => {
     const filters = filtersFromSearchParams(
       new URLSearchParams(
-        'taxedIn=DEU&jurisdiction=Germany&month=2026-13&type=GIFT&treatment=x&country=1&search=%20&sort=random',
+        'taxedIn=DEU&jurisdiction=Germany&month=2026-13&type=GIFT&treatment=x&source=ebay&country=1&search=%20&sort=random',
       ),
     );
     expect(filters).toEqual({ sort: 'date-desc' });
@@ -84,7 +85,7 @@ describe('transaction filters in the URL', () => {
 
   it('round-trips URL → filters → URL', () => {
     const query =
-      'taxedIn=IT&jurisdiction=FR&month=2026-01&type=SALE&treatment=domestic-sale&country=DE&search=abc&sort=date-asc';
+      'taxedIn=IT&jurisdiction=FR&month=2026-01&type=SALE&treatment=domestic-sale&source=etsy-orders&country=DE&search=abc&sort=date-asc';
     expect(filtersToSearchParams(filtersFromSearchParams(new URLSearchParams(query))).toString()).toBe(query);
   });
 
@@ -103,5 +104,9 @@ describe('transaction filters in the URL', () => {
     expect(filtersToApiQuery(drillDown)).toMatchObject({ taxedIn: 'FR', scheme: 'oss', month: '2026-03' });
     expect(exportFileName(drillDown)).toBe('transactions-taxed-in-FR-oss-2026-03.csv');
     expect(exportFileName({ search: 'a b/c', sort: 'date-desc' })).toBe('transactions-search-a_b_c.csv');
+    // The channel, as the API names it.
+    const ebay = filtersFromSearchParams(new URLSearchParams('source=ebay-orders&month=2026-03'));
+    expect(filtersToApiQuery(ebay)).toMatchObject({ source: 'ebay-orders', month: '2026-03' });
+    expect(exportFileName(ebay)).toBe('transactions-2026-03-ebay-orders.csv');
   });
 });

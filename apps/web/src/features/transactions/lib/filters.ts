@@ -2,8 +2,10 @@ import { TRANSACTION_SORTS } from '@vatlas/contract';
 import {
   isIsoDate,
   type LiabilityScheme,
+  TRANSACTION_SOURCES,
   TRANSACTION_TREATMENTS,
   TRANSACTION_TYPES,
+  type TransactionSource,
   type TransactionTreatment,
   type TransactionType,
 } from '@vatlas/domain';
@@ -13,7 +15,7 @@ export const LIABILITY_SCHEMES: readonly LiabilityScheme[] = ['local', 'oss', 'i
 
 /**
  * The table's filters and sort as they live in the URL query (`taxedIn`, `scheme`, `ecSalesList`, `jurisdiction`, `month`, `from`, `to`, `type`, `treatment`,
- * `country`, `search`, `sort`), so a link — the dashboard's `/transactions?taxedIn=DE&month=2026-03` — and a reload
+ * `source`, `country`, `search`, `sort`), so a link — the dashboard's `/transactions?taxedIn=DE&month=2026-03` — and a reload
  * show the same rows. Values the API would refuse are dropped when read, never sent.
  */
 export type TransactionFilters = {
@@ -31,6 +33,8 @@ export type TransactionFilters = {
   to?: string;
   type?: TransactionType;
   treatment?: TransactionTreatment;
+  /** The kind of file the rows were read from: the sales channel. */
+  source?: TransactionSource;
   country?: string;
   search?: string;
   sort: (typeof TRANSACTION_SORTS)[number];
@@ -46,6 +50,7 @@ export const FILTER_KEYS = [
   'to',
   'type',
   'treatment',
+  'source',
   'country',
   'search',
 ] as const;
@@ -78,6 +83,7 @@ export function filtersFromSearchParams(params: URLSearchParams): TransactionFil
     to: day('to'),
     type: oneOf(TRANSACTION_TYPES, params.get('type')),
     treatment: oneOf(TRANSACTION_TREATMENTS, params.get('treatment')),
+    source: oneOf(TRANSACTION_SOURCES, params.get('source')),
     country: country('country'),
     search: search === '' ? undefined : search,
     sort: oneOf(TRANSACTION_SORTS, params.get('sort')) ?? 'date-desc',
@@ -111,6 +117,7 @@ export function filtersToApiQuery(filters: TransactionFilters): Record<string, s
     to: filters.to,
     type: filters.type,
     treatment: filters.treatment,
+    source: filters.source,
     country: filters.country,
     search: filters.search,
     sort: filters.sort,
@@ -133,6 +140,7 @@ export function exportFileName(filters: TransactionFilters): string {
     filters.to && `to-${filters.to}`,
     filters.type?.toLowerCase(),
     filters.treatment?.toLowerCase(),
+    filters.source,
     filters.country && `country-${filters.country}`,
     filters.search && `search-${filters.search.replace(/[^\w.-]+/g, '_').slice(0, 40)}`,
   ].filter((part): part is string => Boolean(part));
