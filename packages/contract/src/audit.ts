@@ -18,6 +18,8 @@ export const AUDIT_ACTIONS = [
   'document_downloaded',
   'power_of_attorney_signed',
   'filing_marked_filed',
+  'filing_marked_paid',
+  'filing_marked_unpaid',
   'subscription_changed',
   'tenant_branding_changed',
 ] as const;

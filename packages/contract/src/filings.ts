@@ -75,6 +75,9 @@ export const filingSchema = z.object({
         "they are filed), Italy's annual balance (paid before the return is due); null where it is paid with the " +
         'filing, or nothing is paid. Given for filed filings too: filing is not paying',
     ),
+  paidOn: isoDate
+    .nullable()
+    .describe('The day the user marked that payment made (`paymentDue` filings only, filed or not); null until then'),
   annualSettlement: z
     .object({
       vatForYearEur: decimal,
@@ -110,3 +113,8 @@ export const markFilingFiledRequestSchema = z.object({
   reference: z.string().trim().min(1, 'is required').max(200).describe("The authority's receipt or reference"),
 });
 export type MarkFilingFiledRequest = z.infer<typeof markFilingFiledRequestSchema>;
+
+export const markFilingPaidRequestSchema = z.object({
+  paidOn: isoDate.describe('The day the VAT was paid; not in the future'),
+});
+export type MarkFilingPaidRequest = z.infer<typeof markFilingPaidRequestSchema>;

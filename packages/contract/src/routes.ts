@@ -143,6 +143,10 @@ export const apiPaths = {
     `/api/v1/Filings/${segment(companyId)}/${segment(filingId)}/MarkFiled`,
   reopenFiling: (companyId: string, filingId: string) =>
     `/api/v1/Filings/${segment(companyId)}/${segment(filingId)}/Reopen`,
+  markFilingPaid: (companyId: string, filingId: string) =>
+    `/api/v1/Filings/${segment(companyId)}/${segment(filingId)}/MarkPaid`,
+  markFilingUnpaid: (companyId: string, filingId: string) =>
+    `/api/v1/Filings/${segment(companyId)}/${segment(filingId)}/MarkUnpaid`,
   dataHealth: (companyId: string, year: number) => `/api/v1/Liabilities/${segment(companyId)}/DataHealth?year=${year}`,
   calendarFeed: '/api/v1/Calendar/Feed',
   rotateCalendarFeed: '/api/v1/Calendar/Feed/Rotate',

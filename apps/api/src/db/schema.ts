@@ -866,6 +866,11 @@ export const filings = pgTable(
     filedOn: date('filed_on'),
     filingReference: text('filing_reference'),
     filedBy: uuid('filed_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The day its VAT was paid, as the user marked it: only a filing whose payment is due apart from it (decision
+     * 051), and independent of its being filed (Italy's annual balance is paid before the return is due).
+     */
+    paidOn: date('paid_on'),
     updatedAt: updatedAt(),
   },
   (table) => [

@@ -81,6 +81,7 @@ export const buildFiling = (overrides: Partial<Filing> = {}): Filing => ({
   deadlineExtension: null,
   deadlineRule: null,
   paymentDue: null,
+  paidOn: null,
   annualSettlement: null,
   ...overrides,
 });

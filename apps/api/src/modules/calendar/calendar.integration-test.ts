@@ -306,6 +306,44 @@ forEachDatabase('deadline reminders', (context) => {
     expect(mails[1]?.text).toContain('• PT VAT return 2023-Q1 — Pagamento Lda: payment due 2023-05-25 (due in 6 days)');
   });
 
+  it('leaves a payment marked paid out of the reminders, and reminds of it once the mark is undone (decision 051)', async () => {
+    const tenantId = (await db.select().from(users).where(eq(users.id, owner.id)))[0]?.tenantId ?? '';
+    const payer = await createPerson(db, { tenantId, label: 'reminder-early-payer', issuer: config.auth.issuer });
+    const portuguese = await createCompany(db, { tenantId, name: 'Pago Cedo Lda', owners: [payer] });
+    await setUpTaxProfile(db, portuguese, {
+      establishmentCountry: 'DE',
+      registrations: [{ country: 'PT', frequency: 'quarterly' }],
+    });
+    await insertTransactions(db, {
+      companyId: portuguese,
+      uploadId: await insertUpload(db, portuguese),
+      profile: PROFILE,
+      rows: [transactionFixture({ taxPointDate: '2023-02-10' })],
+    });
+    await recomputeTaxPosition(db, portuguese);
+    const firstQuarter = and(
+      eq(filings.companyId, portuguese),
+      eq(filings.jurisdiction, 'PT'),
+      eq(filings.periodStart, '2023-01-01'),
+    );
+
+    // Filed and paid on the 12th, before either reminder: nothing is left to remind of.
+    await db
+      .update(filings)
+      .set({ filedOn: '2023-05-12', filingReference: 'AT-2023-Q1', paidOn: '2023-05-12' })
+      .where(firstQuarter);
+    await run('2023-05-19');
+    await run('2023-05-20');
+    expect(mailsTo(payer)).toEqual([]);
+
+    // The mark undone (entered by mistake): the payment is reminded of on the next run.
+    await db.update(filings).set({ paidOn: null }).where(firstQuarter);
+    await run('2023-05-21');
+    expect(mailsTo(payer).map((mail) => mail.subject)).toEqual([
+      'Reminder: payment for PT VAT return 2023-Q1 — Pago Cedo Lda due 2023-05-25',
+    ]);
+  });
+
   it('gives the claim back when the mail cannot be sent', async () => {
     const failing = {
       async send() {

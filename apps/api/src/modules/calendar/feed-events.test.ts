@@ -31,6 +31,7 @@ const PORTUGUESE_RETURN: Filing = {
       isVerified: true,
     },
   },
+  paidOn: null,
   annualSettlement: null,
 };
 
@@ -65,5 +66,11 @@ describe('the calendar feed’s events of a filing', () => {
     );
     expect(events.map((event) => [event.uid, event.date])).toEqual([['filing-f-pt@vatlas', '2026-05-20']]);
     expect(events[0]?.description).not.toContain('Payment');
+  });
+
+  it('leaves a payment marked made out, and says in the filing’s event when it was paid (decision 051)', () => {
+    const events = filingEvents({ ...PORTUGUESE_RETURN, paidOn: '2026-05-22' }, 'Nordlicht GmbH', CONTEXT);
+    expect(events.map((event) => event.uid)).toEqual(['filing-f-pt@vatlas']);
+    expect(events[0]?.description).toContain('Paid on: 2026-05-22');
   });
 });

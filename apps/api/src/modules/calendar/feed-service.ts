@@ -113,6 +113,7 @@ export function filingEvents(
     `${words.amount}: ${filing.amountLocal} ${filing.currency}`,
     `${words.status}: ${status}`,
     ...(filing.paymentDue ? [`${words.payment}: ${filing.paymentDue.date}`] : []),
+    ...(filing.paidOn ? [`${words.paid}: ${filing.paidOn}`] : []),
     ...(filing.filedOn ? [`${words.filed}: ${filing.filedOn} (${filing.filingReference ?? ''})`] : []),
     calendarUrl,
   ].join('\n');
@@ -127,7 +128,8 @@ export function filingEvents(
       categories: [typeLabel, status],
     },
   ];
-  if (filing.paymentDue) {
+  // A payment marked made leaves the feed, as it leaves the reminders (decision 051).
+  if (filing.paymentDue && filing.paidOn === null) {
     events.push({
       ...common,
       uid: `payment-${filing.id}@vatlas`,

@@ -65,7 +65,7 @@ const STATUS_LABELS: Record<MailLanguage, Record<string, string>> = {
 /** The feed's own words: its name and the labels of an event's description. */
 export const FEED_WORDS: Record<
   MailLanguage,
-  { name: string; period: string; amount: string; status: string; filed: string; payment: string }
+  { name: string; period: string; amount: string; status: string; filed: string; payment: string; paid: string }
 > = {
   en: {
     name: 'Vatlas – filing deadlines',
@@ -74,6 +74,7 @@ export const FEED_WORDS: Record<
     status: 'Status',
     filed: 'Filed on',
     payment: 'Payment due',
+    paid: 'Paid on',
   },
   de: {
     name: 'Vatlas – Abgabefristen',
@@ -82,6 +83,7 @@ export const FEED_WORDS: Record<
     status: 'Status',
     filed: 'Eingereicht am',
     payment: 'Zahlung fällig',
+    paid: 'Bezahlt am',
   },
   fr: {
     name: 'Vatlas – échéances déclaratives',
@@ -90,6 +92,7 @@ export const FEED_WORDS: Record<
     status: 'Statut',
     filed: 'Déposée le',
     payment: 'Paiement dû',
+    paid: 'Payé le',
   },
   it: {
     name: 'Vatlas – scadenze degli adempimenti',
@@ -98,6 +101,7 @@ export const FEED_WORDS: Record<
     status: 'Stato',
     filed: 'Presentata il',
     payment: 'Pagamento dovuto',
+    paid: 'Pagato il',
   },
   es: {
     name: 'Vatlas – plazos de presentación',
@@ -106,6 +110,7 @@ export const FEED_WORDS: Record<
     status: 'Estado',
     filed: 'Presentada el',
     payment: 'Pago debido',
+    paid: 'Pagado el',
   },
   pl: {
     name: 'Vatlas – terminy deklaracji',
@@ -114,6 +119,7 @@ export const FEED_WORDS: Record<
     status: 'Status',
     filed: 'Złożono',
     payment: 'Termin płatności',
+    paid: 'Zapłacono',
   },
 };
 

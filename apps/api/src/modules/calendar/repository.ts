@@ -157,7 +157,8 @@ export async function listOpenFilingsDueBetween(
 
 /**
  * VAT returns and annual returns of the user's companies in `jurisdictions` whose period ended between `from` and
- * `to` (inclusive), filed or not: the candidates for a payment day (decision 050), which follows the period's end.
+ * `to` (inclusive), filed or not, and not marked paid: the candidates for a payment day (decision 050), which follows
+ * the period's end.
  */
 export async function listReturnsEndedBetween(
   db: Db,
@@ -170,6 +171,8 @@ export async function listReturnsEndedBetween(
       and(
         inArray(filings.filingType, ['vat-return', 'annual-return']),
         inArray(filings.jurisdiction, [...range.jurisdictions]),
+        // A payment marked made is not reminded of (decision 051).
+        isNull(filings.paidOn),
         gte(filings.periodEnd, range.from),
         lte(filings.periodEnd, range.to),
       ),

@@ -162,3 +162,13 @@ export async function setFilingFiled(
   if (!row) throw new Error('the filing row was not written');
   return row;
 }
+
+export async function setFilingPaidOn(db: Db, filingId: string, paidOn: string | null): Promise<FilingRecord> {
+  const [row] = await db
+    .update(filings)
+    .set({ paidOn, updatedAt: new Date() })
+    .where(eq(filings.id, filingId))
+    .returning();
+  if (!row) throw new Error('the filing row was not written');
+  return row;
+}

@@ -4,6 +4,7 @@ import {
   filingQuerySchema,
   filingSchema,
   markFilingFiledRequestSchema,
+  markFilingPaidRequestSchema,
 } from '@vatlas/contract';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,12 +12,14 @@ import { z } from 'zod';
 import type { Db } from '../../db/client';
 import { requireAuth } from '../../plugins/auth';
 import { guard } from '../../plugins/route-guard';
-import { listFilings, markFilingFiled, reopenFiling } from './service';
+import { listFilings, markFilingFiled, markFilingPaid, markFilingUnpaid, reopenFiling } from './service';
 
 export const FILING_ROUTE_PATTERNS = {
   list: '/api/v1/Filings/:companyId',
   markFiled: '/api/v1/Filings/:companyId/:filingId/MarkFiled',
   reopen: '/api/v1/Filings/:companyId/:filingId/Reopen',
+  markPaid: '/api/v1/Filings/:companyId/:filingId/MarkPaid',
+  markUnpaid: '/api/v1/Filings/:companyId/:filingId/MarkUnpaid',
 } as const;
 
 const companyParams = z.object({ companyId: z.string().describe('The company id (uuid)') });
@@ -79,5 +82,50 @@ export function registerFilingRoutes(app: FastifyInstance, deps: { db: Db }): vo
     },
     async (request) =>
       reopenFiling(deps.db, { companyId: request.params.companyId, filingId: request.params.filingId }),
+  );
+
+  typed.post(
+    FILING_ROUTE_PATTERNS.markPaid,
+    {
+      config: guard('company'),
+      schema: {
+        tags: ['Filings'],
+        summary: 'Record the day a filing’s VAT was paid, where it is due apart from the filing (`paymentDue`)',
+        description:
+          'Filed or not (Italy’s annual balance is paid before its return is due). The deadline reminders then leave ' +
+          'the payment out. 409 `filing_payment_not_separate` for a filing without `paymentDue`, `filing_already_paid` ' +
+          'when it is marked paid already.',
+        params: filingParams,
+        body: markFilingPaidRequestSchema,
+        response: { 200: filingSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) =>
+      markFilingPaid(deps.db, {
+        companyId: request.params.companyId,
+        filingId: request.params.filingId,
+        userId: requireAuth(request).user.id,
+        request: request.body,
+      }),
+  );
+
+  typed.post(
+    FILING_ROUTE_PATTERNS.markUnpaid,
+    {
+      config: guard('company'),
+      schema: {
+        tags: ['Filings'],
+        summary: 'Undo a mark paid: the payment is due again, and reminded of',
+        description: '409 `filing_not_paid` when it is not marked paid.',
+        params: filingParams,
+        response: { 200: filingSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...errors },
+      },
+    },
+    async (request) =>
+      markFilingUnpaid(deps.db, {
+        companyId: request.params.companyId,
+        filingId: request.params.filingId,
+        userId: requireAuth(request).user.id,
+      }),
   );
 }

@@ -5,6 +5,7 @@ import type {
   FilingList,
   FilingQuery,
   MarkFilingFiledRequest,
+  MarkFilingPaidRequest,
 } from '@vatlas/contract';
 import {
   annualBalance,
@@ -46,6 +47,7 @@ import {
   listLiabilityAmounts,
   type PlannedFilingValues,
   setFilingFiled,
+  setFilingPaidOn,
   syncPlannedFilings,
 } from './repository';
 
@@ -273,6 +275,7 @@ function toFiling(row: FilingRecord, today: string, context: FilingContext = NO_
     deadlineExtension: (isExtended && context.extensions.get(row.jurisdiction.trim())) || null,
     deadlineRule: isOpen && query ? toDeadlineRuleDto(findDeadlineRule(query)) : null,
     paymentDue: query ? paymentDueOf(row, query) : null,
+    paidOn: row.paidOn,
     annualSettlement: isOpen && row.filingType === 'annual-return' ? annualSettlementOf(row, context.rows) : null,
   };
 }
@@ -339,7 +342,78 @@ export async function markFilingFiled(
     });
     return filed;
   });
-  return toFiling(updated, today);
+  return toFiling(updated, today, await loadContextOf(db, input.companyId));
+}
+
+/** The context of a single filing's answer: the company's profile and filings as stored, without a refresh. */
+async function loadContextOf(db: Db, companyId: string): Promise<FilingContext> {
+  const profile = await loadCompanyTaxProfile(db, companyId);
+  return loadContext(db, companyId, profile, await listFilingRows(db, companyId));
+}
+
+/**
+ * Records the day a filing's VAT was paid (decision 051): only where it is due apart from the filing (`paymentDue`),
+ * filed or not. The reminders then leave that payment out.
+ */
+export async function markFilingPaid(
+  db: Db,
+  input: { companyId: string; filingId: string; userId: string; request: MarkFilingPaidRequest },
+): Promise<Filing> {
+  const today = todayIsoDate();
+  const row = await findFilingOrFail(db, input.companyId, input.filingId);
+  const context = await loadContextOf(db, input.companyId);
+  if (toFiling(row, today, context).paymentDue === null) {
+    throw new HttpError(
+      409,
+      'filing_payment_not_separate',
+      'This filing has no payment of its own to mark: its VAT is paid with the filing, or nothing is paid.',
+    );
+  }
+  if (row.paidOn !== null) {
+    throw new HttpError(409, 'filing_already_paid', `This filing was marked paid on ${row.paidOn}; undo that first.`);
+  }
+  if (input.request.paidOn > today) {
+    throw new HttpError(400, 'validation_error', 'The request is invalid.', [
+      { field: 'paidOn', message: 'must not be in the future' },
+    ]);
+  }
+  const updated = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const paid = await setFilingPaidOn(txDb, row.id, input.request.paidOn);
+    await recordAuditEvent(txDb, {
+      action: 'filing_marked_paid',
+      actorUserId: input.userId,
+      companyId: input.companyId,
+      targetType: 'filing',
+      targetId: row.id,
+      details: { jurisdiction: row.jurisdiction, filingType: row.filingType, periodStart: row.periodStart },
+    });
+    return paid;
+  });
+  return toFiling(updated, today, context);
+}
+
+/** Undoes a mark paid entered by mistake: the payment is due again, and reminded of. */
+export async function markFilingUnpaid(
+  db: Db,
+  input: { companyId: string; filingId: string; userId: string },
+): Promise<Filing> {
+  const row = await findFilingOrFail(db, input.companyId, input.filingId);
+  if (row.paidOn === null) throw new HttpError(409, 'filing_not_paid', 'This filing is not marked paid.');
+  const updated = await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const unpaid = await setFilingPaidOn(txDb, row.id, null);
+    await recordAuditEvent(txDb, {
+      action: 'filing_marked_unpaid',
+      actorUserId: input.userId,
+      companyId: input.companyId,
+      targetType: 'filing',
+      targetId: row.id,
+      details: { jurisdiction: row.jurisdiction, filingType: row.filingType, periodStart: row.periodStart },
+    });
+    return unpaid;
+  });
+  return toFiling(updated, todayIsoDate(), await loadContextOf(db, input.companyId));
 }
 
 /**

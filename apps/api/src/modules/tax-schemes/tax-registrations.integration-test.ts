@@ -2,6 +2,7 @@ import {
   apiPaths,
   ecSalesListSchema,
   filingListSchema,
+  filingSchema,
   jurisdictionRegistrationSchema,
   taxRegistrationsResponseSchema,
 } from '@vatlas/contract';
@@ -10,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { companyJurisdictions } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
+import { listAuditEvents } from '../audit/repository';
 import { ensureExchangeRates } from '../exchange-rates/service';
 import { recomputeTaxPosition } from '../tax-position/service';
 import {
@@ -466,7 +468,19 @@ forEachDatabase('tax registrations API', (context) => {
     }
   });
 
-  it("says when the VAT is paid where that is not the due date: Portugal's returns, Italy's annual balance (decision 050)", async () => {
+  /** The filings of 2023, the first of a jurisdiction and type found with `first`. */
+  const filingsOf2023 = async () => {
+    const response = await request('GET', apiPaths.filings(companyId));
+    expect(response.statusCode, response.body).toBe(200);
+    const items = filingListSchema
+      .parse(response.json())
+      .items.filter((filing) => filing.periodStart.startsWith('2023-'));
+    return (jurisdiction: string, filingType: string) =>
+      items.find((filing) => filing.jurisdiction === jurisdiction && filing.filingType === filingType);
+  };
+
+  /** Runs `check` with the company registered in Portugal (quarterly) and Italy (monthly) too, then takes them away. */
+  const withPortugalAndItaly = async (check: () => Promise<void>) => {
     const db = context.database.db;
     await db.insert(companyJurisdictions).values([
       { companyId, countryCode: 'PT', source: 'user' },
@@ -485,12 +499,20 @@ forEachDatabase('tax registrations API', (context) => {
         filingFrequency: 'monthly',
       });
       expect(italy.statusCode, italy.body).toBe(200);
-      const response = await request('GET', apiPaths.filings(companyId));
-      const items = filingListSchema
-        .parse(response.json())
-        .items.filter((filing) => filing.periodStart.startsWith('2023-'));
-      const first = (jurisdiction: string, filingType: string) =>
-        items.find((filing) => filing.jurisdiction === jurisdiction && filing.filingType === filingType);
+      await check();
+    } finally {
+      await db
+        .delete(companyJurisdictions)
+        .where(
+          and(eq(companyJurisdictions.companyId, companyId), inArray(companyJurisdictions.countryCode, ['PT', 'IT'])),
+        );
+      await recomputeTaxPosition(db, companyId);
+    }
+  };
+
+  it("says when the VAT is paid where that is not the due date: Portugal's returns, Italy's annual balance (decision 050)", async () => {
+    await withPortugalAndItaly(async () => {
+      const first = await filingsOf2023();
 
       // Portugal: the first quarter filed by 20 May (a Saturday: 22 May), paid by 25 May, a Thursday.
       expect(first('PT', 'vat-return')).toMatchObject({
@@ -519,14 +541,65 @@ forEachDatabase('tax registrations API', (context) => {
       expect(first('DE', 'vat-return')?.paymentDue).toBeNull();
       expect(first('DE', 'annual-return')?.paymentDue).toBeNull();
       expect(first('DE', 'ec-sales-list')?.paymentDue).toBeNull();
-    } finally {
-      await db
-        .delete(companyJurisdictions)
-        .where(
-          and(eq(companyJurisdictions.companyId, companyId), inArray(companyJurisdictions.countryCode, ['PT', 'IT'])),
-        );
-      await recomputeTaxPosition(db, companyId);
-    }
+    });
+  });
+
+  it('marks a payment due apart from its filing paid, filed or not, refuses the rest, and undoes it (decision 051)', async () => {
+    await withPortugalAndItaly(async () => {
+      const first = await filingsOf2023();
+      const portugal = first('PT', 'vat-return');
+      const italy = first('IT', 'annual-return');
+      const germany = first('DE', 'vat-return');
+      if (!portugal || !italy || !germany) throw new Error('the filings were not planned');
+      const markPaid = (filingId: string, paidOn: string) =>
+        request('POST', apiPaths.markFilingPaid(companyId, filingId), { paidOn });
+
+      // Portugal's return filed first, then its VAT paid: the filed answer keeps its payment day.
+      const filed = await request('POST', apiPaths.markFilingFiled(companyId, portugal.id), {
+        filedOn: '2023-05-19',
+        reference: 'AT-2023-1T',
+      });
+      expect(filed.statusCode, filed.body).toBe(200);
+      expect(filingSchema.parse(filed.json())).toMatchObject({ status: 'filed', paymentDue: { date: '2023-05-25' } });
+      const paid = await markPaid(portugal.id, '2023-05-24');
+      expect(paid.statusCode, paid.body).toBe(200);
+      expect(filingSchema.parse(paid.json())).toMatchObject({ paidOn: '2023-05-24', status: 'filed' });
+      expect((await markPaid(portugal.id, '2023-05-25')).json()).toMatchObject({ code: 'filing_already_paid' });
+      const future = await markPaid(italy.id, '2999-01-01');
+      expect(future.statusCode).toBe(400);
+      expect(future.json().details).toEqual([expect.objectContaining({ field: 'paidOn' })]);
+      // Italy's balance is paid before its return is due: paid, the return stays open.
+      const balance = await markPaid(italy.id, '2024-03-15');
+      expect(balance.statusCode, balance.body).toBe(200);
+      expect(filingSchema.parse(balance.json())).toMatchObject({ paidOn: '2024-03-15', filedOn: null });
+      expect(filingSchema.parse(balance.json()).status).not.toBe('filed');
+
+      // A German return is paid with the filing: nothing of its own to mark.
+      const german = await markPaid(germany.id, '2023-02-10');
+      expect(german.statusCode).toBe(409);
+      expect(german.json()).toMatchObject({ code: 'filing_payment_not_separate' });
+      const malformed = await request('POST', apiPaths.markFilingPaid(companyId, germany.id), { paidOn: '15.03.2024' });
+      expect(malformed.statusCode).toBe(400);
+
+      // The calendar shows both as paid; a refresh of the plan keeps the mark.
+      await recomputeTaxPosition(context.database.db, companyId);
+      const after = await filingsOf2023();
+      expect(after('PT', 'vat-return')?.paidOn).toBe('2023-05-24');
+      expect(after('IT', 'annual-return')?.paidOn).toBe('2024-03-15');
+      expect(after('DE', 'vat-return')?.paidOn).toBeNull();
+      const events = await listAuditEvents(context.database.db, { companyId, limit: 10 });
+      expect(events.filter((event) => event.action === 'filing_marked_paid')).toHaveLength(2);
+
+      // Undone: due again; a second undo is refused.
+      const unpaid = await request('POST', apiPaths.markFilingUnpaid(companyId, italy.id));
+      expect(unpaid.statusCode, unpaid.body).toBe(200);
+      expect(filingSchema.parse(unpaid.json())).toMatchObject({ paidOn: null, paymentDue: { date: '2024-03-18' } });
+      const again = await request('POST', apiPaths.markFilingUnpaid(companyId, italy.id));
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'filing_not_paid' });
+      // Portugal's return reopened, so the registration leaves nothing behind.
+      expect((await request('POST', apiPaths.reopenFiling(companyId, portugal.id))).statusCode).toBe(200);
+    });
   });
 
   it('names the countries the transactions declare in without a registration', async () => {

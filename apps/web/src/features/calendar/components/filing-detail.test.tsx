@@ -1,10 +1,11 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, render, screen } from '@testing-library/react';
-import type { Filing } from '@vatlas/contract';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { apiPaths, type Filing } from '@vatlas/contract';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AuthServicesProvider } from '../../../lib/auth/auth-services';
+import { getInitialAuthState, useAuthStore } from '../../../lib/auth/auth-store';
 import type { SupportedLanguage } from '../../../lib/i18n/i18n';
 import { fakeAuthServices } from '../../../test/auth-services';
 import { buildFiling } from '../../../test/fixtures';
@@ -54,7 +55,11 @@ const ANNUAL_RETURN = buildFiling({
   },
 });
 
-function renderDetail(filing: Filing, language: SupportedLanguage = 'en') {
+function renderDetail(
+  filing: Filing,
+  language: SupportedLanguage = 'en',
+  request: (path: string, ...rest: never[]) => Promise<unknown> = vi.fn(),
+) {
   const router = createMemoryRouter(
     [{ path: '/calendar', element: <FilingDetail filing={filing} onClose={vi.fn()} /> }],
     {
@@ -64,7 +69,7 @@ function renderDetail(filing: Filing, language: SupportedLanguage = 'en') {
   render(
     <I18nextProvider i18n={createTestI18n(language)}>
       <QueryClientProvider client={new QueryClient()}>
-        <AuthServicesProvider value={fakeAuthServices(vi.fn())}>
+        <AuthServicesProvider value={fakeAuthServices(request)}>
           <RouterProvider router={router} />
         </AuthServicesProvider>
       </QueryClientProvider>
@@ -146,5 +151,52 @@ describe('FilingDetail of a return paid on another day than it is filed (decisio
   it('shows no payment day where the VAT is paid with the filing', () => {
     renderDetail(buildFiling());
     expect(screen.queryByText('Payment due')).toBeNull();
+  });
+});
+
+describe('FilingDetail: marking a payment paid (decision 051)', () => {
+  afterEach(cleanup);
+  // The dialog is not open in jsdom (no showModal): its content is found with `hidden`.
+
+  it('records the day the VAT was paid, shows it, and undoes it', async () => {
+    useAuthStore.setState({ ...getInitialAuthState(), selectedCompanyId: 'c-1' });
+    const request = vi.fn(async (path: string, init: { body?: { paidOn: string } }) =>
+      path.endsWith('/MarkPaid') ? { ...PORTUGUESE_RETURN, paidOn: init.body?.paidOn } : PORTUGUESE_RETURN,
+    );
+    renderDetail(PORTUGUESE_RETURN, 'en', request as never);
+    expect(screen.queryByText('Paid on', { selector: 'dt' })).toBeNull();
+    fireEvent.change(screen.getByLabelText('Paid on'), { target: { value: '2026-05-22' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as paid', hidden: true }));
+
+    await waitFor(() => expect(screen.getByRole('status', { hidden: true }).textContent).toBe('Marked as paid.'));
+    expect(request).toHaveBeenCalledWith(
+      apiPaths.markFilingPaid('c-1', PORTUGUESE_RETURN.id),
+      expect.objectContaining({ method: 'POST', body: { paidOn: '2026-05-22' } }),
+    );
+    expect((screen.getByText('Paid on', { selector: 'dt' }).nextElementSibling as HTMLElement).textContent).toBe(
+      '22 May 2026',
+    );
+
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as not paid', hidden: true }));
+    await waitFor(() => expect(screen.getByRole('status', { hidden: true }).textContent).toBe('Marked as not paid.'));
+    expect(request).toHaveBeenLastCalledWith(
+      apiPaths.markFilingUnpaid('c-1', PORTUGUESE_RETURN.id),
+      expect.objectContaining({ method: 'POST' }),
+    );
+    expect(screen.getByRole('button', { name: 'Mark as paid', hidden: true })).toBeTruthy();
+  });
+
+  it('refuses a day in the future without asking the API, and offers nothing where the VAT is paid with the filing', () => {
+    useAuthStore.setState({ ...getInitialAuthState(), selectedCompanyId: 'c-1' });
+    const request = vi.fn();
+    renderDetail(PORTUGUESE_RETURN, 'en', request);
+    fireEvent.change(screen.getByLabelText('Paid on'), { target: { value: '2999-01-01' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Mark as paid', hidden: true }));
+    expect(screen.getByRole('alert', { hidden: true }).textContent).toBe('The day cannot be in the future.');
+    expect(request).not.toHaveBeenCalled();
+    cleanup();
+
+    renderDetail(buildFiling());
+    expect(screen.queryByRole('button', { name: 'Mark as paid', hidden: true })).toBeNull();
   });
 });

@@ -9,6 +9,7 @@ import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/format/format';
 import { useCountryName } from '../../../lib/format/use-country-name';
 import { useMarkFilingFiled } from '../api/mark-filing-filed';
+import { useSetFilingPaid } from '../api/mark-filing-paid';
 import { useReopenFiling } from '../api/reopen-filing';
 import { FilingLines } from './filing-lines';
 import { FilingStatusBadge } from './filing-status';
@@ -102,8 +103,90 @@ function AnnualSettlementNote({ filing }: { filing: Filing }) {
 }
 
 /**
+ * The payment of a filing whose VAT is paid apart from it (decision 051), filed or not: "Mark as paid" with the day,
+ * or, once marked, the undo. The reminders leave a paid payment out.
+ */
+function PaymentSection({
+  filing,
+  onChanged,
+  onError,
+}: {
+  filing: Filing;
+  onChanged: (updated: Filing, notice: string) => void;
+  onError: (message: string | null) => void;
+}) {
+  const { t } = useTranslation();
+  const fieldId = useId();
+  const setPaid = useSetFilingPaid();
+  const today = todayIsoDate();
+  const [paidOn, setPaidOn] = useState(today);
+
+  const save = (value: string | null, notice: string) =>
+    setPaid.mutate(
+      { filingId: filing.id, paidOn: value },
+      {
+        onSuccess: (updated) => onChanged(updated, notice),
+        onError: (error) => onError(t('calendar.filing.errors.failed', { message: error.message })),
+      },
+    );
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!paidOn) return onError(t('calendar.filing.errors.paidDateRequired'));
+    if (paidOn > today) return onError(t('calendar.filing.errors.dateInFuture'));
+    onError(null);
+    save(paidOn, t('calendar.filing.markedPaid'));
+  };
+
+  if (filing.paidOn) {
+    return (
+      <div className="flex flex-col gap-2 border-t border-border pt-4">
+        <p className="text-sm text-fg-secondary">{t('calendar.filing.markUnpaidHint')}</p>
+        <div>
+          <Button
+            variant="secondary"
+            onClick={() => save(null, t('calendar.filing.markedUnpaid'))}
+            disabled={setPaid.isPending}
+          >
+            {setPaid.isPending ? t('calendar.filing.saving') : t('calendar.filing.markUnpaid')}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+  return (
+    <form onSubmit={submit} noValidate className="flex flex-col gap-3 border-t border-border pt-4">
+      <h3 className="text-base font-semibold text-fg">{t('calendar.filing.markPaid')}</h3>
+      <p className="text-sm text-fg-secondary">{t('calendar.filing.markPaidHint')}</p>
+      <div className="grid gap-3 sm:grid-cols-2">
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${fieldId}-paid-on`} className="text-sm font-medium text-fg">
+            {t('calendar.filing.paidOnLabel')}
+          </label>
+          <input
+            id={`${fieldId}-paid-on`}
+            type="date"
+            required
+            max={today}
+            value={paidOn}
+            onChange={(event) => setPaidOn(event.target.value)}
+            className={inputClass}
+          />
+        </div>
+      </div>
+      <div>
+        <Button type="submit" disabled={setPaid.isPending}>
+          {setPaid.isPending ? t('calendar.filing.saving') : t('calendar.filing.markPaid')}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/**
  * A filing's detail in a modal dialog (focus moves in, Escape closes, focus returns to the deadline): what, where,
- * which period, when due, how much; "Mark as filed" with the day and reference, or "Reopen" once filed.
+ * which period, when due, how much; "Mark as filed" with the day and reference, or "Reopen" once filed; and where
+ * the VAT is paid on a day of its own, "Mark as paid" or its undo.
  */
 export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () => void }) {
   const { t } = useTranslation();
@@ -214,6 +297,7 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
               <Field label={t('calendar.rule.paymentLabel')}>
                 <RuleText rule={current.paymentDue.rule} />
               </Field>
+              {current.paidOn ? <Field label={t('calendar.filing.paidOn')}>{format.date(current.paidOn)}</Field> : null}
             </>
           ) : null}
           <Field label={t(AMOUNT_LABEL[amountKind])}>
@@ -299,6 +383,16 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
             </div>
           </form>
         )}
+        {current.paymentDue ? (
+          <PaymentSection
+            filing={current}
+            onChanged={(updated, message) => {
+              setCurrent(updated);
+              setNotice(message);
+            }}
+            onError={setFormError}
+          />
+        ) : null}
         {formError ? (
           <p role="alert" className="text-sm font-medium text-danger">
             {formError}

@@ -83,4 +83,16 @@ describe('ListView', () => {
     expect(within(croatian).getByRole('rowheader').textContent).toBe('20 Oct 2026Pay by 31 Oct 2026');
     expect(screen.getAllByText(/^Pay by/)).toHaveLength(1);
   });
+
+  it('says when a payment was marked paid instead (decision 051)', () => {
+    const paid = FILINGS.map((item) => (item.id === 'f-4' ? { ...item, paidOn: '2026-10-28' } : item));
+    render(
+      <I18nextProvider i18n={createTestI18n('en')}>
+        <ListView filings={paid} sort="asc" onSortChange={vi.fn()} onSelect={vi.fn()} />
+      </I18nextProvider>,
+    );
+    const croatian = screen.getAllByRole('row').find((row) => row.textContent?.includes('Croatia')) as HTMLElement;
+    expect(within(croatian).getByRole('rowheader').textContent).toBe('20 Oct 2026Paid on 28 Oct 2026');
+    expect(screen.queryByText(/^Pay by/)).toBeNull();
+  });
 });

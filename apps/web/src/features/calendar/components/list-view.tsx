@@ -119,7 +119,9 @@ export function ListView({
                     {format.date(filing.dueDate)}
                     {filing.paymentDue ? (
                       <span className="block text-xs font-normal text-fg-secondary">
-                        {t('calendar.list.payBy', { date: format.date(filing.paymentDue.date) })}
+                        {filing.paidOn
+                          ? t('calendar.list.paidOn', { date: format.date(filing.paidOn) })
+                          : t('calendar.list.payBy', { date: format.date(filing.paymentDue.date) })}
                       </span>
                     ) : null}
                   </th>

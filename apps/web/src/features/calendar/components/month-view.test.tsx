@@ -105,6 +105,25 @@ describe('MonthView with payment days (decision 050)', () => {
     expect(screen.getAllByRole('button')).toHaveLength(1);
   });
 
+  it('says "paid" on the day once the payment is marked paid (decision 051)', () => {
+    render(
+      <I18nextProvider i18n={createTestI18n('en')}>
+        <MonthView
+          month="2026-03"
+          filings={[]}
+          payments={[{ ...ANNUAL, paidOn: '2026-03-10' }]}
+          today="2026-03-01"
+          isLoading={false}
+          onSelect={vi.fn()}
+        />
+      </I18nextProvider>,
+    );
+    const sixteenth = screen.getByRole('cell', { name: /^16 March 2026, 1 deadline/ });
+    expect(within(sixteenth).getByRole('button').textContent?.replace(/\s+/g, ' ').trim()).toBe(
+      'IT paid Annual VAT return 2025',
+    );
+  });
+
   it('speaks German', () => {
     render(
       <I18nextProvider i18n={createTestI18n('de')}>

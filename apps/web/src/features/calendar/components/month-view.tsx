@@ -78,7 +78,7 @@ function DeadlineButton({ filing, onSelect }: { filing: Filing; onSelect: (filin
 
 /**
  * The day a filing's VAT is paid, where that is not its due date (decision 050): opens the filing like its deadline.
- * Dashed and neutral, with a solid left edge: a payment has no filing status of its own.
+ * Dashed and neutral, with a solid left edge: a payment has no filing status of its own; "paid" once marked paid.
  */
 function PaymentButton({ filing, onSelect }: { filing: Filing; onSelect: (filing: Filing) => void }) {
   const { t } = useTranslation();
@@ -89,7 +89,8 @@ function PaymentButton({ filing, onSelect }: { filing: Filing; onSelect: (filing
       onSelect={onSelect}
       className="border-dashed border-l-fg-secondary [border-left-style:solid]"
     >
-      <span className="font-semibold">{filing.jurisdiction}</span> {t('calendar.month.payment')}
+      <span className="font-semibold">{filing.jurisdiction}</span>{' '}
+      {filing.paidOn ? t('calendar.month.paid') : t('calendar.month.payment')}
       <span className="sr-only">
         {' '}
         {t(`calendar.types.${filing.filingType}`)} {periodText(filing)}
