@@ -12,7 +12,8 @@ import { openSignedIn } from './support/sign-in';
 /**
  * Issue 6, data upload as the seller would do it: a generated Amazon VTR for a month outside the demo data
  * (2024-03) goes through /data-upload — period, source, file with byte progress, check report, confirm, import
- * progress, result — and the API's liabilities grow by exactly the generator's expected totals.
+ * progress, result — and the API's liabilities grow by exactly the generator's expected totals. An eBay orders report
+ * (2024-04) goes the same way and is found by its channel.
  */
 
 const MONTH = '2024-03';
@@ -234,5 +235,50 @@ test.describe('data upload', () => {
     await page.goto(`/transactions?month=${MONTH}`);
     await expect(page.getByTestId('transactions-count')).toContainText(rows);
     await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+  });
+
+  test("an eBay orders report goes through the same steps, read by eBay's columns, and its rows are eBay's", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    // Two orders in April 2024, sent from Germany: one at home, one of two items to Austria. Quoted as eBay writes
+    // them, with its blank first line and its footer.
+    const fileName = 'eBay-OrdersReport-Apr-2024.csv';
+    const path = join(dir, fileName);
+    const header = ['Order Number', 'Ship To Country', 'Item Country', 'Custom Label', 'Quantity', 'Sold For'];
+    const lines = [
+      [...header, 'Total Price', 'Sale Date'],
+      ['21-00001-00001', 'Germany', 'Germany', 'MUG-RED', '1', '€119.00', '€119.00', 'Apr-05-24'],
+      ['21-00002-00002', 'Austria', 'Germany', 'CUP-BLUE', '2', '€60.00', '€120.00', 'Apr-12-24'],
+    ];
+    writeFileSync(
+      path,
+      `\n${lines.map((cells) => cells.map((cell) => `"${cell}"`).join(',')).join('\n')}\n2 record(s) downloaded\n`,
+    );
+
+    await openSignedIn(page, demoAccounts.seller, '/data-upload/new');
+    await page.getByLabel('Add a month').selectOption('2024-04');
+    await page.getByRole('button', { name: 'Add month' }).click();
+    await expect(page.getByRole('radio', { name: /Apr 2024/ })).toBeChecked();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('radio', { name: /eBay orders/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Choose files').setInputFiles(path);
+    await page.getByRole('button', { name: 'Upload and check' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Check report' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('No problems: 2 rows are ready to import.')).toBeVisible();
+    await page.getByRole('button', { name: 'Import now' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Import complete' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('2 transactions are now part of your data.')).toBeVisible();
+
+    // The transactions list finds them by their channel, in date order, the second sent from Germany to Austria.
+    await page.goto('/transactions?source=ebay-orders&month=2024-04&sort=date-asc');
+    await expect(page.getByTestId('transactions-count')).toHaveText('2 transactions');
+    await expect(page.getByRole('combobox', { name: 'Source', exact: true })).toHaveValue('ebay-orders');
+    const rows = page.locator('tbody tr[data-row-index]');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText('21-00001-00001');
+    await expect(rows.nth(1)).toContainText('DE → AT');
   });
 });

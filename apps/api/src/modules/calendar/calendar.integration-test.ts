@@ -265,10 +265,14 @@ forEachDatabase('deadline reminders', (context) => {
     expect(mailsTo(owner)).toHaveLength(1);
   });
 
-  it('reminds of a payment on its own day, filed or not, where the VAT is paid after the return (decision 050)', async () => {
+  /**
+   * A person owning a company registered in Portugal, quarterly, with a sale in its first quarter of 2023: a return
+   * due 22 May 2023 whose VAT is paid by 25 May (decision 050).
+   */
+  const setUpPortugueseSeller = async (label: string, name: string) => {
     const tenantId = (await db.select().from(users).where(eq(users.id, owner.id)))[0]?.tenantId ?? '';
-    const payer = await createPerson(db, { tenantId, label: 'reminder-payer', issuer: config.auth.issuer });
-    const portuguese = await createCompany(db, { tenantId, name: 'Pagamento Lda', owners: [payer] });
+    const payer = await createPerson(db, { tenantId, label, issuer: config.auth.issuer });
+    const portuguese = await createCompany(db, { tenantId, name, owners: [payer] });
     await setUpTaxProfile(db, portuguese, {
       establishmentCountry: 'DE',
       registrations: [{ country: 'PT', frequency: 'quarterly' }],
@@ -280,6 +284,11 @@ forEachDatabase('deadline reminders', (context) => {
       rows: [transactionFixture({ taxPointDate: '2023-02-10' })],
     });
     await recomputeTaxPosition(db, portuguese);
+    return { payer, portuguese };
+  };
+
+  it('reminds of a payment on its own day, filed or not, where the VAT is paid after the return (decision 050)', async () => {
+    const { payer, portuguese } = await setUpPortugueseSeller('reminder-payer', 'Pagamento Lda');
 
     // 15 May 2023: the first quarter is due 22 May (the 20th is a Saturday), within 7 days; its payment, 25 May, not.
     await run('2023-05-15');
@@ -307,20 +316,7 @@ forEachDatabase('deadline reminders', (context) => {
   });
 
   it('leaves a payment marked paid out of the reminders, and reminds of it once the mark is undone (decision 051)', async () => {
-    const tenantId = (await db.select().from(users).where(eq(users.id, owner.id)))[0]?.tenantId ?? '';
-    const payer = await createPerson(db, { tenantId, label: 'reminder-early-payer', issuer: config.auth.issuer });
-    const portuguese = await createCompany(db, { tenantId, name: 'Pago Cedo Lda', owners: [payer] });
-    await setUpTaxProfile(db, portuguese, {
-      establishmentCountry: 'DE',
-      registrations: [{ country: 'PT', frequency: 'quarterly' }],
-    });
-    await insertTransactions(db, {
-      companyId: portuguese,
-      uploadId: await insertUpload(db, portuguese),
-      profile: PROFILE,
-      rows: [transactionFixture({ taxPointDate: '2023-02-10' })],
-    });
-    await recomputeTaxPosition(db, portuguese);
+    const { payer, portuguese } = await setUpPortugueseSeller('reminder-early-payer', 'Pago Cedo Lda');
     const firstQuarter = and(
       eq(filings.companyId, portuguese),
       eq(filings.jurisdiction, 'PT'),

@@ -300,6 +300,23 @@ export async function listFilings(db: Db, companyId: string, query: FilingQuery)
   return { today, items };
 }
 
+/** Records what a user did to a filing in the audit log: identifiers and codes only. */
+function auditFiling(
+  db: Db,
+  action: 'filing_marked_filed' | 'filing_marked_paid' | 'filing_marked_unpaid',
+  input: { userId: string; companyId: string },
+  row: FilingRecord,
+): Promise<void> {
+  return recordAuditEvent(db, {
+    action,
+    actorUserId: input.userId,
+    companyId: input.companyId,
+    targetType: 'filing',
+    targetId: row.id,
+    details: { jurisdiction: row.jurisdiction, filingType: row.filingType, periodStart: row.periodStart },
+  });
+}
+
 async function findFilingOrFail(db: Db, companyId: string, filingId: string): Promise<FilingRecord> {
   const row = await findFilingRow(db, companyId, filingId);
   if (!row) throw new HttpError(404, 'filing_not_found', 'No such filing in this company.');
@@ -332,14 +349,7 @@ export async function markFilingFiled(
       filingReference: input.request.reference,
       filedBy: input.userId,
     });
-    await recordAuditEvent(txDb, {
-      action: 'filing_marked_filed',
-      actorUserId: input.userId,
-      companyId: input.companyId,
-      targetType: 'filing',
-      targetId: row.id,
-      details: { jurisdiction: row.jurisdiction, filingType: row.filingType, periodStart: row.periodStart },
-    });
+    await auditFiling(txDb, 'filing_marked_filed', input, row);
     return filed;
   });
   return toFiling(updated, today, await loadContextOf(db, input.companyId));
@@ -380,14 +390,7 @@ export async function markFilingPaid(
   const updated = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const paid = await setFilingPaidOn(txDb, row.id, input.request.paidOn);
-    await recordAuditEvent(txDb, {
-      action: 'filing_marked_paid',
-      actorUserId: input.userId,
-      companyId: input.companyId,
-      targetType: 'filing',
-      targetId: row.id,
-      details: { jurisdiction: row.jurisdiction, filingType: row.filingType, periodStart: row.periodStart },
-    });
+    await auditFiling(txDb, 'filing_marked_paid', input, row);
     return paid;
   });
   return toFiling(updated, today, context);
@@ -403,14 +406,7 @@ export async function markFilingUnpaid(
   const updated = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const unpaid = await setFilingPaidOn(txDb, row.id, null);
-    await recordAuditEvent(txDb, {
-      action: 'filing_marked_unpaid',
-      actorUserId: input.userId,
-      companyId: input.companyId,
-      targetType: 'filing',
-      targetId: row.id,
-      details: { jurisdiction: row.jurisdiction, filingType: row.filingType, periodStart: row.periodStart },
-    });
+    await auditFiling(txDb, 'filing_marked_unpaid', input, row);
     return unpaid;
   });
   return toFiling(updated, todayIsoDate(), await loadContextOf(db, input.companyId));

@@ -28,6 +28,36 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
   );
 }
 
+/** A required day, today at the latest: when a filing was submitted, or its VAT paid. */
+function DayField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-fg">
+        {label}
+      </label>
+      <input
+        id={id}
+        type="date"
+        required
+        max={todayIsoDate()}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className={inputClass}
+      />
+    </div>
+  );
+}
+
 /** A deadline rule in words, with its sources and whether the research confirmed it. */
 function RuleText({ rule }: { rule: DeadlineRuleDto }) {
   const { t } = useTranslation();
@@ -159,20 +189,12 @@ function PaymentSection({
       <h3 className="text-base font-semibold text-fg">{t('calendar.filing.markPaid')}</h3>
       <p className="text-sm text-fg-secondary">{t('calendar.filing.markPaidHint')}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <div className="flex flex-col gap-1">
-          <label htmlFor={`${fieldId}-paid-on`} className="text-sm font-medium text-fg">
-            {t('calendar.filing.paidOnLabel')}
-          </label>
-          <input
-            id={`${fieldId}-paid-on`}
-            type="date"
-            required
-            max={today}
-            value={paidOn}
-            onChange={(event) => setPaidOn(event.target.value)}
-            className={inputClass}
-          />
-        </div>
+        <DayField
+          id={`${fieldId}-paid-on`}
+          label={t('calendar.filing.paidOnLabel')}
+          value={paidOn}
+          onChange={setPaidOn}
+        />
       </div>
       <div>
         <Button type="submit" disabled={setPaid.isPending}>
@@ -347,20 +369,12 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
             <h3 className="text-base font-semibold text-fg">{t('calendar.filing.markFiled')}</h3>
             <p className="text-sm text-fg-secondary">{t('calendar.filing.markFiledHint')}</p>
             <div className="grid gap-3 sm:grid-cols-2">
-              <div className="flex flex-col gap-1">
-                <label htmlFor={`${fieldId}-filed-on`} className="text-sm font-medium text-fg">
-                  {t('calendar.filing.filedOnLabel')}
-                </label>
-                <input
-                  id={`${fieldId}-filed-on`}
-                  type="date"
-                  required
-                  max={today}
-                  value={filedOn}
-                  onChange={(event) => setFiledOn(event.target.value)}
-                  className={inputClass}
-                />
-              </div>
+              <DayField
+                id={`${fieldId}-filed-on`}
+                label={t('calendar.filing.filedOnLabel')}
+                value={filedOn}
+                onChange={setFiledOn}
+              />
               <div className="flex flex-col gap-1">
                 <label htmlFor={`${fieldId}-reference`} className="text-sm font-medium text-fg">
                   {t('calendar.filing.referenceLabel')}
