@@ -49,6 +49,7 @@ export function TextField({
   error,
   hint,
   type = 'text',
+  max,
   inputMode,
   autoComplete,
   isCode = false,
@@ -64,6 +65,8 @@ export function TextField({
   error?: string | null;
   hint?: ReactNode;
   type?: 'text' | 'email' | 'date';
+  /** The latest day a date field takes (ISO). */
+  max?: string;
   inputMode?: 'decimal' | 'numeric' | 'url' | 'text';
   autoComplete?: string;
   isCode?: boolean;
@@ -82,6 +85,7 @@ export function TextField({
         ref={inputRef}
         id={fieldId}
         type={type}
+        max={max}
         inputMode={inputMode}
         value={value}
         readOnly={isReadOnly}

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/format/format';
@@ -24,36 +25,6 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
     <div className="grid grid-cols-[8.5rem_1fr] gap-2 py-1.5 text-sm">
       <dt className="text-fg-secondary">{label}</dt>
       <dd className="text-fg">{children}</dd>
-    </div>
-  );
-}
-
-/** A required day, today at the latest: when a filing was submitted, or its VAT paid. */
-function DayField({
-  id,
-  label,
-  value,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-sm font-medium text-fg">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="date"
-        required
-        max={todayIsoDate()}
-        value={value}
-        onChange={(event) => onChange(event.target.value)}
-        className={inputClass}
-      />
     </div>
   );
 }
@@ -146,7 +117,6 @@ function PaymentSection({
   onError: (message: string | null) => void;
 }) {
   const { t } = useTranslation();
-  const fieldId = useId();
   const setPaid = useSetFilingPaid();
   const today = todayIsoDate();
   const [paidOn, setPaidOn] = useState(today);
@@ -189,8 +159,10 @@ function PaymentSection({
       <h3 className="text-base font-semibold text-fg">{t('calendar.filing.markPaid')}</h3>
       <p className="text-sm text-fg-secondary">{t('calendar.filing.markPaidHint')}</p>
       <div className="grid gap-3 sm:grid-cols-2">
-        <DayField
-          id={`${fieldId}-paid-on`}
+        <TextField
+          type="date"
+          isRequired
+          max={today}
           label={t('calendar.filing.paidOnLabel')}
           value={paidOn}
           onChange={setPaidOn}
@@ -369,8 +341,10 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
             <h3 className="text-base font-semibold text-fg">{t('calendar.filing.markFiled')}</h3>
             <p className="text-sm text-fg-secondary">{t('calendar.filing.markFiledHint')}</p>
             <div className="grid gap-3 sm:grid-cols-2">
-              <DayField
-                id={`${fieldId}-filed-on`}
+              <TextField
+                type="date"
+                isRequired
+                max={today}
                 label={t('calendar.filing.filedOnLabel')}
                 value={filedOn}
                 onChange={setFiledOn}
