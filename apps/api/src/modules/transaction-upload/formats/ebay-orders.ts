@@ -92,7 +92,7 @@ type Context = {
   departure: string | null;
 };
 
-export function createEbayOrdersMapper(table: SheetTable, defaultDepartureCountry: string | null): SheetMapper {
+export function createEbayOrdersMapper(table: SheetTable, departure: string | null): SheetMapper {
   const find = requireColumns(table.header, REQUIRED_COLUMNS, {
     fileName: 'eBay orders report',
     notThisFormat:
@@ -118,7 +118,6 @@ export function createEbayOrdersMapper(table: SheetTable, defaultDepartureCountr
     currency: find('Currency'),
     buyerTaxId: find('Buyer Tax Identifier Value'),
   };
-  const departure = defaultDepartureCountry === null ? null : (readCountryName(defaultDepartureCountry) ?? null);
   const context: Context = { columns, header: table.header, departure };
   let order: SheetRow[] = [];
   let orderNumber = '';

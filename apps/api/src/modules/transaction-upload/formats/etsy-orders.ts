@@ -49,7 +49,7 @@ type Columns = {
   orderType: number;
 };
 
-export function createEtsyOrdersMapper(table: SheetTable, defaultDepartureCountry: string | null): SheetMapper {
+export function createEtsyOrdersMapper(table: SheetTable, departure: string | null): SheetMapper {
   refuseOrderItemsFile(table.header);
   const find = requireColumns(table.header, REQUIRED_COLUMNS, {
     fileName: 'Etsy sold-orders file',
@@ -70,7 +70,6 @@ export function createEtsyOrdersMapper(table: SheetTable, defaultDepartureCountr
     sku: find('SKU'),
     orderType: find('Order Type'),
   };
-  const departure = defaultDepartureCountry === null ? null : (readCountryName(defaultDepartureCountry) ?? null);
   return {
     columns: Object.values(columns),
     mapRow: (row, output) => mapOrder(row, columns, table.header, departure, output),

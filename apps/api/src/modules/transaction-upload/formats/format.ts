@@ -1,6 +1,7 @@
 import type { TransactionSource } from '@vatlas/domain';
 import { createAmazonVtrMapper } from './amazon-vtr';
 import { type ByteInput, openByteInput } from './byte-input';
+import { readCountryCode } from './cell-values';
 import { type Delimiter, readDelimitedTable } from './delimited-rows';
 import { createEbayOrdersMapper } from './ebay-orders';
 import { createEtsyOrdersMapper } from './etsy-orders';
@@ -35,15 +36,17 @@ export async function* parseTransactionFile(
   const bytes = await openByteInput(input);
   const delimiter = mapping === undefined || mapping.delimiter === 'auto' ? undefined : mapping.delimiter;
   const table = await openTable(bytes, delimiter);
+  const departure =
+    options.defaultDepartureCountry === undefined ? null : (readCountryCode(options.defaultDepartureCountry) ?? null);
   const mapper =
     mapping !== undefined
       ? createGenericCsvMapper(table, mapping)
       : format === 'shopify-orders'
-        ? createShopifyOrdersMapper(table, options.defaultDepartureCountry ?? null)
+        ? createShopifyOrdersMapper(table, departure)
         : format === 'ebay-orders'
-          ? createEbayOrdersMapper(table, options.defaultDepartureCountry ?? null)
+          ? createEbayOrdersMapper(table, departure)
           : format === 'etsy-orders'
-            ? createEtsyOrdersMapper(table, options.defaultDepartureCountry ?? null)
+            ? createEtsyOrdersMapper(table, departure)
             : createAmazonVtrMapper(table);
   table.selectColumns?.(mapper.columns);
   const batchSize = Math.max(1, options.batchSize ?? DEFAULT_BATCH_SIZE);

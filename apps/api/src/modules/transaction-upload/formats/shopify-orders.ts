@@ -59,7 +59,7 @@ type Columns = {
 
 type Order = { name: string; rows: SheetRow[] };
 
-export function createShopifyOrdersMapper(table: SheetTable, defaultDepartureCountry: string | null): SheetMapper {
+export function createShopifyOrdersMapper(table: SheetTable, departure: string | null): SheetMapper {
   const find = requireColumns(table.header, REQUIRED_COLUMNS, {
     fileName: 'Shopify orders export',
     notThisFormat:
@@ -82,7 +82,6 @@ export function createShopifyOrdersMapper(table: SheetTable, defaultDepartureCou
     taxNames: TAX_SLOTS.map((slot) => find(`Tax ${slot} Name`)),
     taxValues: TAX_SLOTS.map((slot) => find(`Tax ${slot} Value`)),
   };
-  const departure = defaultDepartureCountry === null ? null : (readCountryCode(defaultDepartureCountry) ?? null);
   const context = { columns, header: table.header, departure, serialDateSystem: table.serialDateSystem };
   let order: Order | undefined;
   return {
