@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { apiPaths, type LiabilitySummary, type OssReturn, type TransactionUpload } from '@vatlas/contract';
 import { formatMoneyFixed2, money, sumMoney } from '@vatlas/domain';
 import { count, eq } from 'drizzle-orm';
@@ -8,15 +5,14 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { companies, transactions } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
-import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
+import { createTestConfig, type TestProvider } from '../../test/test-app';
 import { keepEuroRows } from '../demo-data/euro-rows';
 import { byKey, expectedLiabilities, reportedLiabilities } from '../demo-data/expected-liabilities-test-kit';
 import { buildMultipart } from '../documents/document-test-kit';
-import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
-import { recomputeTaxPosition } from '../tax-position/service';
+import type { FileStorage } from '../storage/file-storage';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
 import { generateVtrText } from './synthetic-vtr';
-import { createGatedStorage, createTestImportWorker } from './upload-test-kit';
+import { createGatedStorage, createTestImportWorker, startUploadApp, type UploadApp } from './upload-test-kit';
 
 /**
  * Issue 5 acceptance, as a new user would try it: a generated Amazon report uploaded through the API is imported with
@@ -40,19 +36,17 @@ const FILE = Buffer.from(GENERATED.text);
 
 forEachDatabase('a generated report through the API', (context) => {
   const config = createTestConfig();
+  let started: UploadApp;
   let app: FastifyInstance;
   let provider: TestProvider;
   let storage: FileStorage;
-  let storageDir: string;
   let member: Person;
   let companyId: string;
 
   beforeAll(async () => {
     const db = context.database.db;
-    storageDir = mkdtempSync(join(tmpdir(), 'vatlas-generated-'));
-    storage = createLocalFileStorage(storageDir);
-    provider = await createTestProvider(config);
-    app = await buildTestApp(context.database, { config, provider, fileStorage: storage, recomputeTaxPosition });
+    started = await startUploadApp(context.database, config, 'generated');
+    ({ app, provider, storage } = started);
     const tenantId = await createHomeTenant(db);
     const owner = await createPerson(db, { tenantId, label: 'generated-owner', issuer: config.auth.issuer });
     member = await createPerson(db, { tenantId, label: 'generated-member', issuer: config.auth.issuer });
@@ -60,8 +54,7 @@ forEachDatabase('a generated report through the API', (context) => {
     await db.update(companies).set({ establishmentCountryCode: 'DE' }).where(eq(companies.id, companyId));
   });
   afterAll(async () => {
-    await app?.close();
-    rmSync(storageDir, { recursive: true, force: true });
+    await started?.close();
   });
 
   async function call<T>(method: 'GET' | 'PUT', url: string, payload?: object): Promise<T> {

@@ -1,6 +1,3 @@
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import {
   apiPaths,
   type LiabilitySummary,
@@ -13,39 +10,18 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { companies } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
-import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
+import { createTestConfig, type TestProvider } from '../../test/test-app';
 import { buildMultipart } from '../documents/document-test-kit';
-import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
-import { recomputeTaxPosition } from '../tax-position/service';
+import type { FileStorage } from '../storage/file-storage';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
-import { tableText } from './formats/format-test-kit';
-import { countTransactionRows, createTestImportWorker } from './upload-test-kit';
+import { EBAY_ORDER_COLUMNS, ETSY_SOLD_ORDER_COLUMNS, tableText } from './formats/format-test-kit';
+import { countTransactionRows, createTestImportWorker, startUploadApp, type UploadApp } from './upload-test-kit';
 
 /**
  * Decisions 048 and 049: eBay's orders report and Etsy's sold-orders file uploaded through the API, imported by the
  * real worker and taxed by the real engine. Golden figures by hand: a German seller in the German OSS, prices including
  * VAT, none stated in the files.
  */
-const EBAY_COLUMNS = [
-  'Sales Record Number',
-  'Order Number',
-  'Buyer Name',
-  'Ship To Address 1',
-  'Ship To Country',
-  'Item Number',
-  'Custom Label',
-  'Quantity',
-  'Sold For',
-  'Shipping And Handling',
-  'Item Country',
-  'eBay Collect And Remit Tax Rate',
-  'eBay Collected Tax',
-  'Total Price',
-  'eBay Collected Tax and Fees Included in Total',
-  'Sale Date',
-  'Transaction ID',
-];
-
 const EBAY_ORDERS: readonly Readonly<Record<string, string>>[] = [
   // To a consumer in France: €110.00 + €9.00 shipping. OSS: 119 × 20 / 120 = 19.8333… → VAT 19.83, net 99.17.
   {
@@ -110,28 +86,11 @@ const EBAY_ORDERS: readonly Readonly<Record<string, string>>[] = [
 ];
 
 function ebayReportOf(records: readonly Readonly<Record<string, string>>[]): Buffer {
-  const table = tableText(EBAY_COLUMNS, records, { delimiter: ',', lineEnding: '\n', quoteAll: true });
+  const table = tableText(EBAY_ORDER_COLUMNS, records, { delimiter: ',', lineEnding: '\n', quoteAll: true });
   return Buffer.from(
     `\n${table}\n${records.length} record(s) downloaded,from Apr-01-25 to Apr-30-25\nSeller ID : shop\n`,
   );
 }
-
-const ETSY_COLUMNS = [
-  'Sale Date',
-  'Order ID',
-  'Full Name',
-  'Street 1',
-  'Number of Items',
-  'Ship Country',
-  'Currency',
-  'Order Value',
-  'Shipping',
-  'Sales Tax',
-  'Order Total',
-  'Adjusted Order Total',
-  'Order Type',
-  'SKU',
-];
 
 const ETSY_ORDERS: readonly Readonly<Record<string, string>>[] = [
   // To a consumer in France: €34.90 holds 34.90 × 20 / 120 = 5.8166… → VAT 5.82, net 29.08 in the French OSS.
@@ -198,25 +157,22 @@ function liabilityTotals(summary: LiabilitySummary) {
 
 forEachDatabase('marketplace order reports through the API', (context) => {
   const config = createTestConfig();
+  let started: UploadApp;
   let app: FastifyInstance;
   let provider: TestProvider;
   let storage: FileStorage;
-  let storageDir: string;
   let tenantId: string;
   let member: Person;
 
   beforeAll(async () => {
     const db = context.database.db;
-    storageDir = mkdtempSync(join(tmpdir(), 'vatlas-marketplaces-'));
-    storage = createLocalFileStorage(storageDir);
-    provider = await createTestProvider(config);
-    app = await buildTestApp(context.database, { config, provider, fileStorage: storage, recomputeTaxPosition });
+    started = await startUploadApp(context.database, config, 'marketplaces');
+    ({ app, provider, storage } = started);
     tenantId = await createHomeTenant(db);
     member = await createPerson(db, { tenantId, label: 'marketplace-member', issuer: config.auth.issuer });
   });
   afterAll(async () => {
-    await app?.close();
-    rmSync(storageDir, { recursive: true, force: true });
+    await started?.close();
   });
 
   async function call<T>(method: 'GET' | 'PUT', url: string, payload?: object): Promise<T> {
@@ -313,7 +269,7 @@ forEachDatabase('marketplace order reports through the API', (context) => {
 
   it('imports each Etsy order as a sale, a lower adjusted total as its refund, and owes the VAT the prices hold', async () => {
     const companyId = await createSeller('Etsy Maker GmbH');
-    const file = Buffer.from(tableText(ETSY_COLUMNS, ETSY_ORDERS, { delimiter: ',', lineEnding: '\r\n' }));
+    const file = Buffer.from(tableText(ETSY_SOLD_ORDER_COLUMNS, ETSY_ORDERS, { delimiter: ',', lineEnding: '\r\n' }));
     const done = await uploadAndImport(companyId, 'etsy-orders', file, 'EtsySoldOrders2025-5.csv');
     expect(done).toMatchObject({ status: 'completed', rowsRead: 4, rowsImported: 5, problemCount: 0, errorCode: null });
 

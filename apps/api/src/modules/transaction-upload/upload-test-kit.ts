@@ -1,10 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { count, eq } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { FastifyInstance } from 'fastify';
+import type { AppConfig } from '../../config';
+import type { Database, Db } from '../../db/client';
 import { transactions } from '../../db/schema';
-import type { FileStorage } from '../storage/file-storage';
+import { buildTestApp, createTestProvider, type TestProvider } from '../../test/test-app';
+import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
 import { recomputeTaxPosition } from '../tax-position/service';
 import { createImportWorker, type ImportLog, type ImportWorker, type ImportWorkerOptions } from './import-worker';
 
@@ -19,6 +25,28 @@ export function createTestImportWorker(
   options: Pick<ImportWorkerOptions, 'database' | 'storage'> & Partial<ImportWorkerOptions>,
 ): ImportWorker {
   return createImportWorker({ recomputeTaxPosition, log: SILENT_IMPORT_LOG, staleAfterSeconds: 30, ...options });
+}
+
+export type UploadApp = { app: FastifyInstance; provider: TestProvider; storage: FileStorage; close(): Promise<void> };
+
+/**
+ * The API as an upload through it needs it: a test identity provider, the real recompute, and files stored in a
+ * throw-away folder named after `label`, which `close` removes with the app.
+ */
+export async function startUploadApp(database: Database, config: AppConfig, label: string): Promise<UploadApp> {
+  const folder = mkdtempSync(join(tmpdir(), `vatlas-${label}-`));
+  const storage = createLocalFileStorage(folder);
+  const provider = await createTestProvider(config);
+  const app = await buildTestApp(database, { config, provider, fileStorage: storage, recomputeTaxPosition });
+  return {
+    app,
+    provider,
+    storage,
+    close: async () => {
+      await app.close();
+      rmSync(folder, { recursive: true, force: true });
+    },
+  };
 }
 
 /**

@@ -50,6 +50,7 @@ export function TextField({
   hint,
   type = 'text',
   max,
+  maxLength,
   inputMode,
   autoComplete,
   isCode = false,
@@ -67,6 +68,7 @@ export function TextField({
   type?: 'text' | 'email' | 'date';
   /** The latest day a date field takes (ISO). */
   max?: string;
+  maxLength?: number;
   inputMode?: 'decimal' | 'numeric' | 'url' | 'text';
   autoComplete?: string;
   isCode?: boolean;
@@ -86,6 +88,7 @@ export function TextField({
         id={fieldId}
         type={type}
         max={max}
+        maxLength={maxLength}
         inputMode={inputMode}
         value={value}
         readOnly={isReadOnly}

@@ -2,40 +2,7 @@ import { classifyTransaction, money, sumMoney } from '@vatlas/domain';
 import { describe, expect, it } from 'vitest';
 import { readCountryName, readMarketplaceAmount, readMarketplaceDate } from './cell-values';
 import { FileFormatError } from './format';
-import { chunked, parseAll, tableText } from './format-test-kit';
-
-/** The columns of eBay's orders report (research §3b), personal ones included, in the report's order. */
-const COLUMNS = [
-  'Sales Record Number',
-  'Order Number',
-  'Buyer Username',
-  'Buyer Name',
-  'Buyer Email',
-  'Buyer Address 1',
-  'Buyer Country',
-  'Buyer Tax Identifier Name',
-  'Buyer Tax Identifier Value',
-  'Ship To Name',
-  'Ship To Phone',
-  'Ship To Address 1',
-  'Ship To Country',
-  'Item Number',
-  'Item Title',
-  'Custom Label',
-  'Quantity',
-  'Sold For',
-  'Shipping And Handling',
-  'Item Country',
-  'eBay Collect And Remit Tax Rate',
-  'eBay Collect And Remit Tax Type',
-  'Seller Collected Tax',
-  'eBay Collected Tax',
-  'Total Price',
-  'eBay Collected Tax and Fees Included in Total',
-  'Sale Date',
-  'Paid On Date',
-  'Transaction ID',
-];
+import { chunked, EBAY_ORDER_COLUMNS, parseAll, tableText } from './format-test-kit';
 
 const PERSONAL = {
   'Buyer Username': 'erika_m',
@@ -134,7 +101,7 @@ const ATLANTIS = { ...TO_FRANCE, 'Order Number': '06-66666-66666', 'Ship To Coun
 
 /** The report as eBay writes it: a blank line, the header, the orders, then its footer. */
 function reportText(records: readonly Readonly<Record<string, string>>[]): string {
-  return `""\n${tableText(COLUMNS, records, { delimiter: ',', lineEnding: '\n', quoteAll: true })}\n"${records.length} record(s) downloaded,from Mar-01-24 to Mar-31-24"\n"Seller ID : shop123"\n`;
+  return `""\n${tableText(EBAY_ORDER_COLUMNS, records, { delimiter: ',', lineEnding: '\n', quoteAll: true })}\n"${records.length} record(s) downloaded,from Mar-01-24 to Mar-31-24"\n"Seller ID : shop123"\n`;
 }
 
 const text = reportText([TO_FRANCE, ...UK_ORDER, TO_NORWAY, SELLER_TAXED, SLASH_DATE, ATLANTIS]);
@@ -315,7 +282,7 @@ describe('eBay orders report', () => {
   });
 
   it('names the columns a report lacks, and tells a file of another kind apart', async () => {
-    const withoutPrice = COLUMNS.filter((column) => column !== 'Total Price' && column !== 'Sold For');
+    const withoutPrice = EBAY_ORDER_COLUMNS.filter((column) => column !== 'Total Price' && column !== 'Sold For');
     await expect(
       parseAll('ebay-orders', tableText(withoutPrice, [TO_FRANCE], { delimiter: ',' })),
     ).rejects.toMatchObject({

@@ -1,49 +1,7 @@
 import { classifyTransaction } from '@vatlas/domain';
 import { describe, expect, it } from 'vitest';
 import { readMonthFirstDate } from './cell-values';
-import { chunked, parseAll, tableText } from './format-test-kit';
-
-/** EtsySoldOrders' columns (research §3b), personal ones included, with the newer VAT Paid by Buyer. */
-const COLUMNS = [
-  'Sale Date',
-  'Order ID',
-  'Buyer User ID',
-  'Full Name',
-  'First Name',
-  'Last Name',
-  'Number of Items',
-  'Payment Method',
-  'Date Shipped',
-  'Street 1',
-  'Street 2',
-  'Ship City',
-  'Ship State',
-  'Ship Zipcode',
-  'Ship Country',
-  'Currency',
-  'Order Value',
-  'Coupon Code',
-  'Coupon Details',
-  'Discount Amount',
-  'Shipping Discount',
-  'Shipping',
-  'Sales Tax',
-  'Order Total',
-  'Status',
-  'Card Processing Fees',
-  'Order Net',
-  'Adjusted Order Total',
-  'Adjusted Card Processing Fees',
-  'Adjusted Net Order Amount',
-  'Buyer',
-  'Order Type',
-  'Payment Type',
-  'InPerson Discount',
-  'InPerson Location',
-  'SKU',
-  'VAT Paid by Buyer',
-  'Date Paid',
-];
+import { chunked, ETSY_SOLD_ORDER_COLUMNS, parseAll, tableText } from './format-test-kit';
 
 const PERSONAL = {
   'Buyer User ID': 'erikam1980',
@@ -119,7 +77,7 @@ const BAD = [
   { ...TO_FRANCE, 'Order ID': '3100000008', 'Order Total': '' },
 ];
 
-const text = tableText(COLUMNS, [TO_FRANCE, TO_UK, REFUNDED, IN_PERSON, ...BAD], {
+const text = tableText(ETSY_SOLD_ORDER_COLUMNS, [TO_FRANCE, TO_UK, REFUNDED, IN_PERSON, ...BAD], {
   delimiter: ',',
   lineEnding: '\r\n',
 });
@@ -188,7 +146,10 @@ describe('Etsy sold orders', () => {
 
   it('refunds Etsy’s tax share with a refund of an order Etsy collected on', async () => {
     const refundedUk = { ...TO_UK, 'Adjusted Order Total': '12.00' };
-    const { transactions } = await parseAll('etsy-orders', tableText(COLUMNS, [refundedUk], { delimiter: ',' }));
+    const { transactions } = await parseAll(
+      'etsy-orders',
+      tableText(ETSY_SOLD_ORDER_COLUMNS, [refundedUk], { delimiter: ',' }),
+    );
     expect(
       transactions.map(({ type, grossAmount, vatAmount, netAmount }) => [type, grossAmount, vatAmount, netAmount]),
     ).toEqual([

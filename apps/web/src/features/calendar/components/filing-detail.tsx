@@ -17,9 +17,6 @@ import { FilingStatusBadge } from './filing-status';
 import { useDeadlineRuleText } from './use-deadline-rule-text';
 import { useFilingTitle, usePeriodText } from './use-filing-text';
 
-const inputClass =
-  'w-full rounded-md border border-border bg-surface px-3 py-2 text-sm text-fg focus-visible:outline-3 focus-visible:outline-offset-2 focus-visible:outline-primary';
-
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
   return (
     <div className="grid grid-cols-[8.5rem_1fr] gap-2 py-1.5 text-sm">
@@ -103,6 +100,60 @@ function AnnualSettlementNote({ filing }: { filing: Filing }) {
   );
 }
 
+/** A form that records something done ("Mark as filed", "Mark as paid"): its fields, then a button named like it. */
+function MarkForm({
+  title,
+  hint,
+  isPending,
+  onSubmit,
+  children,
+}: {
+  title: string;
+  hint: string;
+  isPending: boolean;
+  onSubmit: (event: FormEvent) => void;
+  children: React.ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <form onSubmit={onSubmit} noValidate className="flex flex-col gap-3 border-t border-border pt-4">
+      <h3 className="text-base font-semibold text-fg">{title}</h3>
+      <p className="text-sm text-fg-secondary">{hint}</p>
+      <div className="grid gap-3 sm:grid-cols-2">{children}</div>
+      <div>
+        <Button type="submit" disabled={isPending}>
+          {isPending ? t('calendar.filing.saving') : title}
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+/** The undo of a mark entered by mistake ("Reopen", "Mark as not paid"), with what it does. */
+function UndoSection({
+  hint,
+  label,
+  isPending,
+  onUndo,
+}: {
+  hint: string;
+  label: string;
+  isPending: boolean;
+  onUndo: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-2 border-t border-border pt-4">
+      <p className="text-sm text-fg-secondary">{hint}</p>
+      <div>
+        <Button variant="secondary" onClick={onUndo} disabled={isPending}>
+          {isPending ? t('calendar.filing.saving') : label}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
 /**
  * The payment of a filing whose VAT is paid apart from it (decision 051), filed or not: "Mark as paid" with the day,
  * or, once marked, the undo. The reminders leave a paid payment out.
@@ -140,40 +191,30 @@ function PaymentSection({
 
   if (filing.paidOn) {
     return (
-      <div className="flex flex-col gap-2 border-t border-border pt-4">
-        <p className="text-sm text-fg-secondary">{t('calendar.filing.markUnpaidHint')}</p>
-        <div>
-          <Button
-            variant="secondary"
-            onClick={() => save(null, t('calendar.filing.markedUnpaid'))}
-            disabled={setPaid.isPending}
-          >
-            {setPaid.isPending ? t('calendar.filing.saving') : t('calendar.filing.markUnpaid')}
-          </Button>
-        </div>
-      </div>
+      <UndoSection
+        hint={t('calendar.filing.markUnpaidHint')}
+        label={t('calendar.filing.markUnpaid')}
+        isPending={setPaid.isPending}
+        onUndo={() => save(null, t('calendar.filing.markedUnpaid'))}
+      />
     );
   }
   return (
-    <form onSubmit={submit} noValidate className="flex flex-col gap-3 border-t border-border pt-4">
-      <h3 className="text-base font-semibold text-fg">{t('calendar.filing.markPaid')}</h3>
-      <p className="text-sm text-fg-secondary">{t('calendar.filing.markPaidHint')}</p>
-      <div className="grid gap-3 sm:grid-cols-2">
-        <TextField
-          type="date"
-          isRequired
-          max={today}
-          label={t('calendar.filing.paidOnLabel')}
-          value={paidOn}
-          onChange={setPaidOn}
-        />
-      </div>
-      <div>
-        <Button type="submit" disabled={setPaid.isPending}>
-          {setPaid.isPending ? t('calendar.filing.saving') : t('calendar.filing.markPaid')}
-        </Button>
-      </div>
-    </form>
+    <MarkForm
+      title={t('calendar.filing.markPaid')}
+      hint={t('calendar.filing.markPaidHint')}
+      isPending={setPaid.isPending}
+      onSubmit={submit}
+    >
+      <TextField
+        type="date"
+        isRequired
+        max={today}
+        label={t('calendar.filing.paidOnLabel')}
+        value={paidOn}
+        onChange={setPaidOn}
+      />
+    </MarkForm>
   );
 }
 
@@ -190,7 +231,6 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
   const periodText = usePeriodText();
   const dialogRef = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const fieldId = useId();
   const markFiled = useMarkFilingFiled();
   const reopen = useReopenFiling();
   const [current, setCurrent] = useState(filing);
@@ -328,48 +368,35 @@ export function FilingDetail({ filing, onClose }: { filing: Filing; onClose: () 
           {notice}
         </p>
         {isFiled ? (
-          <div className="flex flex-col gap-2 border-t border-border pt-4">
-            <p className="text-sm text-fg-secondary">{t('calendar.filing.reopenHint')}</p>
-            <div>
-              <Button variant="secondary" onClick={doReopen} disabled={reopen.isPending}>
-                {reopen.isPending ? t('calendar.filing.saving') : t('calendar.filing.reopen')}
-              </Button>
-            </div>
-          </div>
+          <UndoSection
+            hint={t('calendar.filing.reopenHint')}
+            label={t('calendar.filing.reopen')}
+            isPending={reopen.isPending}
+            onUndo={doReopen}
+          />
         ) : (
-          <form onSubmit={submit} noValidate className="flex flex-col gap-3 border-t border-border pt-4">
-            <h3 className="text-base font-semibold text-fg">{t('calendar.filing.markFiled')}</h3>
-            <p className="text-sm text-fg-secondary">{t('calendar.filing.markFiledHint')}</p>
-            <div className="grid gap-3 sm:grid-cols-2">
-              <TextField
-                type="date"
-                isRequired
-                max={today}
-                label={t('calendar.filing.filedOnLabel')}
-                value={filedOn}
-                onChange={setFiledOn}
-              />
-              <div className="flex flex-col gap-1">
-                <label htmlFor={`${fieldId}-reference`} className="text-sm font-medium text-fg">
-                  {t('calendar.filing.referenceLabel')}
-                </label>
-                <input
-                  id={`${fieldId}-reference`}
-                  type="text"
-                  required
-                  maxLength={200}
-                  value={reference}
-                  onChange={(event) => setReference(event.target.value)}
-                  className={inputClass}
-                />
-              </div>
-            </div>
-            <div>
-              <Button type="submit" disabled={markFiled.isPending}>
-                {markFiled.isPending ? t('calendar.filing.saving') : t('calendar.filing.markFiled')}
-              </Button>
-            </div>
-          </form>
+          <MarkForm
+            title={t('calendar.filing.markFiled')}
+            hint={t('calendar.filing.markFiledHint')}
+            isPending={markFiled.isPending}
+            onSubmit={submit}
+          >
+            <TextField
+              type="date"
+              isRequired
+              max={today}
+              label={t('calendar.filing.filedOnLabel')}
+              value={filedOn}
+              onChange={setFiledOn}
+            />
+            <TextField
+              isRequired
+              maxLength={200}
+              label={t('calendar.filing.referenceLabel')}
+              value={reference}
+              onChange={setReference}
+            />
+          </MarkForm>
         )}
         {current.paymentDue ? (
           <PaymentSection

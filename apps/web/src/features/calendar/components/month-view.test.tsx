@@ -1,4 +1,5 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import type { Filing } from '@vatlas/contract';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { buildFiling } from '../../../test/fixtures';
@@ -83,20 +84,24 @@ describe('MonthView with payment days (decision 050)', () => {
     },
   });
 
-  it('puts the payment on its day, whatever month the filing is due in, and opens the filing', () => {
-    const onSelect = vi.fn();
+  /** March 2026 with no deadline of its own, only the payment days of `payments`. */
+  const renderMarch = (payments: Filing[], language: 'en' | 'de' = 'en', onSelect = vi.fn()) =>
     render(
-      <I18nextProvider i18n={createTestI18n('en')}>
+      <I18nextProvider i18n={createTestI18n(language)}>
         <MonthView
           month="2026-03"
           filings={[]}
-          payments={[ANNUAL]}
+          payments={payments}
           today="2026-03-01"
           isLoading={false}
           onSelect={onSelect}
         />
       </I18nextProvider>,
     );
+
+  it('puts the payment on its day, whatever month the filing is due in, and opens the filing', () => {
+    const onSelect = vi.fn();
+    renderMarch([ANNUAL], 'en', onSelect);
     const sixteenth = screen.getByRole('cell', { name: /^16 March 2026, 1 deadline/ });
     const button = within(sixteenth).getByRole('button');
     expect(button.textContent?.replace(/\s+/g, ' ').trim()).toBe('IT payment due Annual VAT return 2025');
@@ -106,18 +111,7 @@ describe('MonthView with payment days (decision 050)', () => {
   });
 
   it('says "paid" on the day once the payment is marked paid (decision 051)', () => {
-    render(
-      <I18nextProvider i18n={createTestI18n('en')}>
-        <MonthView
-          month="2026-03"
-          filings={[]}
-          payments={[{ ...ANNUAL, paidOn: '2026-03-10' }]}
-          today="2026-03-01"
-          isLoading={false}
-          onSelect={vi.fn()}
-        />
-      </I18nextProvider>,
-    );
+    renderMarch([{ ...ANNUAL, paidOn: '2026-03-10' }]);
     const sixteenth = screen.getByRole('cell', { name: /^16 March 2026, 1 deadline/ });
     expect(within(sixteenth).getByRole('button').textContent?.replace(/\s+/g, ' ').trim()).toBe(
       'IT paid Annual VAT return 2025',
@@ -125,18 +119,7 @@ describe('MonthView with payment days (decision 050)', () => {
   });
 
   it('speaks German', () => {
-    render(
-      <I18nextProvider i18n={createTestI18n('de')}>
-        <MonthView
-          month="2026-03"
-          filings={[]}
-          payments={[ANNUAL]}
-          today="2026-03-01"
-          isLoading={false}
-          onSelect={vi.fn()}
-        />
-      </I18nextProvider>,
-    );
+    renderMarch([ANNUAL], 'de');
     expect(screen.getByRole('button').textContent).toContain('IT Zahlung fällig');
   });
 });
