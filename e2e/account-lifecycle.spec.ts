@@ -3,7 +3,7 @@ import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { expireInternalToken } from './support/internal-token';
 import { saveScreenshot } from './support/screens';
-import { openSignedIn, storedToken } from './support/sign-in';
+import { openSignedIn, signOutWith, storedToken } from './support/sign-in';
 
 /** Seeded by the API (apps/api/src/modules/identity/seed.ts); the seller is not a member of Alpenrand. */
 const ALPENRAND_COMPANY_ID = '7d1c2f4e-0b6a-4c51-9d3e-5a8f1b2c3d02';
@@ -52,8 +52,7 @@ test.describe('the token life cycle against the real server (spec §4, §8)', ()
     );
 
     await page.getByRole('button', { name: /User menu/ }).click();
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await signOutWith(page, page.getByRole('button', { name: 'Sign out' }));
 
     const afterLogOut = await request.get('/api/v1/User/Me', { headers: { authorization: `Bearer ${token}` } });
     expect(afterLogOut.status()).toBe(401);

@@ -7,7 +7,7 @@ import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes, saveScreenshot } from './support/screens';
 import { e2eDataDir } from './support/server';
-import { ensureSignedIn, openSignedIn, storedToken } from './support/sign-in';
+import { ensureSignedIn, openSignedIn, signOutWith, storedToken } from './support/sign-in';
 import { watchLanguageSaves } from './support/user-language';
 
 /** Seeded by the API (apps/api/src/modules/identity/seed.ts): the seller is its only owner. */
@@ -659,8 +659,7 @@ test.describe('settings (issue 7)', () => {
   test('Sign out in settings ends the session and lands on /login', async ({ page, request }) => {
     await openSignedIn(page, demoAccounts.seller, '/settings');
     const token = await storedToken(page);
-    await page.getByRole('main').getByRole('button', { name: 'Sign out' }).click();
-    await expect(page).toHaveURL(/\/login$/);
+    await signOutWith(page, page.getByRole('main').getByRole('button', { name: 'Sign out' }));
     const afterLogOut = await request.get('/api/v1/User/Me', { headers: { authorization: `Bearer ${token}` } });
     expect(afterLogOut.status()).toBe(401);
   });

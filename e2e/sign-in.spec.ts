@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { demoAccounts } from './support/accounts';
 import { axeViolations, expectNoAxeViolations } from './support/axe';
 import { saveScreenshot } from './support/screens';
-import { signIn } from './support/sign-in';
+import { signIn, signOutWith } from './support/sign-in';
 
 test.describe('sign-in chain: provider → token exchange → internal token → guarded routes', () => {
   test('an anonymous visitor is sent to /login, which shows the card of spec §2', async ({ page }) => {
@@ -102,9 +102,7 @@ test.describe('sign-in chain: provider → token exchange → internal token →
     await expect(page).toHaveURL(/\/dashboard$/);
 
     await page.getByRole('button', { name: /User menu/ }).click();
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await expect(page).toHaveURL(/\/login$/);
-    await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+    await signOutWith(page, page.getByRole('button', { name: 'Sign out' }));
     await page.goto('/dashboard');
     await expect(page).toHaveURL(/\/login$/);
   });

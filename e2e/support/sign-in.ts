@@ -1,4 +1,4 @@
-import { type BrowserContext, expect, type Page } from '@playwright/test';
+import { type BrowserContext, expect, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, type DemoAccount } from './accounts';
 
 /** From the Vatlas /login page through the identity provider's form and back into the app. */
@@ -66,3 +66,20 @@ export async function openSignedIn(page: Page, account: DemoAccount, path = acco
 
 /** The internal token the tab holds (session storage), or null before the app has one. */
 export const storedToken = (page: Page) => page.evaluate(() => sessionStorage.getItem('tokenInternal'));
+
+/**
+ * Clicks a Sign out button and waits for the whole round trip: the app's LogOut, the provider's end-session page (its
+ * form submits itself) and the provider's redirect back to /login. The app's guard shows /login as soon as the session
+ * is cleared, before the browser leaves for the provider, so the URL alone would let a test end in the middle of that
+ * navigation; closing a context then once hung Chromium's teardown past the test timeout in CI. The SPA's own route
+ * change loads no document, so the document /login is the provider sending the browser back.
+ */
+export async function signOutWith(page: Page, signOutButton: Locator): Promise<void> {
+  const backFromProvider = page.waitForResponse(
+    (response) => response.request().resourceType() === 'document' && new URL(response.url()).pathname === '/login',
+  );
+  await signOutButton.click();
+  expect((await backFromProvider).ok()).toBe(true);
+  await expect(page).toHaveURL(/\/login$/);
+  await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
+}
