@@ -1,8 +1,9 @@
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, openDatabase, pgliteDirectory } from '../db/client';
 import { runMigrations } from '../db/migrate';
 
@@ -138,4 +139,24 @@ export function forEachDatabase(name: string, defineTests: (context: DatabaseCon
       });
     }
   });
+}
+
+/**
+ * Until `count` transactions wait for a lock a test holds: on PostgreSQL as its activity shows it, asked on a
+ * connection of the pool the holder does not use; PGlite has one session, whose transactions already take turns behind
+ * the held one, so a moment is enough there.
+ */
+export async function untilWaitingForLocks(context: DatabaseContext, count: number): Promise<void> {
+  if (context.databaseUrl === null) {
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    return;
+  }
+  const waiting = async () => {
+    const result = (await context.database.db.execute(sql`
+      select count(*)::int as waiting from pg_stat_activity
+      where datname = current_database() and wait_event_type = 'Lock'
+    `)) as unknown as { rows: { waiting: number }[] };
+    return result.rows[0]?.waiting ?? 0;
+  };
+  await expect.poll(waiting, { timeout: 5000, interval: 10 }).toBeGreaterThanOrEqual(count);
 }

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { forEachDatabase } from '../../test/databases';
+import { forEachDatabase, untilWaitingForLocks } from '../../test/databases';
 import { listAuditEvents } from '../audit/repository';
 import { ensureExchangeRates } from '../exchange-rates/service';
 import { recomputeTaxPosition } from '../tax-position/service';
@@ -239,6 +239,72 @@ forEachDatabase('filings and liabilities API', (context) => {
         headers: bearer(token),
       });
       expect(again.statusCode).toBe(409);
+    });
+
+    it('takes the first of two marks sent at once and refuses the second, as it would one sent after it', async () => {
+      const february = find((await listFilings()).items, 'vat-return', '2023-02-01') as Filing;
+      /**
+       * Sends `request` twice while the test holds the filing's row in a transaction of its own, and lets both go once
+       * both wait: each has then read the filing, or waits to, before either has written.
+       */
+      const twiceAtOnce = async <T>(request: () => Promise<T>): Promise<T[]> => {
+        let release = () => {};
+        const held = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let locked = () => {};
+        const isLocked = new Promise<void>((resolve) => {
+          locked = resolve;
+        });
+        const holder = context.database.db.transaction(async (tx) => {
+          await tx.execute(sql`select id from filings where id = ${february.id} for update`);
+          locked();
+          await held;
+        });
+        await isLocked;
+        const responses = Promise.all([request(), request()]);
+        await untilWaitingForLocks(context, 2);
+        release();
+        await holder;
+        return responses;
+      };
+
+      let attempt = 0;
+      const marks = await twiceAtOnce(() => {
+        attempt += 1;
+        return app.inject({
+          method: 'POST',
+          url: apiPaths.markFilingFiled(companyId, february.id),
+          headers: bearer(token),
+          payload: { filedOn: '2023-03-09', reference: `ELSTER-${attempt}` },
+        });
+      });
+      expect(marks.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+      const taken = marks.find((response) => response.statusCode === 200);
+      const refused = marks.find((response) => response.statusCode === 409);
+      expect(refused?.json()).toMatchObject({
+        code: 'filing_already_filed',
+        message: 'This filing was marked filed on 2023-03-09; reopen it first.',
+      });
+      // The filing keeps the reference of the mark that was taken, and the log one event.
+      const stored = find((await listFilings()).items, 'vat-return', '2023-02-01');
+      expect(stored?.filingReference).toBe(taken?.json().filingReference);
+      const audited = await listAuditEvents(context.database.db, {
+        limit: 10,
+        action: 'filing_marked_filed',
+        companyId,
+      });
+      expect(audited.filter((event) => event.targetId === february.id)).toHaveLength(1);
+
+      const reopens = await twiceAtOnce(() =>
+        app.inject({ method: 'POST', url: apiPaths.reopenFiling(companyId, february.id), headers: bearer(token) }),
+      );
+      expect(reopens.map((response) => response.statusCode).sort()).toEqual([200, 409]);
+      expect(reopens.find((response) => response.statusCode === 409)?.json().code).toBe('filing_not_filed');
+      expect(find((await listFilings()).items, 'vat-return', '2023-02-01')).toMatchObject({
+        filedOn: null,
+        filingReference: null,
+      });
     });
 
     it('answers 404 for a filing of another company', async () => {

@@ -139,13 +139,18 @@ export async function listFilingRows(db: Db, companyId: string): Promise<FilingR
     .orderBy(asc(filings.dueDate), asc(filings.jurisdiction), asc(filings.filingType), asc(filings.periodStart));
 }
 
-export async function findFilingRow(db: Db, companyId: string, filingId: string): Promise<FilingRecord | undefined> {
+/**
+ * The company's filing, locked until the caller's transaction ends (`db` is a transaction's): a second request that
+ * locks it meanwhile waits, then reads what the first wrote.
+ */
+export async function lockFilingRow(db: Db, companyId: string, filingId: string): Promise<FilingRecord | undefined> {
   if (!isUuid(filingId)) return undefined;
   const [row] = await db
     .select()
     .from(filings)
     .where(and(eq(filings.companyId, companyId), eq(filings.id, filingId)))
-    .limit(1);
+    .limit(1)
+    .for('update');
   return row;
 }
 

@@ -37,7 +37,6 @@ import { recordAuditEvent } from '../audit/repository';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
 import {
   type FilingRecord,
-  findFilingRow,
   findFirstDataMonth,
   identityOf,
   type LiabilityAmountRow,
@@ -45,6 +44,7 @@ import {
   listEcSalesListCountries,
   listFilingRows,
   listLiabilityAmounts,
+  lockFilingRow,
   type PlannedFilingValues,
   setFilingFiled,
   setFilingPaidOn,
@@ -317,10 +317,31 @@ function auditFiling(
   });
 }
 
-async function findFilingOrFail(db: Db, companyId: string, filingId: string): Promise<FilingRecord> {
-  const row = await findFilingRow(db, companyId, filingId);
-  if (!row) throw new HttpError(404, 'filing_not_found', 'No such filing in this company.');
-  return row;
+/**
+ * Runs `change` in a transaction on the company's filing, locked from its read to the commit. Two marks sent at once
+ * (a double click, two colleagues) take turns: the second reads what the first wrote, and its checks refuse it, instead
+ * of both passing their checks on the row as it was before either wrote.
+ */
+function changeFiling<T>(
+  db: Db,
+  input: { companyId: string; filingId: string },
+  change: (txDb: Db, row: FilingRecord) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const row = await lockFilingRow(txDb, input.companyId, input.filingId);
+    if (!row) throw new HttpError(404, 'filing_not_found', 'No such filing in this company.');
+    return change(txDb, row);
+  });
+}
+
+/** A day a mark names must have come: `field` names it in the 400. */
+function refuseFutureDay(day: string, today: string, field: 'filedOn' | 'paidOn'): void {
+  if (day > today) {
+    throw new HttpError(400, 'validation_error', 'The request is invalid.', [
+      { field, message: 'must not be in the future' },
+    ]);
+  }
 }
 
 /** Records that the filing was submitted; its amount is frozen from then on. */
@@ -329,21 +350,15 @@ export async function markFilingFiled(
   input: { companyId: string; filingId: string; userId: string; request: MarkFilingFiledRequest },
 ): Promise<Filing> {
   const today = todayIsoDate();
-  const row = await findFilingOrFail(db, input.companyId, input.filingId);
-  if (row.filedOn !== null) {
-    throw new HttpError(
-      409,
-      'filing_already_filed',
-      `This filing was marked filed on ${row.filedOn}; reopen it first.`,
-    );
-  }
-  if (input.request.filedOn > today) {
-    throw new HttpError(400, 'validation_error', 'The request is invalid.', [
-      { field: 'filedOn', message: 'must not be in the future' },
-    ]);
-  }
-  const updated = await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
+  const updated = await changeFiling(db, input, async (txDb, row) => {
+    if (row.filedOn !== null) {
+      throw new HttpError(
+        409,
+        'filing_already_filed',
+        `This filing was marked filed on ${row.filedOn}; reopen it first.`,
+      );
+    }
+    refuseFutureDay(input.request.filedOn, today, 'filedOn');
     const filed = await setFilingFiled(txDb, row.id, {
       filedOn: input.request.filedOn,
       filingReference: input.request.reference,
@@ -370,25 +385,20 @@ export async function markFilingPaid(
   input: { companyId: string; filingId: string; userId: string; request: MarkFilingPaidRequest },
 ): Promise<Filing> {
   const today = todayIsoDate();
-  const row = await findFilingOrFail(db, input.companyId, input.filingId);
+  // Whether a payment is due apart from the filing follows from its kind and period, which no mark changes.
   const context = await loadContextOf(db, input.companyId);
-  if (toFiling(row, today, context).paymentDue === null) {
-    throw new HttpError(
-      409,
-      'filing_payment_not_separate',
-      'This filing has no payment of its own to mark: its VAT is paid with the filing, or nothing is paid.',
-    );
-  }
-  if (row.paidOn !== null) {
-    throw new HttpError(409, 'filing_already_paid', `This filing was marked paid on ${row.paidOn}; undo that first.`);
-  }
-  if (input.request.paidOn > today) {
-    throw new HttpError(400, 'validation_error', 'The request is invalid.', [
-      { field: 'paidOn', message: 'must not be in the future' },
-    ]);
-  }
-  const updated = await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
+  const updated = await changeFiling(db, input, async (txDb, row) => {
+    if (toFiling(row, today, context).paymentDue === null) {
+      throw new HttpError(
+        409,
+        'filing_payment_not_separate',
+        'This filing has no payment of its own to mark: its VAT is paid with the filing, or nothing is paid.',
+      );
+    }
+    if (row.paidOn !== null) {
+      throw new HttpError(409, 'filing_already_paid', `This filing was marked paid on ${row.paidOn}; undo that first.`);
+    }
+    refuseFutureDay(input.request.paidOn, today, 'paidOn');
     const paid = await setFilingPaidOn(txDb, row.id, input.request.paidOn);
     await auditFiling(txDb, 'filing_marked_paid', input, row);
     return paid;
@@ -401,10 +411,8 @@ export async function markFilingUnpaid(
   db: Db,
   input: { companyId: string; filingId: string; userId: string },
 ): Promise<Filing> {
-  const row = await findFilingOrFail(db, input.companyId, input.filingId);
-  if (row.paidOn === null) throw new HttpError(409, 'filing_not_paid', 'This filing is not marked paid.');
-  const updated = await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
+  const updated = await changeFiling(db, input, async (txDb, row) => {
+    if (row.paidOn === null) throw new HttpError(409, 'filing_not_paid', 'This filing is not marked paid.');
     const unpaid = await setFilingPaidOn(txDb, row.id, null);
     await auditFiling(txDb, 'filing_marked_unpaid', input, row);
     return unpaid;
@@ -419,17 +427,15 @@ export async function markFilingUnpaid(
  */
 export async function reopenFiling(db: Db, input: { companyId: string; filingId: string }): Promise<Filing> {
   const today = todayIsoDate();
-  const row = await findFilingOrFail(db, input.companyId, input.filingId);
-  if (row.filedOn === null) throw new HttpError(409, 'filing_not_filed', 'This filing is not marked filed.');
   const profile = await loadCompanyTaxProfile(db, input.companyId);
-  const { reopened, rows } = await db.transaction(async (tx) => {
-    const txDb = tx as unknown as Db;
+  const { reopened, rows } = await changeFiling(db, input, async (txDb, row) => {
+    if (row.filedOn === null) throw new HttpError(409, 'filing_not_filed', 'This filing is not marked filed.');
     const reopened = await setFilingFiled(txDb, row.id, { filedOn: null, filingReference: null, filedBy: null });
     const rows =
       (await refreshFilings(txDb, input.companyId, { today, profile })) ??
       (await listFilingRows(txDb, input.companyId));
     return { reopened, rows };
   });
-  const current = rows.find((candidate) => candidate.id === row.id) ?? reopened;
+  const current = rows.find((candidate) => candidate.id === reopened.id) ?? reopened;
   return toFiling(current, today, await loadContext(db, input.companyId, profile, rows));
 }

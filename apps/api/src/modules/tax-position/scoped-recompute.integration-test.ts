@@ -16,7 +16,7 @@ import {
   transactionDaySums,
   transactionUploads,
 } from '../../db/schema';
-import { forEachDatabase } from '../../test/databases';
+import { forEachDatabase, untilWaitingForLocks } from '../../test/databases';
 import { backfillOf, checkBackfill } from '../../test/migration-backfill';
 import { ensureExchangeRates, importExchangeRates } from '../exchange-rates/service';
 import { listTaxPositionProblems } from '../liabilities/repository';
@@ -271,23 +271,6 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     });
   });
 
-  /**
-   * Until a second transaction waits for a lock: on PostgreSQL as its activity shows it, asked on a connection of the
-   * pool neither transaction holds; PGlite has one session, whose transactions already take turns, so a moment is
-   * enough there.
-   */
-  const untilSomeoneWaitsForALock = async () => {
-    if (context.databaseUrl === null) return new Promise((resolve) => setTimeout(resolve, 50));
-    const waiting = async () => {
-      const result = (await context.database.db.execute(sql`
-        select count(*)::int as waiting from pg_stat_activity
-        where datname = current_database() and wait_event_type = 'Lock'
-      `)) as unknown as { rows: { waiting: number }[] };
-      return result.rows[0]?.waiting ?? 0;
-    };
-    await expect.poll(waiting, { timeout: 5000, interval: 10 }).toBeGreaterThan(0);
-  };
-
   it('recomputes a company once at a time: a second recompute waits for the first to commit, then stores the same', async () => {
     const db = context.database.db;
     const companyId = await newCompany('One At A Time GmbH');
@@ -311,7 +294,7 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     });
     await firstRecomputed;
     const second = recomputeTaxPosition(db, companyId);
-    await untilSomeoneWaitsForALock();
+    await untilWaitingForLocks(context, 1);
     release();
     await Promise.all([first, second]);
     expect(await storedPosition(db, companyId)).toEqual(expected);
