@@ -5,8 +5,7 @@
  * These are defaults for software to be configured with, not tax advice.
  */
 
-/** A key of the source list in vat-rules-research.md §7, for example 'AV-DE'. */
-export type SourceKey = string;
+import type { SourceKey } from './research-sources';
 
 export type Sourced<T> = { value: T; sources: readonly SourceKey[]; isVerified: boolean };
 

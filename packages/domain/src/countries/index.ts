@@ -1,2 +1,3 @@
 export * from './country-rules';
 export * from './required-documents';
+export * from './research-sources';

@@ -4,8 +4,8 @@ import {
   needsFiscalRepresentative,
   type RegistrationDocumentType,
   type SellerEstablishment,
-  type SourceKey,
 } from './country-rules';
+import type { SourceKey } from './research-sources';
 
 export type RequiredDocument = {
   type: RegistrationDocumentType;

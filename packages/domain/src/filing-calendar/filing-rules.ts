@@ -17,7 +17,8 @@
  * summer extensions (announced yearly). The UK's VAT staggers are the country's `quarterStaggers`, applied where the
  * registration names one (decision 047).
  */
-import { findCountryRule, type ReturnFrequency, type Sourced, type SourceKey } from '../countries/country-rules';
+import { findCountryRule, type ReturnFrequency, type Sourced } from '../countries/country-rules';
+import type { SourceKey } from '../countries/research-sources';
 import { FilingCalendarError } from './calendar-dates';
 
 export const FILING_TYPES = ['vat-return', 'annual-return', 'oss-return', 'ioss-return', 'ec-sales-list'] as const;

@@ -5,7 +5,7 @@
  * A lookup that cannot be answered from the data (unknown country, a date before the first known period, a category
  * the period does not have) is a typed error, never a nearby rate.
  */
-import type { SourceKey } from '../countries/country-rules';
+import type { SourceKey } from '../countries/research-sources';
 import { isIsoDate } from '../validation/field-issue';
 import ibericodeVatRates from './data/ibericode-vat-rates.json' with { type: 'json' };
 

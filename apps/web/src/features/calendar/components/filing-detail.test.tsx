@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { apiPaths, type Filing } from '@vatlas/contract';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -134,6 +134,10 @@ describe('FilingDetail of a return paid on another day than it is filed (decisio
     const rule = screen.getByText('Payment rule').nextElementSibling as HTMLElement;
     expect(rule.textContent).toContain('The 25th of the 2nd month after the period');
     expect(rule.textContent).toContain('Sources: AV-PT, TBI-PT');
+    expect(within(rule).getByRole('link', { name: 'TBI-PT', hidden: true }).getAttribute('href')).toBe(
+      'https://taxbackinternational.com/blog/portugal-new-deadlines-for-vat-payments',
+    );
+    expect(within(rule).queryByRole('link', { name: 'AV-PT', hidden: true })).toBeNull();
     expect(rule.textContent).not.toContain('Not confirmed');
   });
 

@@ -4,6 +4,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Button } from '../../../components/ui/button';
+import { SourcesText } from '../../../components/ui/source-keys';
 import { TextField } from '../../../components/ui/text-field';
 import { paths } from '../../../config/paths';
 import { cn } from '../../../lib/cn';
@@ -34,7 +35,7 @@ function RuleText({ rule }: { rule: DeadlineRuleDto }) {
     <>
       {deadlineRuleText(rule)}
       <span className="mt-1 block text-sm text-fg-secondary">
-        {t('calendar.rule.sources', { sources: rule.sources.join(', ') })}
+        <SourcesText textKey="calendar.rule.sources" sources={rule.sources} />
         {rule.isVerified ? null : <> · {t('calendar.rule.unverified')}</>}
       </span>
     </>

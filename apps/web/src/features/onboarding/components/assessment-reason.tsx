@@ -1,6 +1,7 @@
 import type { AssessmentReasonDto } from '@vatlas/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
+import { SourcesText } from '../../../components/ui/source-keys';
 
 /** Codes in a reason's params become names in the UI language; lists are joined the way the language joins them. */
 export function reasonParams(reason: AssessmentReasonDto, t: TFunction, language: string): Record<string, string> {
@@ -34,7 +35,12 @@ export function AssessmentReasonItem({ reason }: { reason: AssessmentReasonDto }
       </span>
       <span className="text-xs text-fg-secondary">
         {t('onboarding.assessment.ruleLabel')}: {reason.rule}
-        {reason.sources.length > 0 ? ` · ${t('onboarding.assessment.sourcesLabel')}: ${reason.sources.join(', ')}` : ''}
+        {reason.sources.length > 0 ? (
+          <>
+            {' · '}
+            <SourcesText textKey="onboarding.assessment.sources" sources={reason.sources} />
+          </>
+        ) : null}
       </span>
     </li>
   );

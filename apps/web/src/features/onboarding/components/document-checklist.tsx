@@ -1,5 +1,6 @@
 import type { DocumentChecklist } from '@vatlas/contract';
 import { useTranslation } from 'react-i18next';
+import { SourcesText } from '../../../components/ui/source-keys';
 import { cn } from '../../../lib/cn';
 
 /** Per jurisdiction, each required document with a visible and spoken state (not colour alone). */
@@ -56,7 +57,7 @@ export function DocumentChecklistView({
                     </span>
                     {item.sources.length > 0 ? (
                       <span className="ml-1 text-xs text-fg-secondary">
-                        {t('onboarding.documents.checklist.sources', { sources: item.sources.join(', ') })}
+                        <SourcesText textKey="onboarding.documents.checklist.sources" sources={item.sources} />
                       </span>
                     ) : null}
                   </span>

@@ -1,6 +1,7 @@
 import type { JurisdictionInfo } from '@vatlas/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SourcesText } from '../../../components/ui/source-keys';
 import { Spinner } from '../../../components/ui/spinner';
 import { useJurisdictionInfo } from '../api/get-jurisdiction-info';
 import { OnboardingLayout } from '../components/onboarding-layout';
@@ -12,7 +13,7 @@ function Sources({ sources, isVerified }: { sources: readonly string[]; isVerifi
   if (sources.length === 0) return null;
   return (
     <span className="block text-xs text-fg-secondary">
-      {t('onboarding.assessment.sourcesLabel')}: {sources.join(', ')}
+      <SourcesText textKey="onboarding.assessment.sources" sources={sources} />
       {isVerified === false ? ` · ${t('onboarding.jurisdictionInfo.unverified')}` : ''}
     </span>
   );
