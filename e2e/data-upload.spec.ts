@@ -13,7 +13,7 @@ import { openSignedIn } from './support/sign-in';
  * Issue 6, data upload as the seller would do it: a generated Amazon VTR for a month outside the demo data
  * (2024-03) goes through /data-upload — period, source, file with byte progress, check report, confirm, import
  * progress, result — and the API's liabilities grow by exactly the generator's expected totals. An eBay orders report
- * (2024-04) goes the same way and is found by its channel.
+ * (2024-04) and an Etsy sold-orders file (2024-05) go the same way and are found by their channel.
  */
 
 const MONTH = '2024-03';
@@ -280,5 +280,53 @@ test.describe('data upload', () => {
     await expect(rows).toHaveCount(2);
     await expect(rows.nth(0)).toContainText('21-00001-00001');
     await expect(rows.nth(1)).toContainText('DE → AT');
+  });
+
+  test("an Etsy sold-orders file is read by Etsy's columns, and a partly refunded order keeps what was not refunded", async ({
+    page,
+  }) => {
+    test.setTimeout(120_000);
+    // Two orders in May 2024, sent from the seller's country (the file does not say): one to France, and one at home
+    // whose Adjusted Order Total says 20.00 of its 30.00 went back. Dates month first, countries by name, as Etsy
+    // writes them.
+    const fileName = 'EtsySoldOrders2024-5.csv';
+    const path = join(dir, fileName);
+    const lines = [
+      ['Sale Date', 'Order ID', 'Number of Items', 'Ship Country', 'Currency', 'Order Value', 'Sales Tax'],
+      ['05/03/24', '3300000001', '1', 'France', 'EUR', '48.00', '0.00'],
+      ['05/17/24', '3300000002', '2', 'Germany', 'EUR', '30.00', '0.00'],
+    ];
+    const totals = [
+      ['Order Total', 'Adjusted Order Total', 'Order Type'],
+      ['48.00', '', 'online'],
+      ['30.00', '10.00', 'online'],
+    ];
+    writeFileSync(path, `${lines.map((cells, index) => [...cells, ...(totals[index] ?? [])].join(',')).join('\n')}\n`);
+
+    await openSignedIn(page, demoAccounts.seller, '/data-upload/new');
+    await page.getByLabel('Add a month').selectOption('2024-05');
+    await page.getByRole('button', { name: 'Add month' }).click();
+    await expect(page.getByRole('radio', { name: /May 2024/ })).toBeChecked();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('radio', { name: /Etsy/ }).check();
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByLabel('Choose files').setInputFiles(path);
+    await page.getByRole('button', { name: 'Upload and check' }).click();
+
+    await expect(page.getByRole('heading', { level: 1, name: 'Check report' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('No problems: 2 rows are ready to import.')).toBeVisible();
+    await page.getByRole('button', { name: 'Import now' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Import complete' })).toBeVisible({ timeout: 60_000 });
+    await expect(page.getByText('3 transactions are now part of your data.')).toBeVisible();
+
+    // Three rows of Etsy's: the French sale, and the German one with its refund of 20.00 on the same day.
+    await page.goto('/transactions?source=etsy-orders&month=2024-05&sort=date-asc');
+    await expect(page.getByTestId('transactions-count')).toHaveText('3 transactions');
+    const rows = page.locator('tbody tr[data-row-index]');
+    await expect(rows).toHaveCount(3);
+    await expect(rows.nth(0)).toContainText('3300000001');
+    await expect(rows.nth(0)).toContainText('DE → FR');
+    await expect(rows.filter({ hasText: 'Refund' })).toHaveCount(1);
+    await expect(rows.filter({ hasText: 'Refund' })).toContainText('-€20.00');
   });
 });
