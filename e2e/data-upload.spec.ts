@@ -90,6 +90,31 @@ async function readLiabilities(page: Page): Promise<LiabilitySummary> {
   return liabilitySummarySchema.parse(await response.json());
 }
 
+/**
+ * Takes a marketplace file through the wizard as the seller does: the month added and chosen, the source, the file
+ * uploaded and checked, then imported; the check report and the result say `checked` and `imported`.
+ */
+async function uploadMarketplaceFile(
+  page: Page,
+  upload: { month: string; monthLabel: RegExp; source: RegExp; path: string; checked: string; imported: string },
+): Promise<void> {
+  await openSignedIn(page, demoAccounts.seller, '/data-upload/new');
+  await page.getByLabel('Add a month').selectOption(upload.month);
+  await page.getByRole('button', { name: 'Add month' }).click();
+  await expect(page.getByRole('radio', { name: upload.monthLabel })).toBeChecked();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByRole('radio', { name: upload.source }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Choose files').setInputFiles(upload.path);
+  await page.getByRole('button', { name: 'Upload and check' }).click();
+
+  await expect(page.getByRole('heading', { level: 1, name: 'Check report' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(upload.checked)).toBeVisible();
+  await page.getByRole('button', { name: 'Import now' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Import complete' })).toBeVisible({ timeout: 60_000 });
+  await expect(page.getByText(upload.imported)).toBeVisible();
+}
+
 test.describe('data upload', () => {
   let dir: string;
   let generated: Generated;
@@ -256,21 +281,14 @@ test.describe('data upload', () => {
       `\n${lines.map((cells) => cells.map((cell) => `"${cell}"`).join(',')).join('\n')}\n2 record(s) downloaded\n`,
     );
 
-    await openSignedIn(page, demoAccounts.seller, '/data-upload/new');
-    await page.getByLabel('Add a month').selectOption('2024-04');
-    await page.getByRole('button', { name: 'Add month' }).click();
-    await expect(page.getByRole('radio', { name: /Apr 2024/ })).toBeChecked();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('radio', { name: /eBay orders/ }).check();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Choose files').setInputFiles(path);
-    await page.getByRole('button', { name: 'Upload and check' }).click();
-
-    await expect(page.getByRole('heading', { level: 1, name: 'Check report' })).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByText('No problems: 2 rows are ready to import.')).toBeVisible();
-    await page.getByRole('button', { name: 'Import now' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Import complete' })).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByText('2 transactions are now part of your data.')).toBeVisible();
+    await uploadMarketplaceFile(page, {
+      month: '2024-04',
+      monthLabel: /Apr 2024/,
+      source: /eBay orders/,
+      path,
+      checked: 'No problems: 2 rows are ready to import.',
+      imported: '2 transactions are now part of your data.',
+    });
 
     // The transactions list finds them by their channel, in date order, the second sent from Germany to Austria.
     await page.goto('/transactions?source=ebay-orders&month=2024-04&sort=date-asc');
@@ -303,21 +321,15 @@ test.describe('data upload', () => {
     ];
     writeFileSync(path, `${lines.map((cells, index) => [...cells, ...(totals[index] ?? [])].join(',')).join('\n')}\n`);
 
-    await openSignedIn(page, demoAccounts.seller, '/data-upload/new');
-    await page.getByLabel('Add a month').selectOption('2024-05');
-    await page.getByRole('button', { name: 'Add month' }).click();
-    await expect(page.getByRole('radio', { name: /May 2024/ })).toBeChecked();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByRole('radio', { name: /Etsy/ }).check();
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await page.getByLabel('Choose files').setInputFiles(path);
-    await page.getByRole('button', { name: 'Upload and check' }).click();
-
-    await expect(page.getByRole('heading', { level: 1, name: 'Check report' })).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByText('No problems: 2 rows are ready to import.')).toBeVisible();
-    await page.getByRole('button', { name: 'Import now' }).click();
-    await expect(page.getByRole('heading', { level: 1, name: 'Import complete' })).toBeVisible({ timeout: 60_000 });
-    await expect(page.getByText('3 transactions are now part of your data.')).toBeVisible();
+    // Two rows read, three transactions: the refund is one of its own.
+    await uploadMarketplaceFile(page, {
+      month: '2024-05',
+      monthLabel: /May 2024/,
+      source: /Etsy/,
+      path,
+      checked: 'No problems: 2 rows are ready to import.',
+      imported: '3 transactions are now part of your data.',
+    });
 
     // Three rows of Etsy's: the French sale, and the German one with its refund of 20.00 on the same day.
     await page.goto('/transactions?source=etsy-orders&month=2024-05&sort=date-asc');
