@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { type Database, openDatabase, pgliteDirectory } from '../db/client';
+import { type Database, type Db, openDatabase, pgliteDirectory } from '../db/client';
 import { runMigrations } from '../db/migrate';
 
 export type DatabaseContext = {
@@ -159,4 +159,34 @@ export async function untilWaitingForLocks(context: DatabaseContext, count: numb
     return result.rows[0]?.waiting ?? 0;
   };
   await expect.poll(waiting, { timeout: 5000, interval: 10 }).toBeGreaterThanOrEqual(count);
+}
+
+/**
+ * Runs `lock` (a lock taken, or any work whose locks a test wants held) in a transaction of the test's own, and keeps
+ * that transaction open until `release`: for tests of what requests sent meanwhile do. Answers once `lock` is done.
+ */
+export async function holdInTransaction(
+  db: Db,
+  lock: (txDb: Db) => Promise<unknown>,
+): Promise<{ release: () => Promise<void> }> {
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  let done = () => {};
+  const isDone = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  const holder = db.transaction(async (tx) => {
+    await lock(tx as unknown as Db);
+    done();
+    await released;
+  });
+  await Promise.race([isDone, holder]);
+  return {
+    release: async () => {
+      release();
+      await holder;
+    },
+  };
 }

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { forEachDatabase, untilWaitingForLocks } from '../../test/databases';
+import { forEachDatabase, holdInTransaction, untilWaitingForLocks } from '../../test/databases';
 import { listAuditEvents } from '../audit/repository';
 import { ensureExchangeRates } from '../exchange-rates/service';
 import { recomputeTaxPosition } from '../tax-position/service';
@@ -248,24 +248,15 @@ forEachDatabase('filings and liabilities API', (context) => {
        * both wait: each has then read the filing, or waits to, before either has written.
        */
       const twiceAtOnce = async <T>(request: () => Promise<T>): Promise<T[]> => {
-        let release = () => {};
-        const held = new Promise<void>((resolve) => {
-          release = resolve;
-        });
-        let locked = () => {};
-        const isLocked = new Promise<void>((resolve) => {
-          locked = resolve;
-        });
-        const holder = context.database.db.transaction(async (tx) => {
-          await tx.execute(sql`select id from filings where id = ${february.id} for update`);
-          locked();
-          await held;
-        });
-        await isLocked;
+        const holder = await holdInTransaction(context.database.db, (txDb) =>
+          txDb.execute(sql`select id from filings where id = ${february.id} for update`),
+        );
         const responses = Promise.all([request(), request()]);
-        await untilWaitingForLocks(context, 2);
-        release();
-        await holder;
+        try {
+          await untilWaitingForLocks(context, 2);
+        } finally {
+          await holder.release();
+        }
         return responses;
       };
 

@@ -16,7 +16,7 @@ import {
   transactionDaySums,
   transactionUploads,
 } from '../../db/schema';
-import { forEachDatabase, untilWaitingForLocks } from '../../test/databases';
+import { forEachDatabase, holdInTransaction, untilWaitingForLocks } from '../../test/databases';
 import { backfillOf, checkBackfill } from '../../test/migration-backfill';
 import { ensureExchangeRates, importExchangeRates } from '../exchange-rates/service';
 import { listTaxPositionProblems } from '../liabilities/repository';
@@ -279,24 +279,14 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     const expected = await storedPosition(db, companyId);
     // The first holds its transaction open after recomputing, as an import's completion does until it commits; the
     // second (an upload deleted, schemes changed) starts meanwhile, on a connection of its own.
-    let recomputed = () => {};
-    const firstRecomputed = new Promise<void>((resolve) => {
-      recomputed = resolve;
-    });
-    let release = () => {};
-    const held = new Promise<void>((resolve) => {
-      release = resolve;
-    });
-    const first = db.transaction(async (tx) => {
-      await recomputeTaxPosition(tx as unknown as Db, companyId);
-      recomputed();
-      await held;
-    });
-    await firstRecomputed;
+    const first = await holdInTransaction(db, (txDb) => recomputeTaxPosition(txDb, companyId));
     const second = recomputeTaxPosition(db, companyId);
-    await untilWaitingForLocks(context, 1);
-    release();
-    await Promise.all([first, second]);
+    try {
+      await untilWaitingForLocks(context, 1);
+    } finally {
+      await first.release();
+    }
+    await second;
     expect(await storedPosition(db, companyId)).toEqual(expected);
   });
 

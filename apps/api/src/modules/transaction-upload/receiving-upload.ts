@@ -6,7 +6,7 @@ import { createGrowingFile } from './growing-file';
 import { WORKER_MIN_FILE_BYTES } from './import-job';
 import type { ImportWorker } from './import-worker';
 import { deleteUnreceivedUpload, insertReceivingUpload, markUploadReceived, touchReceipt } from './repository';
-import { measureStream, refuseDuplicateFile, resolveUploadFields, type StoredFile, toUploadAnswer } from './service';
+import { measureStream, resolveUploadFields, type StoredFile, toUploadAnswer, writeUnlessDuplicate } from './service';
 
 /**
  * An upload imported while its file arrives (decision 023). The upload is written, held by the process's import
@@ -113,13 +113,12 @@ export async function startReceivingUpload(
       final.columnMappingId === fields.columnMappingId,
     async complete(file) {
       clearInterval(keepAlive);
-      try {
-        await refuseDuplicateFile(db, input.companyId, file.sha256);
-      } catch (error) {
+      const received = await writeUnlessDuplicate(db, { companyId: input.companyId, sha256: file.sha256 }, (txDb) =>
+        markUploadReceived(txDb, upload.id, file),
+      ).catch(async (error: unknown) => {
         await abandon({ isFileKept: false });
         throw error;
-      }
-      const received = await markUploadReceived(db, upload.id, file);
+      });
       if (!received) {
         // Taken for abandoned meanwhile (its heartbeat went stale), and deleted.
         await abandon({ isFileKept: false });

@@ -49,6 +49,19 @@ export async function findLiveUploadBySha(db: Db, companyId: string, sha256: str
   return row;
 }
 
+/** The first key of the advisory locks `lockUploadsOfFile` takes (the second is the company's and the file's): "uf". */
+const UPLOADS_OF_FILE_LOCK_CLASS = 0x7566;
+
+/**
+ * Makes the calling transaction the only one, until it ends, to check and write the company's uploads of the file
+ * `sha256`. A transaction-level advisory lock: it holds back no reader, and nothing of another file.
+ */
+export async function lockUploadsOfFile(db: Db, companyId: string, sha256: string): Promise<void> {
+  await db.execute(
+    sql`select pg_advisory_xact_lock(${UPLOADS_OF_FILE_LOCK_CLASS}, hashtext(${`${companyId}:${sha256}`}::text))`,
+  );
+}
+
 /**
  * The jobs of `companyId` a live worker holds (alias `busy`): one company's imports run one at a time, so two never
  * race on the duplicate check.

@@ -30,6 +30,7 @@ import {
   listColumnMappings,
   listProblems,
   listUploadsOfCompany,
+  lockUploadsOfFile,
   type ProblemRecord,
   queueValidatedUpload,
   requestCancel,
@@ -154,16 +155,33 @@ export async function resolveUploadFields(
   return columnMappingSchema.parse(saved.mapping);
 }
 
-/** 409 `duplicate_file` when the company has this file (its sha256) queued, importing or imported already. */
-export async function refuseDuplicateFile(db: Db, companyId: string, sha256: string): Promise<void> {
-  const earlier = await findLiveUploadBySha(db, companyId, sha256);
-  if (earlier) {
-    throw new HttpError(409, 'duplicate_file', `This file was uploaded already as "${earlier.fileName}".`, {
-      uploadId: earlier.id,
-      fileName: earlier.fileName,
-      status: earlier.status,
-    });
-  }
+/**
+ * Writes an upload of the file `sha256` (`write`: a new upload, one whose file has just arrived, one run again) unless
+ * the company has another upload of that file queued, importing or imported: then 409 `duplicate_file` naming it, and
+ * nothing written. The check and the write share a transaction holding the company's lock on that file, so of two
+ * uploads of one file at once (a double submit, two tabs) the second waits for the first, finds it and is refused.
+ * Without the lock both passed the check, and deleting either as the duplicate later took the rows the other had
+ * counted as duplicates.
+ */
+export async function writeUnlessDuplicate<T>(
+  db: Db,
+  file: { companyId: string; sha256: string; uploadId?: string },
+  write: (txDb: Db) => Promise<T>,
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await lockUploadsOfFile(txDb, file.companyId, file.sha256);
+    const earlier = await findLiveUploadBySha(txDb, file.companyId, file.sha256);
+    if (earlier && earlier.id !== file.uploadId) {
+      const again = file.uploadId === undefined ? 'already' : 'again';
+      throw new HttpError(409, 'duplicate_file', `This file was uploaded ${again} as "${earlier.fileName}".`, {
+        uploadId: earlier.id,
+        fileName: earlier.fileName,
+        status: earlier.status,
+      });
+    }
+    return write(txDb);
+  });
 }
 
 /**
@@ -177,19 +195,20 @@ export async function queueUpload(
   const { companyId, fields, file } = input;
   try {
     const columnMapping = await resolveUploadFields(deps.db, companyId, fields);
-    await refuseDuplicateFile(deps.db, companyId, file.sha256);
-    const row = await insertUpload(deps.db, {
-      companyId,
-      dataPeriodId: fields.dataPeriodId ?? null,
-      sourceFormat: fields.format,
-      columnMapping,
-      fileName: input.fileName,
-      storageKey: file.storageKey,
-      sha256: file.sha256,
-      sizeBytes: String(file.sizeBytes),
-      status: fields.mode === 'validate' ? 'validating' : 'queued',
-      uploadedBy: input.userId,
-    });
+    const row = await writeUnlessDuplicate(deps.db, { companyId, sha256: file.sha256 }, (txDb) =>
+      insertUpload(txDb, {
+        companyId,
+        dataPeriodId: fields.dataPeriodId ?? null,
+        sourceFormat: fields.format,
+        columnMapping,
+        fileName: input.fileName,
+        storageKey: file.storageKey,
+        sha256: file.sha256,
+        sizeBytes: String(file.sizeBytes),
+        status: fields.mode === 'validate' ? 'validating' : 'queued',
+        uploadedBy: input.userId,
+      }),
+    );
     return toUploadAnswer(row);
   } catch (error) {
     await deps.storage.delete(file.storageKey).catch(() => undefined);
@@ -243,18 +262,10 @@ export async function confirmUpload(db: Db, companyId: string, uploadId: string)
 export async function rerunUpload(db: Db, companyId: string, uploadId: string): Promise<TransactionUpload> {
   const existing = await findUpload(db, companyId, uploadId);
   if (!existing) throw uploadNotFound();
-  if (existing.status === 'failed' || existing.status === 'cancelled') {
-    // The same file may have been uploaded again meanwhile: it would be imported twice over.
-    const earlier = await findLiveUploadBySha(db, companyId, existing.sha256);
-    if (earlier && earlier.id !== uploadId) {
-      throw new HttpError(409, 'duplicate_file', `This file was uploaded again as "${earlier.fileName}".`, {
-        uploadId: earlier.id,
-        fileName: earlier.fileName,
-        status: earlier.status,
-      });
-    }
-  }
-  const row = await requeueEndedUpload(db, companyId, uploadId);
+  // The same file may have been uploaded again meanwhile: it would be imported twice over.
+  const row = await writeUnlessDuplicate(db, { companyId, sha256: existing.sha256, uploadId }, (txDb) =>
+    requeueEndedUpload(txDb, companyId, uploadId),
+  );
   if (row) return toUploadAnswer(row);
   throw new HttpError(
     409,

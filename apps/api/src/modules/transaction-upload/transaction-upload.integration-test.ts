@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { companies, transactionDaySums, transactions, transactionUploads } from '../../db/schema';
-import { forEachDatabase } from '../../test/databases';
+import { forEachDatabase, holdInTransaction, untilWaitingForLocks } from '../../test/databases';
 import { backfillOf, checkBackfill } from '../../test/migration-backfill';
 import { buildTestApp, createTestConfig, createTestProvider, loggerInto, type TestProvider } from '../../test/test-app';
 import { buildMultipart } from '../documents/document-test-kit';
@@ -17,7 +18,7 @@ import { insertUpload } from '../tax-position/tax-position-test-kit';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
 import type { TaxPositionRecomputer } from './import-job';
 import type { createImportWorker, ImportWorker } from './import-worker';
-import { claimNextUpload, selectTransactionRowCounts, summarizeUploadIndex } from './repository';
+import { claimNextUpload, lockUploadsOfFile, selectTransactionRowCounts, summarizeUploadIndex } from './repository';
 import { generateVtrText } from './synthetic-vtr';
 import { countTransactionRows, createGatedStorage, createTestImportWorker, withBadDate } from './upload-test-kit';
 
@@ -229,6 +230,34 @@ forEachDatabase('transaction uploads', (context) => {
     expect(response.statusCode).toBe(409);
     expect(response.json()).toMatchObject({ code: 'duplicate_file', details: { uploadId: earlier?.id } });
     expect((await get(apiPaths.transactionUploads(companyId))).json<TransactionUpload[]>()).toHaveLength(1);
+  });
+
+  it('takes one of two uploads of the same file sent at once and refuses the other as its duplicate', async () => {
+    const target = await createFreshCompany('Double Submit Co');
+    const bytes = vtrFile(VTR_LINES.slice(0, 10));
+    const sha256 = createHash('sha256').update(bytes).digest('hex');
+    // Held until both requests wait for the company's lock on the file: each has stored it, neither has checked.
+    const holder = await holdInTransaction(context.database.db, (txDb) => lockUploadsOfFile(txDb, target, sha256));
+    const responses = Promise.all([
+      upload(bytes, { format: 'amazon-vtr' }, target),
+      upload(bytes, { format: 'amazon-vtr' }, target),
+    ]);
+    try {
+      await untilWaitingForLocks(context, 2);
+    } finally {
+      await holder.release();
+    }
+    const [first, second] = await responses;
+    expect([first?.statusCode, second?.statusCode].sort()).toEqual([202, 409]);
+    const taken = [first, second].find((response) => response?.statusCode === 202)?.json<TransactionUpload>();
+    const refused = [first, second].find((response) => response?.statusCode === 409)?.json();
+    expect(refused).toMatchObject({ code: 'duplicate_file', details: { uploadId: taken?.id } });
+    expect((await get(apiPaths.transactionUploads(target))).json<TransactionUpload[]>().map(({ id }) => id)).toEqual([
+      taken?.id,
+    ]);
+    // The one taken imports its rows (and leaves the queue to the tests after this one).
+    expect(await newWorker().runOnce()).toBe('completed');
+    expect(await countRows(context.database.db, { uploadId: taken?.id ?? '' })).toBe(10);
   });
 
   it('imports only the new rows of an overlapping file and counts the rest as duplicates', async () => {
