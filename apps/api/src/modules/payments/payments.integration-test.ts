@@ -34,13 +34,19 @@ type RecordedRequest = { method: string; path: string; authorization: string | u
  * POST /v1/checkout/sessions as Stripe does, with a session id and its hosted URL.
  */
 async function startStripeStandIn() {
-  const state = { requests: [] as RecordedRequest[], failNext: false, sessionCount: 0 };
+  const state = {
+    requests: [] as RecordedRequest[],
+    failNext: false,
+    sessionCount: 0,
+    /** While set, a new session is answered only once it resolves: a test acts while Stripe is creating one. */
+    sessionsHeldUntil: null as Promise<void> | null,
+  };
   const server: Server = createServer((request: IncomingMessage, response) => {
     let raw = '';
     request.on('data', (chunk) => {
       raw += chunk;
     });
-    request.on('end', () => {
+    request.on('end', async () => {
       state.requests.push({
         method: request.method ?? '',
         path: request.url ?? '',
@@ -56,6 +62,7 @@ async function startStripeStandIn() {
         return send(400, { error: { type: 'invalid_request_error', message: 'No such price: price_x' } });
       }
       if (request.method === 'POST' && request.url === '/v1/checkout/sessions') {
+        await state.sessionsHeldUntil;
         state.sessionCount += 1;
         const id = `cs_test_standin${state.sessionCount}`;
         return send(200, {
@@ -430,6 +437,38 @@ forEachDatabase('payments and subscriptions API', (context) => {
         action: 'subscription_changed',
       });
       expect(audit[0]?.details).toMatchObject({ change: 'cancelled', provider: 'stripe', countryCodes: 'DE,FR' });
+    });
+
+    it('keeps a country paid while a second checkout for it was being created, and refuses that checkout', async () => {
+      let letStripeAnswer = () => {};
+      stripeStandIn.state.sessionsHeldUntil = new Promise<void>((resolve) => {
+        letStripeAnswer = resolve;
+      });
+      const sent = stripeStandIn.state.requests.length;
+      const checkout = stripeApp.inject({
+        method: 'POST',
+        url: apiPaths.paymentCheckout(companyId),
+        headers: bearer(ownerToken),
+        payload: { countryCodes: ['AT'] },
+      });
+      try {
+        // The checkout passed its check (AT is not subscribed) and waits for Stripe; an earlier checkout's payment
+        // for AT arrives meanwhile.
+        await expect.poll(() => stripeStandIn.state.requests.length).toBe(sent + 1);
+        const payload = checkoutCompletedEvent('evt_completed_meanwhile', companyId, ['AT'], 'sub_standin_at');
+        expect((await postWebhook(payload, signStripePayload(payload, WEBHOOK_SECRET))).statusCode).toBe(200);
+      } finally {
+        stripeStandIn.state.sessionsHeldUntil = null;
+        letStripeAnswer();
+      }
+      const refused = await checkout;
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'already_subscribed', details: { countryCodes: ['AT'] } });
+      // Still paid, by the subscription that paid it: its cancellation at Stripe cancels it here.
+      expect(await subscriptionCodesInMe(stripeApp, companyId)).toEqual(['AT']);
+      const deleted = subscriptionDeletedEvent('evt_deleted_at', 'sub_standin_at');
+      expect((await postWebhook(deleted, signStripePayload(deleted, WEBHOOK_SECRET))).statusCode).toBe(200);
+      expect(await subscriptionCodesInMe(stripeApp, companyId)).toEqual([]);
     });
   });
 

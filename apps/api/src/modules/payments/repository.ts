@@ -81,14 +81,18 @@ export type SubscriptionUpsert = {
   activatedByUserId: string | null;
 };
 
-/** Creates or moves the company's row of each country; activating stamps activatedAt and clears cancelledAt. */
-export async function upsertSubscriptions(db: Db, rows: SubscriptionUpsert[], now: Date): Promise<void> {
+/**
+ * Creates or moves the company's row of each country; activating stamps activatedAt and clears cancelledAt. A pending
+ * checkout never moves an active row: a payment that arrived meanwhile stands. Answers the countries written.
+ */
+export async function upsertSubscriptions(db: Db, rows: SubscriptionUpsert[], now: Date): Promise<string[]> {
+  const written: string[] = [];
   for (const row of rows) {
     const activation =
       row.status === 'active'
         ? { activatedAt: now, cancelledAt: null, activatedByUserId: row.activatedByUserId }
         : { activatedByUserId: row.activatedByUserId };
-    await db
+    const [stored] = await db
       .insert(subscriptions)
       .values({ ...row, ...(row.status === 'active' ? { activatedAt: now } : {}), updatedAt: now })
       .onConflictDoUpdate({
@@ -100,8 +104,12 @@ export async function upsertSubscriptions(db: Db, rows: SubscriptionUpsert[], no
           ...activation,
           updatedAt: now,
         },
-      });
+        ...(row.status === 'pending' ? { setWhere: sql`${subscriptions.status} <> 'active'` } : {}),
+      })
+      .returning({ countryCode: subscriptions.countryCode });
+    if (stored) written.push(stored.countryCode.trim());
   }
+  return written;
 }
 
 export async function cancelSubscriptions(

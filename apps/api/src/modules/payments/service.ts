@@ -77,6 +77,9 @@ export async function getCompanySubscriptions(deps: PaymentDeps, companyId: stri
  * Starts a Stripe Checkout Session for the countries and marks them pending. Without Stripe there is nothing to
  * pay here: the answer says that an administrator activates subscriptions (never a pretended success).
  */
+const alreadySubscribed = (countryCodes: string[]) =>
+  new HttpError(409, 'already_subscribed', `Already subscribed: ${countryCodes.join(', ')}.`, { countryCodes });
+
 export async function startCheckout(
   deps: PaymentDeps,
   input: { companyId: string; userId: string; userEmail: string | null; countryCodes: string[] },
@@ -93,11 +96,7 @@ export async function startCheckout(
   const alreadyActive = input.countryCodes.filter((code) =>
     rows.some((row) => row.countryCode.trim() === code && row.status === 'active'),
   );
-  if (alreadyActive.length > 0) {
-    throw new HttpError(409, 'already_subscribed', `Already subscribed: ${alreadyActive.join(', ')}.`, {
-      countryCodes: alreadyActive,
-    });
-  }
+  if (alreadyActive.length > 0) throw alreadySubscribed(alreadyActive);
   const withoutPrice = input.countryCodes.filter((code) => priceOf(deps.payments, code) === undefined);
   if (withoutPrice.length > 0) {
     throw new HttpError(
@@ -126,7 +125,7 @@ export async function startCheckout(
   const now = deps.now?.() ?? new Date();
   await deps.db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    await upsertSubscriptions(
+    const pending = await upsertSubscriptions(
       txDb,
       input.countryCodes.map((countryCode) => ({
         companyId: input.companyId,
@@ -138,6 +137,10 @@ export async function startCheckout(
       })),
       now,
     );
+    // A payment for a country (an earlier checkout's, or an administrator's activation) arrived while Stripe made this
+    // session: it stays active, and the session is not offered, as if it had come first. Unused, it expires at Stripe.
+    const paidMeanwhile = input.countryCodes.filter((code) => !pending.includes(code));
+    if (paidMeanwhile.length > 0) throw alreadySubscribed(paidMeanwhile);
   });
   return { checkoutUrl: session.url, sessionId: session.id };
 }
