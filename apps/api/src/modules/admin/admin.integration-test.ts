@@ -12,11 +12,11 @@ import {
   apiPaths,
 } from '@vatlas/contract';
 import { todayIsoDate } from '@vatlas/domain';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { companies, filings, onboardingStates, transactionUploads, users } from '../../db/schema';
-import { forEachDatabase } from '../../test/databases';
+import { forEachDatabase, holdInTransaction, untilWaitingForLocks } from '../../test/databases';
 import { createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
 import {
   bearer,
@@ -29,6 +29,7 @@ import {
   type Person,
   signIn,
 } from '../user/account-test-kit';
+import { lockActiveAdministrators } from './repository';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const daysFromToday = (days: number) => new Date(Date.now() + days * DAY_MS).toISOString().slice(0, 10);
@@ -190,6 +191,40 @@ forEachDatabase('admin area', (context) => {
       [target.id, false, admin.email],
       [target.id, true, admin.email],
     ]);
+  });
+
+  it('of two administrators removing each other at the same moment, the second is refused: one stays', async () => {
+    const db = context.database.db;
+    const issuer = config.auth.issuer;
+    const first = await createPerson(db, { tenantId: homeTenantId, label: 'admin-one', isAdmin: true, issuer });
+    const second = await createPerson(db, { tenantId: homeTenantId, label: 'admin-two', isAdmin: true, issuer });
+    const removeAdmin = async (actor: Person, target: Person) =>
+      app.inject({
+        method: 'POST',
+        url: apiPaths.adminUserRole(target.id),
+        headers: bearer(await signIn(app, provider, actor)),
+        payload: { isAdmin: false },
+      });
+    // Held until both requests, each let in as an administrator, wait for the administrators' rows.
+    const holder = await holdInTransaction(db, (txDb) => lockActiveAdministrators(txDb));
+    const responses = Promise.all([removeAdmin(first, second), removeAdmin(second, first)]);
+    try {
+      await untilWaitingForLocks(context, 2);
+    } finally {
+      await holder.release();
+    }
+    const answers = await responses;
+    expect(answers.map((response) => response.statusCode).sort()).toEqual([200, 403]);
+    expect(answers.find((response) => response.statusCode === 403)?.json()).toMatchObject({ code: 'admin_required' });
+    const flags = await db
+      .select({ isAdmin: users.isAdmin })
+      .from(users)
+      .where(inArray(users.id, [first.id, second.id]));
+    expect(flags.filter((row) => row.isAdmin)).toHaveLength(1);
+    const log = (
+      await asAdmin({ method: 'GET', url: apiPaths.adminAuditEvents({ action: 'user_role_changed' }) })
+    ).json<AdminAuditPage>();
+    expect(log.items.filter((event) => [first.id, second.id].includes(event.targetId ?? ''))).toHaveLength(1);
   });
 
   it('disabling a user stops their token at once; enabling does not bring the old token back', async () => {

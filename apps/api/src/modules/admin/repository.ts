@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNull, lte, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clientErrors, companies, filings, tenants, transactionUploads, users } from '../../db/schema';
 
@@ -120,18 +120,32 @@ export async function findAdminUserRow(db: Db, userId: string): Promise<AdminUse
   return row as AdminUserRow | undefined;
 }
 
+/**
+ * The enabled administrators' ids, their rows locked until the transaction ends: of two administrators changing each
+ * other's role or status at once, the second reads what the first wrote.
+ */
+export async function lockActiveAdministrators(db: Db): Promise<string[]> {
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.isAdmin, true), eq(users.isDisabled, false)))
+    .for('update');
+  return rows.map((row) => row.id);
+}
+
+/** Sets the flag where it differs; answers whether it did. */
 export async function setUserAdminFlag(db: Db, userId: string, isAdmin: boolean): Promise<boolean> {
   const updated = await db
     .update(users)
     .set({ isAdmin, updatedAt: new Date() })
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, userId), ne(users.isAdmin, isAdmin)))
     .returning({ id: users.id });
   return updated.length > 0;
 }
 
 /**
- * Disabling also moves the session generation on, so the tokens issued before are revoked even if the account is
- * enabled again later: the person signs in anew.
+ * Sets the flag where it differs; answers whether it did. Disabling also moves the session generation on, so the
+ * tokens issued before are revoked even if the account is enabled again later: the person signs in anew.
  */
 export async function setUserDisabledFlag(db: Db, userId: string, isDisabled: boolean): Promise<boolean> {
   const updated = await db
@@ -141,7 +155,7 @@ export async function setUserDisabledFlag(db: Db, userId: string, isDisabled: bo
       updatedAt: new Date(),
       ...(isDisabled ? { sessionGeneration: sql`${users.sessionGeneration} + 1` } : {}),
     })
-    .where(eq(users.id, userId))
+    .where(and(eq(users.id, userId), ne(users.isDisabled, isDisabled)))
     .returning({ id: users.id });
   return updated.length > 0;
 }

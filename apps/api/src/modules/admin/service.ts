@@ -43,6 +43,7 @@ import {
   listOpenFilingsDue,
   listTenantsWithCounts,
   listUploads,
+  lockActiveAdministrators,
   readJobQueue,
   searchCompanies,
   searchUsers,
@@ -136,7 +137,22 @@ async function findTargetUser(db: Db, userId: string): Promise<AdminUserRow> {
   return row;
 }
 
-/** Make admin / remove admin. Nobody removes their own flag: the last administrator could lock everyone out. */
+/**
+ * Locks the enabled administrators until the transaction ends, and refuses an actor no longer among them: the route
+ * checked the actor when the request came in, and another administrator may have removed or disabled them since. Of
+ * two administrators removing or disabling each other at once, the second is refused, where both would have succeeded
+ * and left no administrator.
+ */
+async function requireStillAdministrator(db: Db, actorId: string): Promise<void> {
+  if (!(await lockActiveAdministrators(db)).includes(actorId)) {
+    throw new HttpError(403, 'admin_required', 'Only administrators may use this endpoint.');
+  }
+}
+
+/**
+ * Make admin / remove admin. Nobody removes their own flag: the last administrator could lock everyone out. A request
+ * that changes nothing (a second click) is answered as the first and not audited again.
+ */
 export async function changeUserRole(
   db: Db,
   actor: { id: string; tenantId: string },
@@ -147,10 +163,10 @@ export async function changeUserRole(
   if (target.id === actor.id && !isAdmin) {
     throw new HttpError(409, 'cannot_remove_own_admin', 'You cannot remove your own administrator role.');
   }
-  if (target.isAdmin === isAdmin) return toAdminUser(target);
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    await setUserAdminFlag(txDb, target.id, isAdmin);
+    await requireStillAdministrator(txDb, actor.id);
+    if (!(await setUserAdminFlag(txDb, target.id, isAdmin))) return;
     await recordAuditEvent(txDb, {
       action: 'user_role_changed',
       actorUserId: actor.id,
@@ -163,7 +179,10 @@ export async function changeUserRole(
   return toAdminUser(await findTargetUser(db, target.id));
 }
 
-/** Disable / enable. Disabling revokes every token of the person at once (the auth hook checks on each request). */
+/**
+ * Disable / enable. Disabling revokes every token of the person at once (the auth hook checks on each request). Like a
+ * role change, it is refused to an actor disabled or demoted meanwhile, and audited only when it changed something.
+ */
 export async function changeUserStatus(
   db: Db,
   actor: { id: string },
@@ -174,10 +193,10 @@ export async function changeUserStatus(
   if (target.id === actor.id && isDisabled) {
     throw new HttpError(409, 'cannot_disable_self', 'You cannot disable your own account.');
   }
-  if (target.isDisabled === isDisabled) return toAdminUser(target);
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    await setUserDisabledFlag(txDb, target.id, isDisabled);
+    await requireStillAdministrator(txDb, actor.id);
+    if (!(await setUserDisabledFlag(txDb, target.id, isDisabled))) return;
     await recordAuditEvent(txDb, {
       action: isDisabled ? 'user_disabled' : 'user_enabled',
       actorUserId: actor.id,
