@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { companies, companyJurisdictions, companyUsers, onboardingStates } from '../../db/schema';
-import { forEachDatabase } from '../../test/databases';
+import { forEachDatabase, holdInTransaction, untilWaitingForLocks } from '../../test/databases';
 import { createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
 import {
   bearer,
@@ -15,6 +15,7 @@ import {
   type Person,
   signIn,
 } from '../user/account-test-kit';
+import { findOnboardingStateForUpdate } from './repository';
 import { markStepCompleted } from './step-service';
 
 const GOOD_BUSINESS_TYPE = {
@@ -294,6 +295,31 @@ forEachDatabase('onboarding API', (context) => {
     ])('answers 400 naming %s and saves nothing', async (field, payload) => {
       expectFieldError(await put(ownerToken, payload), field);
       expect((await readOnboarding()).productType.productTypes).toEqual([]);
+    });
+
+    it('keeps a step change that came while it was being saved', async () => {
+      expect((await put(ownerToken, GOOD_PRODUCT_TYPE)).statusCode).toBe(200);
+      // The row held until a Navigate, then the save, wait for it: the Navigate writes first.
+      const holder = await holdInTransaction(context.database.db, (txDb) =>
+        findOnboardingStateForUpdate(txDb, companyId),
+      );
+      let answers: Promise<{ statusCode: number }[]>;
+      try {
+        const navigate = call(ownerToken, {
+          method: 'POST',
+          url: apiPaths.navigateOnboardingStep(companyId, 'jurisdictions'),
+        });
+        await untilWaitingForLocks(context, 1);
+        const save = put(ownerToken, { ...GOOD_PRODUCT_TYPE, marketplaces: ['etsy'] });
+        await untilWaitingForLocks(context, 2);
+        answers = Promise.all([navigate, save]);
+      } finally {
+        await holder.release();
+      }
+      expect((await answers).map((response) => response.statusCode)).toEqual([200, 200]);
+      const onboarding = await readOnboarding();
+      expect(onboarding.steps.find((step) => step.id === 'jurisdictions')?.status).toBe('active');
+      expect(onboarding.productType.marketplaces).toEqual(['etsy']);
     });
 
     it('answers 403 to an outsider and 401 without a token', async () => {

@@ -29,7 +29,7 @@ import { findCountryNumericId } from '../company/countries';
 import { findCompanyById } from '../company/repository';
 import { toCompanyDetails } from '../company/service';
 import type { UserRecord } from '../user/repository';
-import { findOnboardingState, saveOnboardingState, updateCompany } from './repository';
+import { findOnboardingState, findOnboardingStateForUpdate, saveOnboardingState, updateCompany } from './repository';
 
 const STEP_TEXTS: Record<string, { title: string; description: string }> = {
   'account-creation': { title: 'Account', description: 'Your account and company' },
@@ -170,12 +170,15 @@ export async function saveAddress(db: Db, companyId: string, request: AddressReq
   });
 }
 
-/** PUT ProductType. */
+/**
+ * PUT ProductType. The steps are written back as read, under the row's lock: a step change committed meanwhile (a
+ * Navigate in another tab, a document completing its step) is read, not overwritten.
+ */
 export async function saveProductType(db: Db, companyId: string, request: ProductTypeRequest): Promise<void> {
   await findCompanyOrFail(db, companyId);
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    const state = await findOnboardingState(txDb, companyId);
+    const state = await findOnboardingStateForUpdate(txDb, companyId);
     await saveOnboardingState(txDb, companyId, {
       steps: state?.steps ?? defaultStoredSteps(),
       productTypes: [...new Set(request.productTypes)],
