@@ -51,6 +51,11 @@ export async function lockOwnerIds(db: Db, companyId: string): Promise<string[]>
   return rows.map((row) => row.userId);
 }
 
-export async function deleteMembership(db: Db, companyId: string, userId: string): Promise<void> {
-  await db.delete(companyUsers).where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId)));
+/** Deletes the membership; answers whether there was one to delete. */
+export async function deleteMembership(db: Db, companyId: string, userId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(companyUsers)
+    .where(and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, userId)))
+    .returning({ userId: companyUsers.userId });
+  return deleted.length > 0;
 }

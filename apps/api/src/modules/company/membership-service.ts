@@ -166,6 +166,8 @@ export async function addUsersToCompany(
   return added.map(({ row }) => toCompanyUser(row));
 }
 
+const memberNotFound = () => new HttpError(404, 'member_not_found', 'This person is not a member of the company.');
+
 /** Owners and administrators remove anyone; a member may remove themself. The last owner always stays. */
 export async function removeUserFromCompany(
   db: Db,
@@ -178,9 +180,7 @@ export async function removeUserFromCompany(
   }
   const target = await findUserByEmail(db, input.email);
   const targetMembership = target ? await findMembership(db, input.companyId, target.id) : undefined;
-  if (!target || !targetMembership) {
-    throw new HttpError(404, 'member_not_found', 'This person is not a member of the company.');
-  }
+  if (!target || !targetMembership) throw memberNotFound();
   if (target.id !== actor.id) requireManager(actor, actorMembership);
 
   await db.transaction(async (tx) => {
@@ -191,7 +191,8 @@ export async function removeUserFromCompany(
         throw new HttpError(409, 'last_owner', 'The last owner of a company cannot be removed.');
       }
     }
-    await deleteMembership(txDb, input.companyId, target.id);
+    // Removed meanwhile by a request sent at the same time (a double click): answered as if this one came after.
+    if (!(await deleteMembership(txDb, input.companyId, target.id))) throw memberNotFound();
     await recordAuditEvent(txDb, {
       action: 'company_user_removed',
       actorUserId: actor.id,

@@ -17,7 +17,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, companyUsers, notificationSettings, users } from '../../db/schema';
-import { forEachDatabase } from '../../test/databases';
+import { forEachDatabase, holdInTransaction, untilWaitingForLocks } from '../../test/databases';
 import {
   createTestConfig,
   createTestProvider,
@@ -700,6 +700,38 @@ forEachDatabase('account calls of spec §7', (context) => {
       expect(self.statusCode).toBe(204);
       expect(await isMember(companyId, a.id)).toBe(false);
       expect(await isMember(companyId, b.id)).toBe(true);
+    });
+
+    it('removes a member once when the removal is sent twice at the same moment, and audits it once', async () => {
+      const [owner, member] = [await person('rm-twice-owner'), await person('rm-twice-member')];
+      const companyId = await createCompany(db(), {
+        tenantId: homeTenantId,
+        name: 'Double Click Co',
+        owners: [owner],
+        members: [member],
+      });
+      const membership = and(eq(companyUsers.companyId, companyId), eq(companyUsers.userId, member.id));
+      // Held until both removals, each having found the member, wait to delete the membership.
+      const holder = await holdInTransaction(db(), (txDb) =>
+        txDb.select().from(companyUsers).where(membership).for('update'),
+      );
+      const answers = Promise.all([
+        remove(owner, { email: member.email, companyId }),
+        remove(owner, { email: member.email, companyId }),
+      ]);
+      try {
+        await untilWaitingForLocks(context, 2);
+      } finally {
+        await holder.release();
+      }
+      const [first, second] = await answers;
+      expect([first?.statusCode, second?.statusCode].sort()).toEqual([204, 404]);
+      expect(await isMember(companyId, member.id)).toBe(false);
+      const audited = await db()
+        .select()
+        .from(auditEvents)
+        .where(and(eq(auditEvents.action, 'company_user_removed'), eq(auditEvents.companyId, companyId)));
+      expect(audited.map((event) => event.targetId)).toEqual([member.id]);
     });
 
     it('lets an owner remove anyone but the last owner', async () => {
