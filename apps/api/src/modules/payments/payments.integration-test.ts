@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companies, companyJurisdictions, paymentEvents } from '../../db/schema';
-import { forEachDatabase } from '../../test/databases';
+import { forEachDatabase, holdInTransaction, untilWaitingForLocks } from '../../test/databases';
 import {
   buildTestApp,
   createTestConfig,
@@ -23,6 +23,7 @@ import {
 } from '../../test/test-app';
 import { listAuditEvents } from '../audit/repository';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
+import { lockSubscriptionsOf } from './repository';
 
 const WEBHOOK_SECRET = 'whsec_paymentsIntegrationSecret01';
 const SECRET_KEY = 'sk_test_paymentsIntegration01';
@@ -467,6 +468,46 @@ forEachDatabase('payments and subscriptions API', (context) => {
       // Still paid, by the subscription that paid it: its cancellation at Stripe cancels it here.
       expect(await subscriptionCodesInMe(stripeApp, companyId)).toEqual(['AT']);
       const deleted = subscriptionDeletedEvent('evt_deleted_at', 'sub_standin_at');
+      expect((await postWebhook(deleted, signStripePayload(deleted, WEBHOOK_SECRET))).statusCode).toBe(200);
+      expect(await subscriptionCodesInMe(stripeApp, companyId)).toEqual([]);
+    });
+
+    it('leaves a country paid through Stripe when an administrator activates it by hand at the same moment', async () => {
+      const adminToken = await signIn(stripeApp, provider, admin);
+      const paid = checkoutCompletedEvent('evt_completed_with_admin', companyId, ['AT'], 'sub_standin_at2');
+      // Held until the payment, then the administrator's change, wait for the company's subscriptions.
+      const holder = await holdInTransaction(context.database.db, (txDb) => lockSubscriptionsOf(txDb, companyId));
+      let answers: Promise<{ statusCode: number; json: () => unknown }[]>;
+      try {
+        const webhook = postWebhook(paid, signStripePayload(paid, WEBHOOK_SECRET));
+        await untilWaitingForLocks(context, 1);
+        const byHand = stripeApp.inject({
+          method: 'POST',
+          url: apiPaths.adminCompanySubscriptions(companyId),
+          headers: bearer(adminToken),
+          payload: { activate: ['AT'] },
+        });
+        await untilWaitingForLocks(context, 2);
+        answers = Promise.all([webhook, byHand]);
+      } finally {
+        await holder.release();
+      }
+      const [webhookAnswer, byHandAnswer] = await answers;
+      expect(webhookAnswer?.statusCode).toBe(200);
+      expect(byHandAnswer?.statusCode).toBe(200);
+      // The administrator's change found the country paid, and changed nothing: it stays Stripe's, unaudited.
+      const after = adminCompanySubscriptionsSchema.parse(byHandAnswer?.json());
+      expect(after.subscriptions.find((row) => row.countryCode === 'AT')).toMatchObject({
+        status: 'active',
+        provider: 'stripe',
+      });
+      const changes = await listAuditEvents(context.database.db, {
+        limit: 1,
+        companyId,
+        action: 'subscription_changed',
+      });
+      expect(changes[0]?.details).toMatchObject({ change: 'activated', stripeEventId: 'evt_completed_with_admin' });
+      const deleted = subscriptionDeletedEvent('evt_deleted_at2', 'sub_standin_at2');
       expect((await postWebhook(deleted, signStripePayload(deleted, WEBHOOK_SECRET))).statusCode).toBe(200);
       expect(await subscriptionCodesInMe(stripeApp, companyId)).toEqual([]);
     });

@@ -81,6 +81,17 @@ export type SubscriptionUpsert = {
   activatedByUserId: string | null;
 };
 
+/** The first key of the advisory locks `lockSubscriptionsOf` takes (the second is the company's): "sb". */
+const SUBSCRIPTIONS_LOCK_CLASS = 0x7362;
+
+/**
+ * Makes the calling transaction the only one, until it ends, to change the company's subscriptions after reading them:
+ * an administrator's change and a Stripe payment arriving at once take turns, each reading what the other wrote.
+ */
+export async function lockSubscriptionsOf(db: Db, companyId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${SUBSCRIPTIONS_LOCK_CLASS}, hashtext(${companyId}::text))`);
+}
+
 /**
  * Creates or moves the company's row of each country; activating stamps activatedAt and clears cancelledAt. A pending
  * checkout never moves an active row: a payment that arrived meanwhile stands. Answers the countries written.

@@ -19,6 +19,7 @@ import {
   findCompanySummary,
   listJurisdictionCodes,
   listSubscriptionRows,
+  lockSubscriptionsOf,
   searchCompanies,
   setPaymentEventOutcome,
   syncSubscriptionCountryCodes,
@@ -198,6 +199,7 @@ async function applyStripeEvent(db: Db, event: Stripe.Event, now: Date): Promise
       if (!target) return 'no_company_in_metadata';
       const company = await findCompanySummary(db, target.companyId);
       if (!company) return 'unknown_company';
+      await lockSubscriptionsOf(db, target.companyId);
       const reference =
         typeof session.subscription === 'string' ? session.subscription : (session.subscription?.id ?? session.id);
       await upsertSubscriptions(
@@ -296,25 +298,27 @@ export async function changeSubscriptionsManually(
 ): Promise<AdminCompanySubscriptions> {
   const target = UUID.test(input.companyId) ? await findCompanySummary(deps.db, input.companyId) : null;
   if (!target) throw new HttpError(404, 'company_not_found', 'There is no company with this id.');
-  const rows = await listSubscriptionRows(deps.db, [input.companyId]);
-  const current = (code: string) => rows.find((row) => row.countryCode.trim() === code);
-  const paidThroughStripe = input.cancel.filter((code) => {
-    const row = current(code);
-    return row?.status === 'active' && row.provider === 'stripe';
-  });
-  if (paidThroughStripe.length > 0) {
-    throw new HttpError(
-      409,
-      'stripe_subscription',
-      `${paidThroughStripe.join(', ')} ${paidThroughStripe.length === 1 ? 'is' : 'are'} paid through Stripe: ` +
-        'cancel the subscription in Stripe, which then cancels it here.',
-      { countryCodes: paidThroughStripe },
-    );
-  }
-  const toActivate = input.activate.filter((code) => current(code)?.status !== 'active');
   const now = deps.now?.() ?? new Date();
   await deps.db.transaction(async (tx) => {
     const db = tx as unknown as Db;
+    // Read under the company's lock: a Stripe payment that arrived meanwhile is seen, not overwritten as manual.
+    await lockSubscriptionsOf(db, input.companyId);
+    const rows = await listSubscriptionRows(db, [input.companyId]);
+    const current = (code: string) => rows.find((row) => row.countryCode.trim() === code);
+    const paidThroughStripe = input.cancel.filter((code) => {
+      const row = current(code);
+      return row?.status === 'active' && row.provider === 'stripe';
+    });
+    if (paidThroughStripe.length > 0) {
+      throw new HttpError(
+        409,
+        'stripe_subscription',
+        `${paidThroughStripe.join(', ')} ${paidThroughStripe.length === 1 ? 'is' : 'are'} paid through Stripe: ` +
+          'cancel the subscription in Stripe, which then cancels it here.',
+        { countryCodes: paidThroughStripe },
+      );
+    }
+    const toActivate = input.activate.filter((code) => current(code)?.status !== 'active');
     await upsertSubscriptions(
       db,
       toActivate.map((countryCode) => ({
