@@ -8,6 +8,7 @@ import {
   listDocumentsOfCompany,
   listSelectedCountryCodes,
   listSignedCountryCodes,
+  lockDocumentCenterOf,
 } from './repository';
 
 const GENERIC_DOCUMENTS: readonly ChecklistDocumentType[] = [
@@ -83,9 +84,11 @@ export async function getDocumentChecklist(db: Db, companyId: string): Promise<D
 /**
  * The document-center step is done when every selected jurisdiction's power of attorney is signed and every
  * required document is there. Only ever moves forward: a later delete or revoke does not reopen the step, because
- * the step machine (V1's) has no "reopen" and the checklist keeps showing what is missing.
+ * the step machine (V1's) has no "reopen" and the checklist keeps showing what is missing. Called in the transaction
+ * that saved a document or a signature, which it makes wait for any other such transaction of the company to end.
  */
 export async function completeDocumentCenterIfReady(db: Db, companyId: string): Promise<boolean> {
+  await lockDocumentCenterOf(db, companyId);
   const checklist = await getDocumentChecklist(db, companyId);
   if (!checklist.isComplete) return false;
   await markStepCompleted(db, companyId, 'document-center');

@@ -13,12 +13,13 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { companies, companyJurisdictions, documents, onboardingStates } from '../../db/schema';
-import { forEachDatabase } from '../../test/databases';
+import { forEachDatabase, holdInTransaction, untilWaitingForLocks } from '../../test/databases';
 import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
 import { listAuditEvents } from '../audit/repository';
 import { createLocalFileStorage } from '../storage/file-storage';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
 import { buildMultipart, createTestJpeg, createTestPdf, createTestPng } from './document-test-kit';
+import { lockDocumentCenterOf } from './repository';
 
 const sha256 = (bytes: Buffer) => createHash('sha256').update(bytes).digest('hex');
 /** An executable's first bytes (the "MZ" DOS header), dressed up as a PDF. */
@@ -317,6 +318,51 @@ forEachDatabase('documents API', (context) => {
     });
     expect(signed.statusCode).toBe(201);
     expect((await readChecklist()).isComplete).toBe(true);
+    const [state] = await db.select().from(onboardingStates).where(eq(onboardingStates.companyId, sellerCompanyId));
+    expect(state?.steps.find((step) => step.id === 'document-center')?.status).toBe('completed');
+  });
+
+  it('completes document-center when its last document and its signature are saved at the same moment', async () => {
+    const db = context.database.db;
+    const tenantId = await createHomeTenant(db);
+    const seller = await createPerson(db, { tenantId, label: 'documents-racer', issuer: config.auth.issuer });
+    const sellerCompanyId = await createCompany(db, { tenantId, name: 'Racer GmbH', owners: [seller] });
+    await db.update(companies).set({ establishmentCountryCode: 'AT' }).where(eq(companies.id, sellerCompanyId));
+    await db.insert(companyJurisdictions).values({ companyId: sellerCompanyId, countryCode: 'DE', source: 'user' });
+    token = await signIn(app, provider, seller);
+    const checklist = documentChecklistSchema.parse(
+      (
+        await app.inject({ method: 'GET', url: apiPaths.documentChecklist(sellerCompanyId), headers: bearer(token) })
+      ).json(),
+    );
+    const needed = checklist.jurisdictions[0]?.items.filter((item) => item.documentType !== 'power-of-attorney') ?? [];
+    const uploadItem = async (documentType: string) =>
+      upload(
+        { documentType },
+        { fileName: `${documentType}.pdf`, contentType: 'application/pdf', bytes: await createTestPdf() },
+        sellerCompanyId,
+      );
+    const last = needed.pop();
+    if (!last) throw new Error('the checklist asks for no document');
+    for (const item of needed) expect((await uploadItem(item.documentType)).statusCode).toBe(201);
+
+    // Held until the last document and the signature, each saved, wait to decide whether the step is done.
+    const holder = await holdInTransaction(db, (txDb) => lockDocumentCenterOf(txDb, sellerCompanyId));
+    const saves = Promise.all([
+      uploadItem(last.documentType),
+      app.inject({
+        method: 'POST',
+        url: apiPaths.signPowerOfAttorney(sellerCompanyId, 'DE'),
+        headers: bearer(token),
+        payload: { signatureKind: 'typed', typedName: 'Racer Owner' },
+      }),
+    ]);
+    try {
+      await untilWaitingForLocks(context, 2);
+    } finally {
+      await holder.release();
+    }
+    expect((await saves).map((response) => response.statusCode)).toEqual([201, 201]);
     const [state] = await db.select().from(onboardingStates).where(eq(onboardingStates.companyId, sellerCompanyId));
     expect(state?.steps.find((step) => step.id === 'document-center')?.status).toBe('completed');
   });
