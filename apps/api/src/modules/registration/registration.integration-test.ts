@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyJurisdictions, onboardingStates } from '../../db/schema';
-import { forEachDatabase } from '../../test/databases';
+import { forEachDatabase, holdInTransaction, untilWaitingForLocks } from '../../test/databases';
 import { createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
 import {
   bearer,
@@ -22,6 +22,7 @@ import {
   type Person,
   signIn,
 } from '../user/account-test-kit';
+import { lockJurisdictionSelection } from './repository';
 
 const usSellerWithFbaStock: QuestionnaireAnswersBody = {
   establishmentCountryCode: 'US',
@@ -171,6 +172,28 @@ forEachDatabase('questionnaire and registration', (context) => {
       });
       const after = await db().select().from(companyJurisdictions).where(eq(companyJurisdictions.companyId, companyId));
       expect(after.map((row) => row.countryCode).sort()).toEqual(['FR', 'NO']);
+    });
+
+    it('of two selections saved at the same moment, keeps the second as it is, not both together', async () => {
+      const save = (countryCodes: string[]) =>
+        call({ method: 'PUT', url: apiPaths.registrationJurisdictions(companyId), payload: { countryCodes } });
+      // Held until one save, then another, wait for the company's selection.
+      const holder = await holdInTransaction(db(), (txDb) => lockJurisdictionSelection(txDb, companyId));
+      let answers: Promise<{ statusCode: number }[]>;
+      try {
+        const first = save(['DE']);
+        await untilWaitingForLocks(context, 1);
+        const second = save(['PL']);
+        await untilWaitingForLocks(context, 2);
+        answers = Promise.all([first, second]);
+      } finally {
+        await holder.release();
+      }
+      expect((await answers).map((response) => response.statusCode)).toEqual([200, 200]);
+      const rows = await db().select().from(companyJurisdictions).where(eq(companyJurisdictions.companyId, companyId));
+      expect(rows.map((row) => row.countryCode)).toEqual(['PL']);
+      // As the tests after this one find it.
+      expect((await save(['FR', 'NO'])).statusCode).toBe(200);
     });
 
     it.each([

@@ -1,5 +1,5 @@
 import { defaultStoredSteps } from '@vatlas/domain';
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { companies, companyJurisdictions, onboardingStates } from '../../db/schema';
 
@@ -43,15 +43,21 @@ export async function listJurisdictions(db: Db, companyId: string): Promise<Juri
 
 export type JurisdictionSelection = { countryCode: string; source: 'assessment' | 'user'; reasons: unknown[] };
 
+/** The first key of the advisory locks `replaceJurisdictions` takes (the second is the company's): "js". */
+const JURISDICTIONS_LOCK_CLASS = 0x6a73;
+
 /**
  * Makes the stored set equal to `selection`: removes the others, inserts new ones, and keeps what a registration
- * already gathered (status, VAT number, frequency) on the ones that stay. Call inside a transaction.
+ * already gathered (status, VAT number, frequency) on the ones that stay. Call inside a transaction: it holds the
+ * company's lock on its selection until the end, so of two selections saved at once (two tabs) the second replaces
+ * the first; each would otherwise miss the other's uncommitted countries and leave both sets together.
  */
 export async function replaceJurisdictions(
   db: Db,
   companyId: string,
   selection: readonly JurisdictionSelection[],
 ): Promise<void> {
+  await lockJurisdictionSelection(db, companyId);
   const codes = selection.map((item) => item.countryCode);
   await db
     .delete(companyJurisdictions)
@@ -74,4 +80,9 @@ export async function findEstablishmentCountryCode(db: Db, companyId: string): P
     .where(eq(companies.id, companyId))
     .limit(1);
   return row?.code?.trim().toUpperCase() || null;
+}
+
+/** Holds the company's jurisdiction selection until the calling transaction ends (see `replaceJurisdictions`). */
+export async function lockJurisdictionSelection(db: Db, companyId: string): Promise<void> {
+  await db.execute(sql`select pg_advisory_xact_lock(${JURISDICTIONS_LOCK_CLASS}, hashtext(${companyId}::text))`);
 }
