@@ -74,13 +74,13 @@ export async function getCompanySubscriptions(deps: PaymentDeps, companyId: stri
   };
 }
 
+const alreadySubscribed = (countryCodes: string[]) =>
+  new HttpError(409, 'already_subscribed', `Already subscribed: ${countryCodes.join(', ')}.`, { countryCodes });
+
 /**
  * Starts a Stripe Checkout Session for the countries and marks them pending. Without Stripe there is nothing to
  * pay here: the answer says that an administrator activates subscriptions (never a pretended success).
  */
-const alreadySubscribed = (countryCodes: string[]) =>
-  new HttpError(409, 'already_subscribed', `Already subscribed: ${countryCodes.join(', ')}.`, { countryCodes });
-
 export async function startCheckout(
   deps: PaymentDeps,
   input: { companyId: string; userId: string; userEmail: string | null; countryCodes: string[] },
