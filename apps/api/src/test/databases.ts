@@ -190,3 +190,19 @@ export async function holdInTransaction(
     },
   };
 }
+
+/**
+ * Releases what `holdInTransaction` holds once `count` transactions wait for it (`untilWaitingForLocks`), and in any
+ * case: a test that fails while waiting leaves no transaction open behind it.
+ */
+export async function releaseOnceWaiting(
+  context: DatabaseContext,
+  holder: { release: () => Promise<void> },
+  count: number,
+): Promise<void> {
+  try {
+    await untilWaitingForLocks(context, count);
+  } finally {
+    await holder.release();
+  }
+}

@@ -16,7 +16,7 @@ import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { companies, filings, onboardingStates, transactionUploads, users } from '../../db/schema';
-import { forEachDatabase, holdInTransaction, untilWaitingForLocks } from '../../test/databases';
+import { forEachDatabase, holdInTransaction, releaseOnceWaiting } from '../../test/databases';
 import { createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
 import {
   bearer,
@@ -208,11 +208,7 @@ forEachDatabase('admin area', (context) => {
     // Held until both requests, each let in as an administrator, wait for the administrators' rows.
     const holder = await holdInTransaction(db, (txDb) => lockActiveAdministrators(txDb));
     const responses = Promise.all([removeAdmin(first, second), removeAdmin(second, first)]);
-    try {
-      await untilWaitingForLocks(context, 2);
-    } finally {
-      await holder.release();
-    }
+    await releaseOnceWaiting(context, holder, 2);
     const answers = await responses;
     expect(answers.map((response) => response.statusCode).sort()).toEqual([200, 403]);
     expect(answers.find((response) => response.statusCode === 403)?.json()).toMatchObject({ code: 'admin_required' });

@@ -13,7 +13,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { companies, companyJurisdictions, documents, onboardingStates } from '../../db/schema';
-import { forEachDatabase, holdInTransaction, untilWaitingForLocks } from '../../test/databases';
+import { forEachDatabase, holdInTransaction, releaseOnceWaiting } from '../../test/databases';
 import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
 import { listAuditEvents } from '../audit/repository';
 import { createLocalFileStorage } from '../storage/file-storage';
@@ -271,38 +271,45 @@ forEachDatabase('documents API', (context) => {
     ).toEqual([...stored].reverse());
   });
 
-  it('lists what the selected jurisdictions need and completes document-center once all is there and signed', async () => {
+  /**
+   * A seller established in Austria that chose Germany, signed in (`token`): its company, a reader of its checklist,
+   * the documents Germany asks of it besides the power of attorney, and an upload of one of them.
+   */
+  const setUpSellerInGermany = async (label: string, name: string) => {
     const db = context.database.db;
     const tenantId = await createHomeTenant(db);
-    const seller = await createPerson(db, { tenantId, label: 'documents-seller', issuer: config.auth.issuer });
-    const sellerCompanyId = await createCompany(db, { tenantId, name: 'Seller GmbH', owners: [seller] });
+    const seller = await createPerson(db, { tenantId, label, issuer: config.auth.issuer });
+    const sellerCompanyId = await createCompany(db, { tenantId, name, owners: [seller] });
     await db.update(companies).set({ establishmentCountryCode: 'AT' }).where(eq(companies.id, sellerCompanyId));
     await db.insert(companyJurisdictions).values({ companyId: sellerCompanyId, countryCode: 'DE', source: 'user' });
     token = await signIn(app, provider, seller);
-
     const readChecklist = async () =>
       documentChecklistSchema.parse(
         (
-          await app.inject({
-            method: 'GET',
-            url: apiPaths.documentChecklist(sellerCompanyId),
-            headers: bearer(token),
-          })
+          await app.inject({ method: 'GET', url: apiPaths.documentChecklist(sellerCompanyId), headers: bearer(token) })
         ).json(),
       );
     const checklist = await readChecklist();
-    expect(checklist.isComplete).toBe(false);
     const needed = checklist.jurisdictions[0]?.items.filter((item) => item.documentType !== 'power-of-attorney') ?? [];
-    expect(needed.length).toBeGreaterThan(0);
-
-    for (const item of needed) {
-      const response = await upload(
-        { documentType: item.documentType },
-        { fileName: `${item.documentType}.pdf`, contentType: 'application/pdf', bytes: await createTestPdf() },
+    const uploadItem = async (documentType: string) =>
+      upload(
+        { documentType },
+        { fileName: `${documentType}.pdf`, contentType: 'application/pdf', bytes: await createTestPdf() },
         sellerCompanyId,
       );
-      expect(response.statusCode).toBe(201);
-    }
+    return { sellerCompanyId, checklist, needed, readChecklist, uploadItem };
+  };
+
+  it('lists what the selected jurisdictions need and completes document-center once all is there and signed', async () => {
+    const db = context.database.db;
+    const { sellerCompanyId, checklist, needed, readChecklist, uploadItem } = await setUpSellerInGermany(
+      'documents-seller',
+      'Seller GmbH',
+    );
+    expect(checklist.isComplete).toBe(false);
+    expect(needed.length).toBeGreaterThan(0);
+
+    for (const item of needed) expect((await uploadItem(item.documentType)).statusCode).toBe(201);
     const afterUploads = await readChecklist();
     expect(
       afterUploads.jurisdictions[0]?.items.filter((item) => !item.isSatisfied).map((item) => item.documentType),
@@ -324,24 +331,7 @@ forEachDatabase('documents API', (context) => {
 
   it('completes document-center when its last document and its signature are saved at the same moment', async () => {
     const db = context.database.db;
-    const tenantId = await createHomeTenant(db);
-    const seller = await createPerson(db, { tenantId, label: 'documents-racer', issuer: config.auth.issuer });
-    const sellerCompanyId = await createCompany(db, { tenantId, name: 'Racer GmbH', owners: [seller] });
-    await db.update(companies).set({ establishmentCountryCode: 'AT' }).where(eq(companies.id, sellerCompanyId));
-    await db.insert(companyJurisdictions).values({ companyId: sellerCompanyId, countryCode: 'DE', source: 'user' });
-    token = await signIn(app, provider, seller);
-    const checklist = documentChecklistSchema.parse(
-      (
-        await app.inject({ method: 'GET', url: apiPaths.documentChecklist(sellerCompanyId), headers: bearer(token) })
-      ).json(),
-    );
-    const needed = checklist.jurisdictions[0]?.items.filter((item) => item.documentType !== 'power-of-attorney') ?? [];
-    const uploadItem = async (documentType: string) =>
-      upload(
-        { documentType },
-        { fileName: `${documentType}.pdf`, contentType: 'application/pdf', bytes: await createTestPdf() },
-        sellerCompanyId,
-      );
+    const { sellerCompanyId, needed, uploadItem } = await setUpSellerInGermany('documents-racer', 'Racer GmbH');
     const last = needed.pop();
     if (!last) throw new Error('the checklist asks for no document');
     for (const item of needed) expect((await uploadItem(item.documentType)).statusCode).toBe(201);
@@ -357,11 +347,7 @@ forEachDatabase('documents API', (context) => {
         payload: { signatureKind: 'typed', typedName: 'Racer Owner' },
       }),
     ]);
-    try {
-      await untilWaitingForLocks(context, 2);
-    } finally {
-      await holder.release();
-    }
+    await releaseOnceWaiting(context, holder, 2);
     expect((await saves).map((response) => response.statusCode)).toEqual([201, 201]);
     const [state] = await db.select().from(onboardingStates).where(eq(onboardingStates.companyId, sellerCompanyId));
     expect(state?.steps.find((step) => step.id === 'document-center')?.status).toBe('completed');

@@ -14,7 +14,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { forEachDatabase, holdInTransaction, untilWaitingForLocks } from '../../test/databases';
+import { forEachDatabase, holdInTransaction, releaseOnceWaiting } from '../../test/databases';
 import { listAuditEvents } from '../audit/repository';
 import { ensureExchangeRates } from '../exchange-rates/service';
 import { recomputeTaxPosition } from '../tax-position/service';
@@ -252,11 +252,7 @@ forEachDatabase('filings and liabilities API', (context) => {
           txDb.execute(sql`select id from filings where id = ${february.id} for update`),
         );
         const responses = Promise.all([request(), request()]);
-        try {
-          await untilWaitingForLocks(context, 2);
-        } finally {
-          await holder.release();
-        }
+        await releaseOnceWaiting(context, holder, 2);
         return responses;
       };
 

@@ -16,7 +16,7 @@ import {
   transactionDaySums,
   transactionUploads,
 } from '../../db/schema';
-import { forEachDatabase, holdInTransaction, untilWaitingForLocks } from '../../test/databases';
+import { forEachDatabase, holdInTransaction, releaseOnceWaiting } from '../../test/databases';
 import { backfillOf, checkBackfill } from '../../test/migration-backfill';
 import { ensureExchangeRates, importExchangeRates } from '../exchange-rates/service';
 import { listTaxPositionProblems } from '../liabilities/repository';
@@ -281,11 +281,7 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     // second (an upload deleted, schemes changed) starts meanwhile, on a connection of its own.
     const first = await holdInTransaction(db, (txDb) => recomputeTaxPosition(txDb, companyId));
     const second = recomputeTaxPosition(db, companyId);
-    try {
-      await untilWaitingForLocks(context, 1);
-    } finally {
-      await first.release();
-    }
+    await releaseOnceWaiting(context, first, 1);
     await second;
     expect(await storedPosition(db, companyId)).toEqual(expected);
   });

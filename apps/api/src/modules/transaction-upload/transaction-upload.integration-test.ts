@@ -9,7 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { companies, transactionDaySums, transactions, transactionUploads } from '../../db/schema';
-import { forEachDatabase, holdInTransaction, untilWaitingForLocks } from '../../test/databases';
+import { forEachDatabase, holdInTransaction, releaseOnceWaiting } from '../../test/databases';
 import { backfillOf, checkBackfill } from '../../test/migration-backfill';
 import { buildTestApp, createTestConfig, createTestProvider, loggerInto, type TestProvider } from '../../test/test-app';
 import { buildMultipart } from '../documents/document-test-kit';
@@ -242,11 +242,7 @@ forEachDatabase('transaction uploads', (context) => {
       upload(bytes, { format: 'amazon-vtr' }, target),
       upload(bytes, { format: 'amazon-vtr' }, target),
     ]);
-    try {
-      await untilWaitingForLocks(context, 2);
-    } finally {
-      await holder.release();
-    }
+    await releaseOnceWaiting(context, holder, 2);
     const [first, second] = await responses;
     expect([first?.statusCode, second?.statusCode].sort()).toEqual([202, 409]);
     const taken = [first, second].find((response) => response?.statusCode === 202)?.json<TransactionUpload>();

@@ -17,7 +17,7 @@ import type { FastifyInstance, InjectOptions } from 'fastify';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditEvents, companyUsers, notificationSettings, users } from '../../db/schema';
-import { forEachDatabase, holdInTransaction, untilWaitingForLocks } from '../../test/databases';
+import { forEachDatabase, holdInTransaction, releaseOnceWaiting } from '../../test/databases';
 import {
   createTestConfig,
   createTestProvider,
@@ -719,11 +719,7 @@ forEachDatabase('account calls of spec §7', (context) => {
         remove(owner, { email: member.email, companyId }),
         remove(owner, { email: member.email, companyId }),
       ]);
-      try {
-        await untilWaitingForLocks(context, 2);
-      } finally {
-        await holder.release();
-      }
+      await releaseOnceWaiting(context, holder, 2);
       const [first, second] = await answers;
       expect([first?.statusCode, second?.statusCode].sort()).toEqual([204, 404]);
       expect(await isMember(companyId, member.id)).toBe(false);
