@@ -5,8 +5,8 @@ import { apiPaths, type DataPeriod, type TransactionUpload } from '@vatlas/contr
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { companies } from '../../db/schema';
-import { forEachDatabase } from '../../test/databases';
+import { companies, transactionUploads } from '../../db/schema';
+import { forEachDatabase, holdInTransaction, releaseOnceWaiting } from '../../test/databases';
 import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
 import { buildMultipart } from '../documents/document-test-kit';
 import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
@@ -182,5 +182,23 @@ forEachDatabase('period manager', (context) => {
     expect(
       (await call({ method: 'GET', url: apiPaths.dataPeriod(otherCompanyId, theirId) }, outsider)).statusCode,
     ).toBe(200);
+  });
+
+  it('refuses to delete a period while an upload into it is being written, and the upload keeps its period', async () => {
+    const db = context.database.db;
+    const created = await call({ method: 'POST', url: apiPaths.dataPeriods(companyId), payload: { month: '2025-05' } });
+    const period = created.json<DataPeriod>();
+    // An upload into the period, written in a transaction still open when the delete comes.
+    let uploadId = '';
+    const holder = await holdInTransaction(db, async (txDb) => {
+      uploadId = await insertUpload(txDb, companyId, 'queued', { dataPeriodId: period.id });
+    });
+    const deleted = call({ method: 'DELETE', url: apiPaths.dataPeriod(companyId, period.id) });
+    await releaseOnceWaiting(context, holder, 1);
+    const answer = await deleted;
+    expect(answer.statusCode).toBe(409);
+    expect(answer.json()).toMatchObject({ code: 'data_period_has_uploads' });
+    const [upload] = await db.select().from(transactionUploads).where(eq(transactionUploads.id, uploadId));
+    expect(upload?.dataPeriodId).toBe(period.id);
   });
 });

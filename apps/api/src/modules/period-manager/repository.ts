@@ -86,6 +86,21 @@ export async function findDataPeriod(db: Db, companyId: string, dataPeriodId: st
   return row;
 }
 
+/**
+ * The company's period, locked until the transaction ends. An upload being written into it holds the row's key (its
+ * foreign key's check), so the lock waits for that upload's transaction, and what is read after it sees the upload.
+ */
+export async function lockDataPeriod(db: Db, companyId: string, dataPeriodId: string) {
+  if (!isUuid(dataPeriodId)) return undefined;
+  const [row] = await db
+    .select()
+    .from(dataPeriods)
+    .where(and(eq(dataPeriods.companyId, companyId), eq(dataPeriods.id, dataPeriodId)))
+    .limit(1)
+    .for('update');
+  return row;
+}
+
 export async function countUploadsOfPeriod(db: Db, dataPeriodId: string): Promise<number> {
   const [row] = await db
     .select({ value: sql<number>`count(*)::int` })

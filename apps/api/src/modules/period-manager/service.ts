@@ -9,6 +9,7 @@ import {
   ensureDataPeriod,
   findDataPeriod,
   listDataPeriodSummaries,
+  lockDataPeriod,
 } from './repository';
 
 /** The first and last day of a `YYYY-MM` month. */
@@ -58,11 +59,19 @@ export async function createDataPeriod(db: Db, companyId: string, month: string)
   return getDataPeriod(db, companyId, period.id);
 }
 
+/**
+ * Deletes a month that has no uploads. It is counted under the period's lock, which waits for an upload being written
+ * into it: that upload is then counted and the delete refused, instead of the upload losing its period to the foreign
+ * key's `set null`.
+ */
 export async function deleteDataPeriod(db: Db, companyId: string, dataPeriodId: string): Promise<void> {
-  const period = await findDataPeriod(db, companyId, dataPeriodId);
-  if (!period) throw dataPeriodNotFound();
-  if ((await countUploadsOfPeriod(db, period.id)) > 0) {
-    throw new HttpError(409, 'data_period_has_uploads', 'Delete the uploads of this period first.');
-  }
-  await deleteDataPeriodRow(db, period.id);
+  await db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    const period = await lockDataPeriod(txDb, companyId, dataPeriodId);
+    if (!period) throw dataPeriodNotFound();
+    if ((await countUploadsOfPeriod(txDb, period.id)) > 0) {
+      throw new HttpError(409, 'data_period_has_uploads', 'Delete the uploads of this period first.');
+    }
+    await deleteDataPeriodRow(txDb, period.id);
+  });
 }
