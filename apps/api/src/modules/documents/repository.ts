@@ -1,4 +1,5 @@
-import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull } from 'drizzle-orm';
+import { lockUntilCommit } from '../../db/advisory-locks';
 import type { Db } from '../../db/client';
 import { companies, companyJurisdictions, documents, powerOfAttorneySignatures } from '../../db/schema';
 import { isUuid } from '../company/repository';
@@ -70,14 +71,11 @@ export async function findEstablishmentCountryCode(db: Db, companyId: string): P
   return row?.code ?? null;
 }
 
-/** The first key of the advisory locks `lockDocumentCenterOf` takes (the second is the company's): "dc". */
-const DOCUMENT_CENTER_LOCK_CLASS = 0x6463;
-
 /**
  * Makes the calling transaction the only one, until it ends, to decide whether the company's document-center step is
  * done. A document and a signature saved at once, each the last thing missing, take turns: the second reads the
  * first's, where each would otherwise miss the other's and neither complete the step.
  */
 export async function lockDocumentCenterOf(db: Db, companyId: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${DOCUMENT_CENTER_LOCK_CLASS}, hashtext(${companyId}::text))`);
+  await lockUntilCommit(db, 'documentCenter', companyId);
 }

@@ -6,7 +6,7 @@ import {
   markFilingFiledRequestSchema,
   markFilingPaidRequestSchema,
 } from '@vatlas/contract';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Db } from '../../db/client';
@@ -25,6 +25,14 @@ export const FILING_ROUTE_PATTERNS = {
 const companyParams = z.object({ companyId: z.string().describe('The company id (uuid)') });
 const filingParams = companyParams.extend({ filingId: z.string().describe('The filing id (uuid)') });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema };
+/** What a change to one filing (a mark, its undo) answers: the filing as it now is. */
+const filingChangeResponse = { 200: filingSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...errors };
+
+/** The filing a change names, and who makes it. */
+function filingChangeOf(request: FastifyRequest & { params: { companyId: string; filingId: string } }) {
+  const { companyId, filingId } = request.params;
+  return { companyId, filingId, userId: requireAuth(request).user.id };
+}
 
 export function registerFilingRoutes(app: FastifyInstance, deps: { db: Db }): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();
@@ -57,16 +65,10 @@ export function registerFilingRoutes(app: FastifyInstance, deps: { db: Db }): vo
         summary: 'Record that a filing was submitted, with the authority’s reference',
         params: filingParams,
         body: markFilingFiledRequestSchema,
-        response: { 200: filingSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...errors },
+        response: filingChangeResponse,
       },
     },
-    async (request) =>
-      markFilingFiled(deps.db, {
-        companyId: request.params.companyId,
-        filingId: request.params.filingId,
-        userId: requireAuth(request).user.id,
-        request: request.body,
-      }),
+    async (request) => markFilingFiled(deps.db, { ...filingChangeOf(request), request: request.body }),
   );
 
   typed.post(
@@ -77,11 +79,10 @@ export function registerFilingRoutes(app: FastifyInstance, deps: { db: Db }): vo
         tags: ['Filings'],
         summary: 'Undo a mark filed: the filing is open again and its amount follows the data',
         params: filingParams,
-        response: { 200: filingSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...errors },
+        response: filingChangeResponse,
       },
     },
-    async (request) =>
-      reopenFiling(deps.db, { companyId: request.params.companyId, filingId: request.params.filingId }),
+    async (request) => reopenFiling(deps.db, filingChangeOf(request)),
   );
 
   typed.post(
@@ -97,16 +98,10 @@ export function registerFilingRoutes(app: FastifyInstance, deps: { db: Db }): vo
           'when it is marked paid already.',
         params: filingParams,
         body: markFilingPaidRequestSchema,
-        response: { 200: filingSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...errors },
+        response: filingChangeResponse,
       },
     },
-    async (request) =>
-      markFilingPaid(deps.db, {
-        companyId: request.params.companyId,
-        filingId: request.params.filingId,
-        userId: requireAuth(request).user.id,
-        request: request.body,
-      }),
+    async (request) => markFilingPaid(deps.db, { ...filingChangeOf(request), request: request.body }),
   );
 
   typed.post(
@@ -118,14 +113,9 @@ export function registerFilingRoutes(app: FastifyInstance, deps: { db: Db }): vo
         summary: 'Undo a mark paid: the payment is due again, and reminded of',
         description: '409 `filing_not_paid` when it is not marked paid.',
         params: filingParams,
-        response: { 200: filingSchema, 404: apiErrorSchema, 409: apiErrorSchema, ...errors },
+        response: filingChangeResponse,
       },
     },
-    async (request) =>
-      markFilingUnpaid(deps.db, {
-        companyId: request.params.companyId,
-        filingId: request.params.filingId,
-        userId: requireAuth(request).user.id,
-      }),
+    async (request) => markFilingUnpaid(deps.db, filingChangeOf(request)),
   );
 }

@@ -1,5 +1,6 @@
 import type { PaymentProvider, Subscription } from '@vatlas/contract';
 import { and, asc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import { lockUntilCommit } from '../../db/advisory-locks';
 import type { Db } from '../../db/client';
 import { companies, companyJurisdictions, paymentEvents, subscriptions } from '../../db/schema';
 
@@ -81,15 +82,12 @@ export type SubscriptionUpsert = {
   activatedByUserId: string | null;
 };
 
-/** The first key of the advisory locks `lockSubscriptionsOf` takes (the second is the company's): "sb". */
-const SUBSCRIPTIONS_LOCK_CLASS = 0x7362;
-
 /**
  * Makes the calling transaction the only one, until it ends, to change the company's subscriptions after reading them:
  * an administrator's change and a Stripe payment arriving at once take turns, each reading what the other wrote.
  */
 export async function lockSubscriptionsOf(db: Db, companyId: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${SUBSCRIPTIONS_LOCK_CLASS}, hashtext(${companyId}::text))`);
+  await lockUntilCommit(db, 'subscriptions', companyId);
 }
 
 /**

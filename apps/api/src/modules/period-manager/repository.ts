@@ -76,28 +76,24 @@ export async function listDataPeriodSummaries(
   });
 }
 
-export async function findDataPeriod(db: Db, companyId: string, dataPeriodId: string) {
+/**
+ * The company's period. With `lock`, it is locked until the transaction ends. An upload being written into it holds
+ * the row's key (its foreign key's check), so the lock waits for that upload's transaction, and what is read after it
+ * sees the upload.
+ */
+export async function findDataPeriod(
+  db: Db,
+  companyId: string,
+  dataPeriodId: string,
+  options: { lock?: boolean } = {},
+) {
   if (!isUuid(dataPeriodId)) return undefined;
-  const [row] = await db
+  const query = db
     .select()
     .from(dataPeriods)
     .where(and(eq(dataPeriods.companyId, companyId), eq(dataPeriods.id, dataPeriodId)))
     .limit(1);
-  return row;
-}
-
-/**
- * The company's period, locked until the transaction ends. An upload being written into it holds the row's key (its
- * foreign key's check), so the lock waits for that upload's transaction, and what is read after it sees the upload.
- */
-export async function lockDataPeriod(db: Db, companyId: string, dataPeriodId: string) {
-  if (!isUuid(dataPeriodId)) return undefined;
-  const [row] = await db
-    .select()
-    .from(dataPeriods)
-    .where(and(eq(dataPeriods.companyId, companyId), eq(dataPeriods.id, dataPeriodId)))
-    .limit(1)
-    .for('update');
+  const [row] = await (options.lock ? query.for('update') : query);
   return row;
 }
 

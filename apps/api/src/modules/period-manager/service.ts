@@ -9,7 +9,6 @@ import {
   ensureDataPeriod,
   findDataPeriod,
   listDataPeriodSummaries,
-  lockDataPeriod,
 } from './repository';
 
 /** The first and last day of a `YYYY-MM` month. */
@@ -67,7 +66,7 @@ export async function createDataPeriod(db: Db, companyId: string, month: string)
 export async function deleteDataPeriod(db: Db, companyId: string, dataPeriodId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    const period = await lockDataPeriod(txDb, companyId, dataPeriodId);
+    const period = await findDataPeriod(txDb, companyId, dataPeriodId, { lock: true });
     if (!period) throw dataPeriodNotFound();
     if ((await countUploadsOfPeriod(txDb, period.id)) > 0) {
       throw new HttpError(409, 'data_period_has_uploads', 'Delete the uploads of this period first.');

@@ -1,5 +1,6 @@
 import { defaultStoredSteps } from '@vatlas/domain';
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray } from 'drizzle-orm';
+import { lockUntilCommit } from '../../db/advisory-locks';
 import type { Db } from '../../db/client';
 import { companies, companyJurisdictions, onboardingStates } from '../../db/schema';
 
@@ -43,9 +44,6 @@ export async function listJurisdictions(db: Db, companyId: string): Promise<Juri
 
 export type JurisdictionSelection = { countryCode: string; source: 'assessment' | 'user'; reasons: unknown[] };
 
-/** The first key of the advisory locks `replaceJurisdictions` takes (the second is the company's): "js". */
-const JURISDICTIONS_LOCK_CLASS = 0x6a73;
-
 /**
  * Makes the stored set equal to `selection`: removes the others, inserts new ones, and keeps what a registration
  * already gathered (status, VAT number, frequency) on the ones that stay. Call inside a transaction: it holds the
@@ -84,5 +82,5 @@ export async function findEstablishmentCountryCode(db: Db, companyId: string): P
 
 /** Holds the company's jurisdiction selection until the calling transaction ends (see `replaceJurisdictions`). */
 export async function lockJurisdictionSelection(db: Db, companyId: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${JURISDICTIONS_LOCK_CLASS}, hashtext(${companyId}::text))`);
+  await lockUntilCommit(db, 'jurisdictionSelection', companyId);
 }

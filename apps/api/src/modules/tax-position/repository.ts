@@ -8,6 +8,7 @@ import {
   type TransactionDaySum,
 } from '@vatlas/domain';
 import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { lockUntilCommit } from '../../db/advisory-locks';
 import { copyInTransaction, type Db, giveRequestsATurn } from '../../db/client';
 import { copyBinaryData, numericBound, textBound, uuidBytes } from '../../db/copy-binary';
 import {
@@ -359,9 +360,6 @@ export async function clearTaxPosition(db: Db, companyId: string, years: TaxYear
   `);
 }
 
-/** The first key of the advisory locks `lockTaxPosition` takes (the second is the company's): "tp". */
-const TAX_POSITION_LOCK_CLASS = 0x7470;
-
 /**
  * Makes the calling transaction the only one recomputing the company's tax position until it ends. Two at once (an
  * import completing while the seller deletes another upload or changes schemes) would each delete the lines they see
@@ -371,7 +369,7 @@ const TAX_POSITION_LOCK_CLASS = 0x7470;
  * that references the company.
  */
 export async function lockTaxPosition(db: Db, companyId: string): Promise<void> {
-  await db.execute(sql`select pg_advisory_xact_lock(${TAX_POSITION_LOCK_CLASS}, hashtext(${companyId}::text))`);
+  await lockUntilCommit(db, 'taxPosition', companyId);
 }
 
 /**

@@ -1,5 +1,6 @@
 import type { UploadFailureCode } from '@vatlas/contract';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { lockUntilCommit } from '../../db/advisory-locks';
 import { type Db, giveRequestsATurn } from '../../db/client';
 import {
   columnMappings,
@@ -49,17 +50,12 @@ export async function findLiveUploadBySha(db: Db, companyId: string, sha256: str
   return row;
 }
 
-/** The first key of the advisory locks `lockUploadsOfFile` takes (the second is the company's and the file's): "uf". */
-const UPLOADS_OF_FILE_LOCK_CLASS = 0x7566;
-
 /**
  * Makes the calling transaction the only one, until it ends, to check and write the company's uploads of the file
- * `sha256`. A transaction-level advisory lock: it holds back no reader, and nothing of another file.
+ * `sha256`.
  */
 export async function lockUploadsOfFile(db: Db, companyId: string, sha256: string): Promise<void> {
-  await db.execute(
-    sql`select pg_advisory_xact_lock(${UPLOADS_OF_FILE_LOCK_CLASS}, hashtext(${`${companyId}:${sha256}`}::text))`,
-  );
+  await lockUntilCommit(db, 'uploadsOfFile', `${companyId}:${sha256}`);
 }
 
 /**

@@ -1,9 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPaths, type Filing, filingSchema, type MarkFilingPaidRequest } from '@vatlas/contract';
-import { useAuthServices } from '../../../lib/auth/auth-services';
-import { useAuthStore } from '../../../lib/auth/auth-store';
 import type { HttpClient } from '../../../lib/http/http-client';
-import { filingsQueryKeyRoot } from './list-filings';
+import { useFilingChange } from './use-filing-change';
 
 export function markFilingPaid(
   http: HttpClient,
@@ -23,18 +20,9 @@ export function markFilingUnpaid(http: HttpClient, companyId: string, filingId: 
  * null undoes that; then refreshes every filings list of the company.
  */
 export function useSetFilingPaid() {
-  const { http } = useAuthServices();
-  const queryClient = useQueryClient();
-  const companyId = useAuthStore((state) => state.selectedCompanyId);
-  return useMutation({
-    mutationFn: (input: { filingId: string; paidOn: string | null }) => {
-      if (!companyId) throw new Error('No company is selected.');
-      return input.paidOn === null
-        ? markFilingUnpaid(http, companyId, input.filingId)
-        : markFilingPaid(http, companyId, input.filingId, { paidOn: input.paidOn });
-    },
-    onSuccess: async () => {
-      if (companyId) await queryClient.invalidateQueries({ queryKey: filingsQueryKeyRoot(companyId) });
-    },
-  });
+  return useFilingChange((http, companyId, input: { filingId: string; paidOn: string | null }) =>
+    input.paidOn === null
+      ? markFilingUnpaid(http, companyId, input.filingId)
+      : markFilingPaid(http, companyId, input.filingId, { paidOn: input.paidOn }),
+  );
 }

@@ -131,6 +131,15 @@ export function TransactionFilters({
     [countryName, filters.country, filters.jurisdiction, filters.taxedIn, i18n.language],
   );
 
+  /** What a filter's select takes from its key: its id, label, value and change, and the "any" that clears it. */
+  const selectOf = (key: 'taxedIn' | 'scheme' | 'jurisdiction' | 'type' | 'treatment' | 'source' | 'country') => ({
+    id: `${id}-${key}`,
+    label: t(`transactions.filters.${key}`),
+    value: filters[key],
+    anyLabel: t('transactions.filters.any'),
+    onChange: (value: string | undefined) => setFilter(key, value),
+  });
+
   return (
     <search aria-label={t('transactions.filters.legend')}>
       <form onSubmit={(event) => event.preventDefault()}>
@@ -145,68 +154,31 @@ export function TransactionFilters({
               onChange={(month) => setFilter('month', month || undefined)}
             />
           </div>
+          <FilterSelect {...selectOf('taxedIn')} options={countryOptions} />
           <FilterSelect
-            id={`${id}-taxed-in`}
-            label={t('transactions.filters.taxedIn')}
-            value={filters.taxedIn}
-            anyLabel={t('transactions.filters.any')}
-            options={countryOptions}
-            onChange={(value) => setFilter('taxedIn', value)}
-          />
-          <FilterSelect
-            id={`${id}-scheme`}
-            label={t('transactions.filters.scheme')}
-            value={filters.scheme}
-            anyLabel={t('transactions.filters.any')}
+            {...selectOf('scheme')}
             options={LIABILITY_SCHEMES.map((scheme) => ({ value: scheme, label: t(`transactions.schemes.${scheme}`) }))}
-            onChange={(value) => setFilter('scheme', value)}
           />
+          <FilterSelect {...selectOf('jurisdiction')} options={countryOptions} />
           <FilterSelect
-            id={`${id}-jurisdiction`}
-            label={t('transactions.filters.jurisdiction')}
-            value={filters.jurisdiction}
-            anyLabel={t('transactions.filters.any')}
-            options={countryOptions}
-            onChange={(value) => setFilter('jurisdiction', value)}
-          />
-          <FilterSelect
-            id={`${id}-type`}
-            label={t('transactions.filters.type')}
-            value={filters.type}
-            anyLabel={t('transactions.filters.any')}
+            {...selectOf('type')}
             options={TRANSACTION_TYPES.map((type) => ({ value: type, label: t(`transactions.types.${type}`) }))}
-            onChange={(value) => setFilter('type', value)}
           />
           <FilterSelect
-            id={`${id}-treatment`}
-            label={t('transactions.filters.treatment')}
-            value={filters.treatment}
-            anyLabel={t('transactions.filters.any')}
+            {...selectOf('treatment')}
             options={TRANSACTION_TREATMENTS.map((treatment) => ({
               value: treatment,
               label: treatmentLabel(treatment, language),
             }))}
-            onChange={(value) => setFilter('treatment', value)}
           />
           <FilterSelect
-            id={`${id}-source`}
-            label={t('transactions.filters.source')}
-            value={filters.source}
-            anyLabel={t('transactions.filters.any')}
+            {...selectOf('source')}
             options={TRANSACTION_SOURCES.map((source) => ({
               value: source,
               label: t(`transactions.sources.${source}`),
             }))}
-            onChange={(value) => setFilter('source', value)}
           />
-          <FilterSelect
-            id={`${id}-country`}
-            label={t('transactions.filters.country')}
-            value={filters.country}
-            anyLabel={t('transactions.filters.any')}
-            options={countryOptions}
-            onChange={(value) => setFilter('country', value)}
-          />
+          <FilterSelect {...selectOf('country')} options={countryOptions} />
           <div className={`${labelClass} col-span-2 sm:col-span-1`}>
             <label htmlFor={`${id}-search`}>{t('transactions.filters.search')}</label>
             <input
