@@ -20,6 +20,7 @@ export const AUDIT_ACTIONS = [
   'filing_marked_filed',
   'filing_marked_paid',
   'filing_marked_unpaid',
+  'filing_reopened',
   'subscription_changed',
   'tenant_branding_changed',
 ] as const;

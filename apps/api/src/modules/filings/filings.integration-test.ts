@@ -212,7 +212,16 @@ forEachDatabase('filings and liabilities API', (context) => {
         companyId,
       });
       expect(audited.map((event) => [event.targetId, event.details])).toEqual([
-        [march.id, { jurisdiction: 'DE', filingType: 'vat-return', periodStart: '2023-03-01' }],
+        [
+          march.id,
+          {
+            jurisdiction: 'DE',
+            filingType: 'vat-return',
+            periodStart: '2023-03-01',
+            filedOn: '2023-04-05',
+            filingReference: 'ELSTER-4711',
+          },
+        ],
       ]);
 
       // More March data arrives: the filed return keeps what was filed.
@@ -229,6 +238,25 @@ forEachDatabase('filings and liabilities API', (context) => {
       });
       expect(reopened.statusCode, reopened.body).toBe(200);
       expect(reopened.json()).toMatchObject({ filedOn: null, filingReference: null });
+      // The log keeps the mark the reopen erased from the filing.
+      const reopenings = await listAuditEvents(context.database.db, {
+        limit: 10,
+        action: 'filing_reopened',
+        companyId,
+      });
+      expect(reopenings.map((event) => [event.targetId, event.actorUserId, event.details])).toEqual([
+        [
+          march.id,
+          audited[0]?.actorUserId,
+          {
+            jurisdiction: 'DE',
+            filingType: 'vat-return',
+            periodStart: '2023-03-01',
+            filedOn: '2023-04-05',
+            filingReference: 'ELSTER-4711',
+          },
+        ],
+      ]);
       expect(find((await listFilings()).items, 'vat-return', '2023-03-01')).toMatchObject({
         status: 'overdue',
         amountEur: '68.20',
@@ -288,6 +316,12 @@ forEachDatabase('filings and liabilities API', (context) => {
       );
       expect(reopens.map((response) => response.statusCode).sort()).toEqual([200, 409]);
       expect(reopens.find((response) => response.statusCode === 409)?.json().code).toBe('filing_not_filed');
+      const reopenings = await listAuditEvents(context.database.db, {
+        limit: 10,
+        action: 'filing_reopened',
+        companyId,
+      });
+      expect(reopenings.filter((event) => event.targetId === february.id)).toHaveLength(1);
       expect(find((await listFilings()).items, 'vat-return', '2023-02-01')).toMatchObject({
         filedOn: null,
         filingReference: null,

@@ -1,4 +1,5 @@
 import type {
+  AuditDetails,
   DeadlineRuleDto,
   DueDateRuleDto,
   Filing,
@@ -300,12 +301,16 @@ export async function listFilings(db: Db, companyId: string, query: FilingQuery)
   return { today, items };
 }
 
-/** Records what a user did to a filing in the audit log: identifiers and codes only. */
+/**
+ * Records what a user did to a filing in the audit log: identifiers and codes only. `mark` is the day (and reference)
+ * a mark entered, or the ones an undo erased from the filing, which the log is then the only place to find.
+ */
 function auditFiling(
   db: Db,
-  action: 'filing_marked_filed' | 'filing_marked_paid' | 'filing_marked_unpaid',
+  action: 'filing_marked_filed' | 'filing_marked_paid' | 'filing_marked_unpaid' | 'filing_reopened',
   input: { userId: string; companyId: string },
   row: FilingRecord,
+  mark: AuditDetails,
 ): Promise<void> {
   return recordAuditEvent(db, {
     action,
@@ -313,7 +318,7 @@ function auditFiling(
     companyId: input.companyId,
     targetType: 'filing',
     targetId: row.id,
-    details: { jurisdiction: row.jurisdiction, filingType: row.filingType, periodStart: row.periodStart },
+    details: { jurisdiction: row.jurisdiction, filingType: row.filingType, periodStart: row.periodStart, ...mark },
   });
 }
 
@@ -364,7 +369,10 @@ export async function markFilingFiled(
       filingReference: input.request.reference,
       filedBy: input.userId,
     });
-    await auditFiling(txDb, 'filing_marked_filed', input, row);
+    await auditFiling(txDb, 'filing_marked_filed', input, row, {
+      filedOn: filed.filedOn,
+      filingReference: filed.filingReference,
+    });
     return filed;
   });
   return toFiling(updated, today, await loadContextOf(db, input.companyId));
@@ -400,7 +408,7 @@ export async function markFilingPaid(
     }
     refuseFutureDay(input.request.paidOn, today, 'paidOn');
     const paid = await setFilingPaidOn(txDb, row.id, input.request.paidOn);
-    await auditFiling(txDb, 'filing_marked_paid', input, row);
+    await auditFiling(txDb, 'filing_marked_paid', input, row, { paidOn: paid.paidOn });
     return paid;
   });
   return toFiling(updated, today, context);
@@ -414,7 +422,7 @@ export async function markFilingUnpaid(
   const updated = await changeFiling(db, input, async (txDb, row) => {
     if (row.paidOn === null) throw new HttpError(409, 'filing_not_paid', 'This filing is not marked paid.');
     const unpaid = await setFilingPaidOn(txDb, row.id, null);
-    await auditFiling(txDb, 'filing_marked_unpaid', input, row);
+    await auditFiling(txDb, 'filing_marked_unpaid', input, row, { paidOn: row.paidOn });
     return unpaid;
   });
   return toFiling(updated, todayIsoDate(), await loadContextOf(db, input.companyId));
@@ -425,12 +433,19 @@ export async function markFilingUnpaid(
  * refresh of any read of the calendar would (an annual return's balance, too, with the returns filed since). When it
  * is no longer planned, that refresh removes it like any open filing, and it is answered as it was reopened.
  */
-export async function reopenFiling(db: Db, input: { companyId: string; filingId: string }): Promise<Filing> {
+export async function reopenFiling(
+  db: Db,
+  input: { companyId: string; filingId: string; userId: string },
+): Promise<Filing> {
   const today = todayIsoDate();
   const profile = await loadCompanyTaxProfile(db, input.companyId);
   const { reopened, rows } = await changeFiling(db, input, async (txDb, row) => {
     if (row.filedOn === null) throw new HttpError(409, 'filing_not_filed', 'This filing is not marked filed.');
     const reopened = await setFilingFiled(txDb, row.id, { filedOn: null, filingReference: null, filedBy: null });
+    await auditFiling(txDb, 'filing_reopened', input, row, {
+      filedOn: row.filedOn,
+      filingReference: row.filingReference,
+    });
     const rows =
       (await refreshFilings(txDb, input.companyId, { today, profile })) ??
       (await listFilingRows(txDb, input.companyId));

@@ -588,7 +588,9 @@ forEachDatabase('tax registrations API', (context) => {
       expect(after('IT', 'annual-return')?.paidOn).toBe('2024-03-15');
       expect(after('DE', 'vat-return')?.paidOn).toBeNull();
       const events = await listAuditEvents(context.database.db, { companyId, limit: 10 });
-      expect(events.filter((event) => event.action === 'filing_marked_paid')).toHaveLength(2);
+      expect(
+        events.filter((event) => event.action === 'filing_marked_paid').map((event) => event.details.paidOn),
+      ).toEqual(['2024-03-15', '2023-05-24']);
 
       // Undone: due again; a second undo is refused.
       const unpaid = await request('POST', apiPaths.markFilingUnpaid(companyId, italy.id));
@@ -597,6 +599,13 @@ forEachDatabase('tax registrations API', (context) => {
       const again = await request('POST', apiPaths.markFilingUnpaid(companyId, italy.id));
       expect(again.statusCode).toBe(409);
       expect(again.json()).toMatchObject({ code: 'filing_not_paid' });
+      // The log keeps the day the undo erased, once.
+      const undone = await listAuditEvents(context.database.db, {
+        companyId,
+        limit: 10,
+        action: 'filing_marked_unpaid',
+      });
+      expect(undone.map((event) => [event.targetId, event.details.paidOn])).toEqual([[italy.id, '2024-03-15']]);
       // Portugal's return reopened, so the registration leaves nothing behind.
       expect((await request('POST', apiPaths.reopenFiling(companyId, portugal.id))).statusCode).toBe(200);
     });
