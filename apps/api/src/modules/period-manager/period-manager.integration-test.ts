@@ -1,16 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { apiPaths, type DataPeriod, type TransactionUpload } from '@vatlas/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { companies, transactionUploads } from '../../db/schema';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { companies, dataPeriods, transactionUploads } from '../../db/schema';
 import { forEachDatabase, holdInTransaction, releaseOnceWaiting } from '../../test/databases';
 import { buildTestApp, createTestConfig, createTestProvider, type TestProvider } from '../../test/test-app';
 import { buildMultipart } from '../documents/document-test-kit';
 import { createLocalFileStorage, type FileStorage } from '../storage/file-storage';
 import { insertUpload, type UploadStatus } from '../tax-position/tax-position-test-kit';
+import { insertReceivingUpload } from '../transaction-upload/repository';
 import { generateVtrText } from '../transaction-upload/synthetic-vtr';
 import { createTestImportWorker } from '../transaction-upload/upload-test-kit';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
@@ -200,5 +201,61 @@ forEachDatabase('period manager', (context) => {
     expect(answer.json()).toMatchObject({ code: 'data_period_has_uploads' });
     const [upload] = await db.select().from(transactionUploads).where(eq(transactionUploads.id, uploadId));
     expect(upload?.dataPeriodId).toBe(period.id);
+  });
+
+  describe('an upload into a period deleted while it is being written', () => {
+    /** Deletes the period in a transaction of the test's own, still open until `releaseOnceWaiting`. */
+    const holdDeleteOf = (periodId: string) =>
+      holdInTransaction(context.database.db, (txDb) => txDb.delete(dataPeriods).where(eq(dataPeriods.id, periodId)));
+    const uploadsOf = async (periodId: string) =>
+      (await call({ method: 'GET', url: apiPaths.transactionUploads(companyId) }))
+        .json<TransactionUpload[]>()
+        .filter((upload) => upload.dataPeriodId === periodId);
+
+    it('is refused 404 data_period_not_found, and neither the upload nor its file is kept', async () => {
+      const period = await addPeriod('2025-10');
+      const vtr = generateVtrText({ rows: 5, seed: 7, from: '2025-10-01', to: '2025-10-31' });
+      const body = buildMultipart({ format: 'amazon-vtr', dataPeriodId: period.id }, [
+        { fileName: 'october.txt', contentType: 'text/plain', bytes: Buffer.from(vtr.text) },
+      ]);
+      const storedFiles = () =>
+        readdirSync(storageDir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+      const filesBefore = storedFiles();
+      const holder = await holdDeleteOf(period.id);
+      const uploaded = call({ method: 'POST', url: apiPaths.transactionUploads(companyId), ...body });
+      await releaseOnceWaiting(context, holder, 1);
+      const answer = await uploaded;
+      // Before, the period was found before the delete committed and the insert then failed on the foreign key: 500.
+      expect(answer.statusCode, answer.body).toBe(404);
+      expect(answer.json()).toMatchObject({ code: 'data_period_not_found' });
+      expect(await uploadsOf(period.id)).toEqual([]);
+      expect(storedFiles()).toBe(filesBefore);
+    });
+
+    it('is not started while its file arrives, so that it is stored and refused as queued (decision 023)', async () => {
+      const period = await addPeriod('2025-11');
+      const holder = await holdDeleteOf(period.id);
+      const started = insertReceivingUpload(
+        context.database.db,
+        {
+          companyId,
+          dataPeriodId: period.id,
+          sourceFormat: 'amazon-vtr',
+          columnMapping: null,
+          fileName: 'november.txt',
+          storageKey: 'never-written',
+          uploadedBy: owner.id,
+        },
+        'test-worker',
+        60,
+      );
+      await releaseOnceWaiting(context, holder, 1);
+      expect(await started).toBeUndefined();
+      const [written] = await context.database.db
+        .select({ id: transactionUploads.id })
+        .from(transactionUploads)
+        .where(eq(transactionUploads.storageKey, 'never-written'));
+      expect(written).toBeUndefined();
+    });
   });
 });

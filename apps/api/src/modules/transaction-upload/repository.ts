@@ -101,7 +101,8 @@ export async function listUploadsOfCompany(db: Db, companyId: string): Promise<R
 /**
  * An upload whose import starts while its file arrives (decision 023), held by `workerId` from the start: no sha256,
  * no size and no `receivedAt` yet. Written only when no other job of the company runs, the rule `claimNextUpload`
- * keeps; undefined when one does, and the file is then stored and queued as usual.
+ * keeps; undefined when one does, and the file is then stored and queued as usual. Undefined too when its data period
+ * was deleted since its fields were checked (waited for while the delete runs): queued, the upload is then refused 404.
  */
 export async function insertReceivingUpload(
   db: Db,
@@ -120,6 +121,9 @@ export async function insertReceivingUpload(
       ${values.fileName}, ${values.storageKey}, null, 0, 'processing', 1, ${workerId}, now(), ${values.uploadedBy},
       null, now()
     where not exists (${runningJobsOf(sql`${values.companyId}::uuid`, staleAfterSeconds)})
+      and (${values.dataPeriodId ?? null}::uuid is null or exists (
+        select 1 from data_periods
+        where id = ${values.dataPeriodId ?? null} and company_id = ${values.companyId} for key share))
     returning id`)) as unknown as Rows<{ id: string }>;
   const id = result.rows[0]?.id;
   return id === undefined ? undefined : findUploadById(db, id);
@@ -329,13 +333,19 @@ export async function insertProblems(db: Db, rows: (typeof uploadProblems.$infer
   if (rows.length > 0) await db.insert(uploadProblems).values(rows);
 }
 
+/**
+ * The company's data period, read under a key-share lock, the one the upload's foreign key takes: in the transaction
+ * that then writes the upload, a period being deleted is waited for and found gone (a 404, not the foreign key's
+ * error), and the period cannot be deleted before the upload is written.
+ */
 export async function findDataPeriodOfCompany(db: Db, companyId: string, dataPeriodId: string) {
   if (!isUuid(dataPeriodId)) return undefined;
   const [row] = await db
     .select({ id: dataPeriods.id })
     .from(dataPeriods)
     .where(and(eq(dataPeriods.companyId, companyId), eq(dataPeriods.id, dataPeriodId)))
-    .limit(1);
+    .limit(1)
+    .for('key share');
   return row;
 }
 

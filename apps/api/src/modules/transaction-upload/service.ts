@@ -194,13 +194,13 @@ export async function queueUpload(
 ): Promise<TransactionUpload> {
   const { companyId, fields, file } = input;
   try {
-    const columnMapping = await resolveUploadFields(deps.db, companyId, fields);
-    const row = await writeUnlessDuplicate(deps.db, { companyId, sha256: file.sha256 }, (txDb) =>
+    // The fields are checked in the transaction that writes the upload, which then holds its data period.
+    const row = await writeUnlessDuplicate(deps.db, { companyId, sha256: file.sha256 }, async (txDb) =>
       insertUpload(txDb, {
         companyId,
         dataPeriodId: fields.dataPeriodId ?? null,
         sourceFormat: fields.format,
-        columnMapping,
+        columnMapping: await resolveUploadFields(txDb, companyId, fields),
         fileName: input.fileName,
         storageKey: file.storageKey,
         sha256: file.sha256,
