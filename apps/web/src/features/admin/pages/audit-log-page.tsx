@@ -1,4 +1,4 @@
-import { AUDIT_ACTIONS, type AuditEvent } from '@vatlas/contract';
+import { AUDIT_ACTIONS } from '@vatlas/contract';
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../components/ui/button';
@@ -6,6 +6,7 @@ import { EmailAddress } from '../../../components/ui/email-address';
 import { PageHeader, WorkspacePage } from '../../../components/ui/page-header';
 import { useAdminAuditEvents } from '../api/list-admin-audit-events';
 import { AdminTable, cellClass } from '../components/admin-table';
+import { AuditDetails } from '../components/audit-details';
 import { inputClass } from '../components/search-form';
 import { SelectField } from '../components/select-field';
 import { useDateTime } from '../hooks/use-date-time';
@@ -66,16 +67,6 @@ function TextFilter({
   );
 }
 
-function Details({ event }: { event: AuditEvent }) {
-  const entries = Object.entries(event.details);
-  if (entries.length === 0) return null;
-  return (
-    <span className="font-mono text-xs break-all">
-      {entries.map(([key, value]) => `${key}=${String(value)}`).join(', ')}
-    </span>
-  );
-}
-
 export function AuditLogPage() {
   const { t } = useTranslation();
   const dateTime = useDateTime();
@@ -128,7 +119,7 @@ export function AuditLogPage() {
               {event.targetType ? `${event.targetType} ${event.targetId ?? ''}` : none}
             </td>
             <td className={cellClass}>
-              <Details event={event} />
+              <AuditDetails details={event.details} />
             </td>
           </tr>
         ))}
