@@ -5,7 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import ICAL from 'ical.js';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { filings, users } from '../../db/schema';
+import { filingReminders, filings, users } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { createTestConfig, createTestProvider } from '../../test/test-app';
 import { ensureExchangeRates } from '../exchange-rates/service';
@@ -28,6 +28,7 @@ import {
 } from '../user/account-test-kit';
 import { upsertNotificationSetting } from '../user/notification-repository';
 import { sendDueReminders } from './reminder-service';
+import { claimReminder } from './repository';
 
 const PROFILE = { establishmentCountry: 'DE', ioss: null } as const;
 
@@ -338,6 +339,16 @@ forEachDatabase('deadline reminders', (context) => {
     expect(mailsTo(payer).map((mail) => mail.subject)).toEqual([
       'Reminder: payment for PT VAT return 2023-Q1 — Pago Cedo Lda due 2023-05-25',
     ]);
+  });
+
+  it('claims no reminder of a filing or for a user gone since they were listed, and goes on', async () => {
+    const march = await marchReturn();
+    const gone = '00000000-0000-4000-8000-000000000000';
+    // Before, the foreign key's error ended the run, and no user after this one was reminded.
+    expect(await claimReminder(db, { userId: owner.id, filingId: gone, dueDate: '2023-04-11' })).toBe(false);
+    expect(await claimReminder(db, { userId: gone, filingId: march.id, dueDate: '2023-04-11' })).toBe(false);
+    const claims = await db.select().from(filingReminders).where(eq(filingReminders.dueDate, '2023-04-11'));
+    expect(claims.filter((row) => row.filingId === gone || row.userId === gone)).toEqual([]);
   });
 
   it('gives the claim back when the mail cannot be sent', async () => {

@@ -182,18 +182,23 @@ export async function listReturnsEndedBetween(
 
 /**
  * Claims the reminder of (user, filing, due date): true when this call inserted the row, false when another run (or
- * another process) already has. Insert before sending, so a race sends at most one.
+ * another process) already has. Insert before sending, so a race sends at most one. False too when the filing or the
+ * user is gone since they were listed (a refresh found the filing no longer planned, the account was deleted): the
+ * rows are read under the key-share lock their foreign keys take, so a delete under way is waited for and then found,
+ * instead of the foreign key's error ending the run for every user after this one.
  */
 export async function claimReminder(
   db: Db,
   claim: { userId: string; filingId: string; dueDate: string },
 ): Promise<boolean> {
-  const inserted = await db
-    .insert(filingReminders)
-    .values({ ...claim, channel: 'email' })
-    .onConflictDoNothing()
-    .returning({ filingId: filingReminders.filingId });
-  return inserted.length > 0;
+  const inserted = (await db.execute(sql`
+    insert into filing_reminders (user_id, filing_id, due_date, channel)
+    select ${claim.userId}, ${claim.filingId}, ${claim.dueDate}, 'email'
+    where exists (select 1 from filings where id = ${claim.filingId} for key share)
+      and exists (select 1 from users where id = ${claim.userId} for key share)
+    on conflict do nothing
+    returning filing_id`)) as unknown as { rows: unknown[] };
+  return inserted.rows.length > 0;
 }
 
 /** Gives claims back after a failed send, so the next run tries again. */
