@@ -44,6 +44,7 @@ import { registerAuth } from './plugins/auth';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { enforceRouteGuards } from './plugins/route-guard';
+import { refuseNulCharacters } from './plugins/text-input';
 import { registerWebApp } from './plugins/web-app';
 
 export type AppDeps = {
@@ -147,6 +148,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
 
   registerErrorHandling(app);
   enforceRouteGuards(app, { exemptPrefixes: [IDP_MOUNT_PATH] });
+  refuseNulCharacters(app, { exemptPrefixes: [IDP_MOUNT_PATH] });
 
   await app.register(helmet, {
     contentSecurityPolicy: buildContentSecurityPolicy(config),
