@@ -72,6 +72,8 @@ export const MAX_STORED_UPLOAD_PROBLEMS = 10_000;
  */
 export const UPLOAD_ROW_PROBLEM_CODES = [
   'column-count',
+  /** A cell the format reads holds the character U+0000, which no text means and the database cannot store. */
+  'nul-character',
   'unknown-type',
   'missing-id',
   'unknown-country',

@@ -169,6 +169,24 @@ const CASES: Case[] = [
     },
   },
   {
+    // Before, the database refused the row's text and the import failed without saying where (import_error).
+    label: 'UTF-16 text with the character U+0000 in a cell',
+    bytes: () => utf16le(crlf([HEADER, LINES[0] ?? '', withCell(LINES[1] ?? '', 'SELLER_SKU', 'Mug\u0000L')])),
+    expected: {
+      errorCode: 'row_problems',
+      message: /^1 row\(s\) could not be read; nothing was imported/,
+      problems: [
+        {
+          lineNumber: 3,
+          column: 'SELLER_SKU',
+          code: 'nul-character',
+          message:
+            'Line 3: SELLER_SKU holds the character U+0000 (NUL), which is not text. Export the report again from its source.',
+        },
+      ],
+    },
+  },
+  {
     label: 'UTF-16 text with an odd number of bytes',
     bytes: () => Buffer.concat([utf16le(crlf([HEADER, LINES[0] ?? ''])), Buffer.from([0x41])]),
     expected: {

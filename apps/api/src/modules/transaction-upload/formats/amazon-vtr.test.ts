@@ -229,6 +229,34 @@ describe('Amazon VAT Transactions Report', () => {
     expect(problems[0]?.message).toContain('"31-02-2024"');
   });
 
+  describe('the character U+0000 (NUL), which no text means and the database cannot store', () => {
+    // Enough rows that the NUL comes long after the first 4 kB, where a zero byte says the file is binary.
+    const rows = Array.from({ length: 40 }, () => VTR_SALE);
+    const withNul = (column: string) => [...rows, { ...VTR_SALE, [column]: 'MUG\u0000L' }, VTR_SALE];
+
+    it('reports a row with one in a column it reads, with its line and column, in UTF-8 and UTF-16', async () => {
+      for (const bytes of [vtrText(withNul('SELLER_SKU')), utf16(vtrText(withNul('SELLER_SKU')), 'le')]) {
+        const { transactions, problems } = await parseAll('amazon-vtr', bytes);
+        expect(transactions).toHaveLength(41);
+        expect(problems).toEqual([
+          {
+            lineNumber: 42,
+            column: 'SELLER_SKU',
+            code: 'nul-character',
+            message:
+              'Line 42: SELLER_SKU holds the character U+0000 (NUL), which is not text. Export the report again from its source.',
+          },
+        ]);
+      }
+    });
+
+    it('leaves a row alone that holds one in a column it does not read', async () => {
+      const { transactions, problems } = await parseAll('amazon-vtr', vtrText(withNul('ITEM_DESCRIPTION')));
+      expect(problems).toEqual([]);
+      expect(transactions).toHaveLength(42);
+    });
+  });
+
   it('reports rows it cannot accept, each with the reason, and keeps the others', async () => {
     const records = [
       { ...VTR_SALE, TOTAL_ACTIVITY_VALUE_AMT_VAT_INCL: '120.02' },

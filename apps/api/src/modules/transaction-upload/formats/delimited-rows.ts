@@ -39,6 +39,7 @@ export async function readDelimitedTable(text: DecodedText, delimiter?: Delimite
     hasStrictColumnCount: true,
     rows: reader.rows(),
     selectColumns: (indexes) => reader.selectColumns(header.length, indexes),
+    holdsNul: text.holdsNul,
   };
 }
 

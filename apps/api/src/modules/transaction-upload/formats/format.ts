@@ -58,12 +58,22 @@ export async function* parseTransactionFile(
     for (const row of rows) {
       if (isBlankRow(row.cells) || mapper.skipsRow?.(row)) continue;
       linesRead++;
+      const nulAt = table.holdsNul?.() ? mapper.columns.find((index) => row.cells[index]?.includes('\u0000')) : -1;
       if (table.hasStrictColumnCount && row.cells.length !== width && !hasOnlyEmptyExtraCells(row, width)) {
         output.problems.push({
           lineNumber: row.lineNumber,
           column: null,
           code: 'column-count',
           message: `Line ${row.lineNumber} has ${row.cells.length} fields where the header has ${width}.`,
+        });
+      } else if (nulAt !== undefined && nulAt !== -1) {
+        // Only the columns the mapper reads are looked at: one it leaves alone may hold anything.
+        const column = table.header[nulAt] ?? null;
+        output.problems.push({
+          lineNumber: row.lineNumber,
+          column,
+          code: 'nul-character',
+          message: `Line ${row.lineNumber}: ${column ?? 'a field'} holds the character U+0000 (NUL), which is not text. Export the report again from its source.`,
         });
       } else {
         mapper.mapRow(row, output);

@@ -28,6 +28,8 @@ export type SheetTable = {
   rows: AsyncIterable<readonly SheetRow[]>;
   /** Tells the reader which columns the mapper reads, so it may leave the others empty (delimited text does). */
   selectColumns?: (indexes: readonly number[]) => void;
+  /** Whether the text read so far held the character U+0000 (`DecodedText.holdsNul`); absent where it cannot. */
+  holdsNul?: () => boolean;
 };
 
 /** Header names compared trimmed, case-insensitively and with runs of blanks as one space. */

@@ -45,6 +45,12 @@ export type DecodedText = {
    * to be Windows-1252, up to which its text was ASCII, where the two readings agree.
    */
   holdsUtf8Bytes(): boolean;
+  /**
+   * Whether a chunk yielded so far held the character U+0000, which no text of a report means and PostgreSQL's text
+   * cannot store. Known for a chunk before any of its rows is read, so that only a file that holds one has its rows'
+   * cells looked through for it (`parseTransactionFile`).
+   */
+  holdsNul(): boolean;
 };
 
 /** The characters a piece of UTF-8-bytes text (`DecodedText`) stands for. */
@@ -60,9 +66,21 @@ export function restoreUtf8(piece: string): string {
  * (`DecodedText`).
  */
 export function decodeText(chunks: AsyncIterable<Uint8Array>, encoding: TextEncodingName): DecodedText {
-  const state = { holdsUtf8Bytes: encoding === 'utf-8' };
+  const state = { holdsUtf8Bytes: encoding === 'utf-8', holdsNul: false };
   const decoded = encoding === 'utf-8' ? utf8AsBytes(chunks, state) : decodeWith(chunks, encoding);
-  return { chunks: withoutByteOrderMark(decoded), holdsUtf8Bytes: () => state.holdsUtf8Bytes };
+  return {
+    chunks: noticingNul(withoutByteOrderMark(decoded), state),
+    holdsUtf8Bytes: () => state.holdsUtf8Bytes,
+    holdsNul: () => state.holdsNul,
+  };
+}
+
+/** The chunks as they are, `state.holdsNul` set before the first that holds U+0000 is handed on. */
+async function* noticingNul(chunks: AsyncIterable<string>, state: { holdsNul: boolean }): AsyncGenerator<string> {
+  for await (const text of chunks) {
+    if (!state.holdsNul && text.includes('\u0000')) state.holdsNul = true;
+    yield text;
+  }
 }
 
 /** The byte-order mark, once, at the start (as UTF-8 bytes or as U+FEFF): a mark mid-file is text. */
