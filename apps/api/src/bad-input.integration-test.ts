@@ -19,8 +19,11 @@ import { useMatrixCallers } from './test/matrix-callers';
 /** Values for a path or query parameter: not a uuid, an unknown uuid, too long, a NUL, a date that does not exist. */
 const BAD_PARAMETERS = ['not-a-uuid', '00000000-0000-4000-8000-000000000000', 'x'.repeat(300), '\u0000', '2023-13-45'];
 
-/** Values for a JSON field: of every other type, empty, and a string far longer than any field takes. */
-const BAD_FIELDS: readonly unknown[] = [123, 'x', null, [], {}, true, '', 'a\u0000b', '9'.repeat(5000)];
+/**
+ * Values for a JSON field: of every other type, empty, with a NUL, a string far longer than any field takes, and
+ * numbers no count or amount field takes (beyond any integer column, negative, a fraction).
+ */
+const BAD_FIELDS: readonly unknown[] = [123, 'x', null, [], {}, true, '', 'a\u0000b', '9'.repeat(5000), 1e20, -1, 0.5];
 
 /** Whole JSON bodies of another type than the route's, and one that is not JSON at all. */
 const BAD_BODIES = ['[]', '"x"', '5', 'null', '{"cut short'];
