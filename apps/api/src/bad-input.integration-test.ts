@@ -1,6 +1,7 @@
 import { apiErrorSchema, apiPaths } from '@vatlas/contract';
 import type { InjectOptions } from 'fastify';
 import { expect, it } from 'vitest';
+import { buildMultipart } from './modules/documents/document-test-kit';
 import type { Caller, MatrixEntry } from './test/authorization-matrix';
 import { AUTHORIZATION_MATRIX } from './test/authorization-matrix-routes';
 import { forEachDatabase } from './test/databases';
@@ -10,7 +11,8 @@ import { useMatrixCallers } from './test/matrix-callers';
  * Every route of the authorization matrix, asked as a caller it lets through (the member, or the administrator for
  * administration routes), with its request spoiled one way at a time: each path parameter and query parameter
  * replaced by a malformed or unknown value, a JSON body replaced whole (another type, JSON cut short), each of its
- * fields replaced by a value of another type, an empty one, or one far too long. Bad input must get a clear answer:
+ * fields replaced by a value of another type, an empty one, or one far too long, and a multipart form's text fields
+ * likewise, its file left out, empty or oddly named. Bad input must get a clear answer:
  * a 4xx in the API's error format (`code`, `message`; `details` naming the fields of a validation error), or a
  * success where the value is merely unusual (a search for any text). Never a 5xx, which would say the server, not the
  * request, was at fault.
@@ -87,6 +89,79 @@ function bodyVariants(request: InjectOptions): Variant[] {
   return variants;
 }
 
+/** Values for a text field of a multipart form: empty, any text, with a NUL, far too long, an unknown uuid. */
+const BAD_FORM_FIELDS = ['', 'x', 'a\u0000b', 'x'.repeat(5000), '00000000-0000-4000-8000-000000000000'];
+
+type FormPart = { name: string; fileName?: string; contentType?: string; bytes: Buffer };
+
+/** The parts of a multipart body as `buildMultipart` writes it: a name, for a file its name and type, the bytes. */
+function formParts(payload: Buffer, boundary: string): FormPart[] {
+  const parts: FormPart[] = [];
+  const delimiter = Buffer.from(`--${boundary}`);
+  let at = payload.indexOf(delimiter);
+  while (at !== -1) {
+    const next = payload.indexOf(delimiter, at + delimiter.length);
+    if (next === -1) break;
+    const part = payload.subarray(at + delimiter.length + 2, next - 2);
+    const headerEnd = part.indexOf('\r\n\r\n');
+    const headers = part.subarray(0, headerEnd).toString('utf8');
+    const name = /name="([^"]*)"/.exec(headers)?.[1] ?? '';
+    const fileName = /filename="([^"]*)"/.exec(headers)?.[1];
+    const contentType = /Content-Type: (.*)/i.exec(headers)?.[1];
+    parts.push({ name, fileName, contentType, bytes: Buffer.from(part.subarray(headerEnd + 4)) });
+    at = next;
+  }
+  return parts;
+}
+
+/** The request's multipart form with each text field, the file's name, or the file itself spoiled in turn. */
+function formVariants(request: InjectOptions): Variant[] {
+  const type = String((request.headers as Record<string, string> | undefined)?.['content-type'] ?? '');
+  const boundary = /boundary=(.*)$/.exec(type)?.[1];
+  if (!type.startsWith('multipart/form-data') || boundary === undefined || !Buffer.isBuffer(request.payload)) return [];
+  const parts = formParts(request.payload, boundary);
+  const rebuilt = (label: string, spoiled: FormPart[]): Variant => {
+    const fields = Object.fromEntries(
+      spoiled.filter((part) => part.fileName === undefined).map((part) => [part.name, part.bytes.toString('utf8')]),
+    );
+    const files = spoiled
+      .filter((part) => part.fileName !== undefined)
+      .map((part) => ({
+        fieldName: part.name,
+        fileName: part.fileName as string,
+        contentType: part.contentType ?? 'application/octet-stream',
+        bytes: part.bytes,
+      }));
+    const body = buildMultipart(fields, files);
+    return { label, request: { ...request, payload: body.payload, headers: { ...request.headers, ...body.headers } } };
+  };
+  const variants: Variant[] = [];
+  parts.forEach((part, index) => {
+    const replaced = (changed: Partial<FormPart>) =>
+      parts.map((each, at) => (at === index ? { ...each, ...changed } : each));
+    if (part.fileName === undefined) {
+      for (const value of BAD_FORM_FIELDS) {
+        variants.push(
+          rebuilt(`form ${part.name} = ${JSON.stringify(value.slice(0, 20))}`, replaced({ bytes: Buffer.from(value) })),
+        );
+      }
+      return;
+    }
+    variants.push(
+      rebuilt(
+        'the file left out',
+        parts.filter((_, at) => at !== index),
+      ),
+    );
+    variants.push(rebuilt('an empty file', replaced({ bytes: Buffer.alloc(0) })));
+    for (const fileName of ['a\u0000b.txt', `${'x'.repeat(1000)}.txt`, '../../etc/passwd']) {
+      variants.push(rebuilt(`file name ${JSON.stringify(fileName.slice(0, 20))}`, replaced({ fileName })));
+    }
+  });
+  variants.push(rebuilt('an unexpected field', [{ name: 'unexpected', bytes: Buffer.from('a\u0000b') }, ...parts]));
+  return variants;
+}
+
 /** What is wrong with an answer to bad input, or null when it is a success or a 4xx in the API's error format. */
 function faultOf(statusCode: number, body: string, tolerated: number): string | null {
   if (statusCode < 400 || statusCode === tolerated) return null;
@@ -133,6 +208,7 @@ forEachDatabase('bad input', (context) => {
       const variants = [
         ...parameterVariants(entry, await callers.requestOf(entry, caller)),
         ...bodyVariants(await callers.requestOf(entry, caller)),
+        ...formVariants(await callers.requestOf(entry, caller)),
       ];
       const faults: string[] = [];
       for (const variant of variants) {
