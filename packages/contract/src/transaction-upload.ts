@@ -86,6 +86,8 @@ export const UPLOAD_ROW_PROBLEM_CODES = [
   'bad-date',
   'missing-amount',
   'bad-amount',
+  /** An amount with more than 16 digits before its decimal point: more than an amount column (numeric(18, 2)) holds. */
+  'amount-too-large',
   'amounts-mismatch',
   'cancelled-order',
   'order-split',

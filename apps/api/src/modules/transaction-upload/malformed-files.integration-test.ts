@@ -187,6 +187,33 @@ const CASES: Case[] = [
     },
   },
   {
+    // Before, the database refused the chunk (numeric field overflow) and the import failed as import_error.
+    label: 'an amount beyond what an amount column holds',
+    bytes: () =>
+      vtr([
+        LINES[0] ?? '',
+        [
+          ['TOTAL_ACTIVITY_VALUE_AMT_VAT_EXCL', '123456789012345678.00'],
+          ['TOTAL_ACTIVITY_VALUE_VAT_AMT', '0.00'],
+          ['TOTAL_ACTIVITY_VALUE_AMT_VAT_INCL', '123456789012345678.00'],
+          ['PRICE_OF_ITEMS_VAT_RATE_PERCENT', '0'],
+        ].reduce((line, [column = '', value = '']) => withCell(line, column, value), LINES[1] ?? ''),
+      ]),
+    expected: {
+      errorCode: 'row_problems',
+      message: /^1 row\(s\) could not be read; nothing was imported/,
+      problems: [
+        {
+          lineNumber: 3,
+          column: null,
+          code: 'amount-too-large',
+          message:
+            'Line 3: the net amount 123456789012345678.00 has more than 16 digits before the decimal point, more than any amount Vatlas stores.',
+        },
+      ],
+    },
+  },
+  {
     label: 'UTF-16 text with an odd number of bytes',
     bytes: () => Buffer.concat([utf16le(crlf([HEADER, LINES[0] ?? ''])), Buffer.from([0x41])]),
     expected: {

@@ -229,6 +229,33 @@ describe('Amazon VAT Transactions Report', () => {
     expect(problems[0]?.message).toContain('"31-02-2024"');
   });
 
+  it('reports an amount with more than 16 digits before its point, which no amount column holds', async () => {
+    const amounts = (value: string) => ({
+      ...VTR_SALE,
+      TOTAL_ACTIVITY_VALUE_AMT_VAT_EXCL: value,
+      TOTAL_ACTIVITY_VALUE_VAT_AMT: '0.00',
+      TOTAL_ACTIVITY_VALUE_AMT_VAT_INCL: value,
+      PRICE_OF_ITEMS_VAT_RATE_PERCENT: '0',
+    });
+    const { transactions, problems } = await parseAll(
+      'amazon-vtr',
+      vtrText([amounts('9999999999999999.99'), amounts('-9999999999999999.99'), amounts('10000000000000000.00')]),
+    );
+    expect(transactions.map((row) => [row.lineNumber, row.netAmount])).toEqual([
+      [2, '9999999999999999.99'],
+      [3, '-9999999999999999.99'],
+    ]);
+    expect(problems).toEqual([
+      {
+        lineNumber: 4,
+        column: null,
+        code: 'amount-too-large',
+        message:
+          'Line 4: the net amount 10000000000000000.00 has more than 16 digits before the decimal point, more than any amount Vatlas stores.',
+      },
+    ]);
+  });
+
   describe('the character U+0000 (NUL), which no text means and the database cannot store', () => {
     // Enough rows that the NUL comes long after the first 4 kB, where a zero byte says the file is binary.
     const rows = Array.from({ length: 40 }, () => VTR_SALE);

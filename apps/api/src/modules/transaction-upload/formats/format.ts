@@ -12,6 +12,7 @@ import {
   MAX_BATCH_BYTES,
   type ParseBatch,
   type ParseOptions,
+  type RowProblem,
 } from './parse-types';
 import type { RowOutput, SheetRow, SheetTable } from './sheet';
 import { createShopifyOrdersMapper } from './shopify-orders';
@@ -80,7 +81,7 @@ export async function* parseTransactionFile(
       }
       const batchRows = output.transactions.length + output.problems.length;
       if (batchRows >= batchSize || (batchRows > 0 && bytes.bytesRead - batchStartedAt >= MAX_BATCH_BYTES)) {
-        yield { ...output, bytesRead: bytes.bytesRead, linesRead };
+        yield { ...withinAmountColumns(output), bytesRead: bytes.bytesRead, linesRead };
         output = { transactions: [], problems: [] };
         batchStartedAt = bytes.bytesRead;
       }
@@ -90,7 +91,50 @@ export async function* parseTransactionFile(
   if (linesRead === 0) {
     throw new FileFormatError('header-only', `The file has a header on line ${table.headerLineNumber} but no rows.`);
   }
-  yield { ...output, bytesRead: bytes.bytesRead, linesRead };
+  yield { ...withinAmountColumns(output), bytesRead: bytes.bytesRead, linesRead };
+}
+
+/** The digits an amount may have before its decimal point: the database stores amounts as numeric(18, 2). */
+const MAX_WHOLE_DIGITS = 16;
+
+/** Whether the canonical decimal `amount` has more digits before its point than an amount column holds. */
+function isBeyondAmountColumn(amount: string): boolean {
+  // Sign and 16 digits fit in 17 characters whatever follows the point: nearly every amount is decided here.
+  if (amount.length <= MAX_WHOLE_DIGITS + 1) return false;
+  const point = amount.indexOf('.');
+  const whole = point === -1 ? amount.length : point;
+  return whole - (amount.charCodeAt(0) === 45 ? 1 : 0) > MAX_WHOLE_DIGITS;
+}
+
+/**
+ * The batch with every transaction whose amount no amount column holds turned into a row problem, which names the
+ * amount (the mappers read amounts each from columns of their own); before, the database refused the whole chunk and
+ * the import failed without saying where.
+ */
+function withinAmountColumns(output: RowOutput): RowOutput {
+  const beyond = output.transactions.filter(
+    (tx) =>
+      isBeyondAmountColumn(tx.netAmount) || isBeyondAmountColumn(tx.vatAmount) || isBeyondAmountColumn(tx.grossAmount),
+  );
+  if (beyond.length === 0) return output;
+  const problems = beyond.map((tx): RowProblem => {
+    const [name, amount] =
+      [
+        ['net amount', tx.netAmount],
+        ['VAT amount', tx.vatAmount],
+        ['gross amount', tx.grossAmount],
+      ].find(([, value]) => isBeyondAmountColumn(value as string)) ?? [];
+    return {
+      lineNumber: tx.lineNumber,
+      column: null,
+      code: 'amount-too-large',
+      message: `Line ${tx.lineNumber}: the ${name} ${amount} has more than ${MAX_WHOLE_DIGITS} digits before the decimal point, more than any amount Vatlas stores.`,
+    };
+  });
+  return {
+    transactions: output.transactions.filter((tx) => !beyond.includes(tx)),
+    problems: [...output.problems, ...problems].sort((a, b) => a.lineNumber - b.lineNumber),
+  };
 }
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
