@@ -5,7 +5,7 @@ import { IDP_MOUNT_PATH } from './config';
 import type { Caller, MatrixEntry } from './test/authorization-matrix';
 import { AUTHORIZATION_MATRIX } from './test/authorization-matrix-routes';
 import { forEachDatabase } from './test/databases';
-import { useMatrixCallers } from './test/matrix-callers';
+import { routeNames, useMatrixCallers } from './test/matrix-callers';
 
 /**
  * Every route of the app, called as nobody, as a member of another company and as an owner of the company the
@@ -19,9 +19,7 @@ const isExcluded = (route: string) =>
   EXCLUDED_ROUTES.includes(route) || route.split(' ')[1]?.startsWith(`${IDP_MOUNT_PATH}/`) === true;
 
 export function describeRegisteredRoutes(routes: Pick<RouteOptions, 'method' | 'url'>[]): string[] {
-  const described = routes.flatMap((route) =>
-    (Array.isArray(route.method) ? route.method : [route.method]).map((method) => `${method} ${route.url}`),
-  );
+  const described = routes.flatMap(routeNames);
   // Fastify adds a HEAD route for every GET route; it runs the GET route's hooks and guard.
   return [...new Set(described)].filter((route) => {
     if (!route.startsWith('HEAD ')) return true;

@@ -5,7 +5,7 @@ import { buildMultipart } from './modules/documents/document-test-kit';
 import type { Caller, MatrixEntry } from './test/authorization-matrix';
 import { AUTHORIZATION_MATRIX } from './test/authorization-matrix-routes';
 import { forEachDatabase } from './test/databases';
-import { useMatrixCallers } from './test/matrix-callers';
+import { routeNames, useMatrixCallers } from './test/matrix-callers';
 
 /**
  * Every route of the authorization matrix, asked as a caller it lets through (the member, or the administrator for
@@ -173,11 +173,6 @@ function formVariants(request: InjectOptions): Variant[] {
   return variants;
 }
 
-/** `METHOD url` of each of a route's methods, as the matrix names routes. */
-function describeRoute(route: RouteOptions): string[] {
-  return (Array.isArray(route.method) ? route.method : [route.method]).map((method) => `${method} ${route.url}`);
-}
-
 /** What is wrong with an answer to bad input, or null when it is a success or a 4xx in the API's error format. */
 function faultOf(statusCode: number, body: string, tolerated: number): string | null {
   if (statusCode < 400 || statusCode === tolerated) return null;
@@ -218,7 +213,7 @@ forEachDatabase('bad input', (context) => {
 
   /** The route as the app registered it, with its schemas. */
   const routeOf = (entry: MatrixEntry) =>
-    callers.registeredRoutes.find((route) => describeRoute(route).includes(entry.route));
+    callers.registeredRoutes.find((route) => routeNames(route).includes(entry.route));
 
   for (const entry of AUTHORIZATION_MATRIX) {
     const caller: Caller = entry.scope === 'admin' ? 'admin' : 'member';

@@ -14,6 +14,11 @@ import type { Caller, MatrixEntry } from './authorization-matrix';
 import type { DatabaseContext } from './databases';
 import { createTestConfig, createTestProvider, type TestProvider } from './test-app';
 
+/** `METHOD url` for each of a route's methods, as the matrix names routes. */
+export function routeNames(route: Pick<RouteOptions, 'method' | 'url'>): string[] {
+  return (Array.isArray(route.method) ? route.method : [route.method]).map((method) => `${method} ${route.url}`);
+}
+
 export type MatrixCallers = {
   /** The app, whose routes are collected as it registers them. */
   readonly app: FastifyInstance;
