@@ -1,4 +1,4 @@
-import type { TransactionSource } from '@vatlas/domain';
+import type { NormalizedTransaction, TransactionSource } from '@vatlas/domain';
 import { createAmazonVtrMapper } from './amazon-vtr';
 import { type ByteInput, openByteInput } from './byte-input';
 import { readCountryCode } from './cell-values';
@@ -12,7 +12,6 @@ import {
   MAX_BATCH_BYTES,
   type ParseBatch,
   type ParseOptions,
-  type RowProblem,
 } from './parse-types';
 import type { RowOutput, SheetRow, SheetTable } from './sheet';
 import { createShopifyOrdersMapper } from './shopify-orders';
@@ -59,7 +58,9 @@ export async function* parseTransactionFile(
     for (const row of rows) {
       if (isBlankRow(row.cells) || mapper.skipsRow?.(row)) continue;
       linesRead++;
-      const nulAt = table.holdsNul?.() ? mapper.columns.find((index) => row.cells[index]?.includes('\u0000')) : -1;
+      const nulAt = table.holdsNul?.()
+        ? mapper.columns.find((index) => row.cells[index]?.includes('\u0000'))
+        : undefined;
       if (table.hasStrictColumnCount && row.cells.length !== width && !hasOnlyEmptyExtraCells(row, width)) {
         output.problems.push({
           lineNumber: row.lineNumber,
@@ -67,7 +68,7 @@ export async function* parseTransactionFile(
           code: 'column-count',
           message: `Line ${row.lineNumber} has ${row.cells.length} fields where the header has ${width}.`,
         });
-      } else if (nulAt !== undefined && nulAt !== -1) {
+      } else if (nulAt !== undefined) {
         // Only the columns the mapper reads are looked at: one it leaves alone may hold anything.
         const column = table.header[nulAt] ?? null;
         output.problems.push({
@@ -106,35 +107,42 @@ function isBeyondAmountColumn(amount: string): boolean {
   return whole - (amount.charCodeAt(0) === 45 ? 1 : 0) > MAX_WHOLE_DIGITS;
 }
 
+const AMOUNTS = [
+  ['net amount', 'netAmount'],
+  ['VAT amount', 'vatAmount'],
+  ['gross amount', 'grossAmount'],
+] as const;
+
+/** The name and value of the transaction's first amount that no amount column holds, if one is so large. */
+function amountBeyondColumn(tx: NormalizedTransaction): [name: string, amount: string] | undefined {
+  for (const [name, field] of AMOUNTS) if (isBeyondAmountColumn(tx[field])) return [name, tx[field]];
+  return undefined;
+}
+
 /**
  * The batch with every transaction whose amount no amount column holds turned into a row problem, which names the
  * amount (the mappers read amounts each from columns of their own); before, the database refused the whole chunk and
  * the import failed without saying where.
  */
 function withinAmountColumns(output: RowOutput): RowOutput {
-  const beyond = output.transactions.filter(
-    (tx) =>
-      isBeyondAmountColumn(tx.netAmount) || isBeyondAmountColumn(tx.vatAmount) || isBeyondAmountColumn(tx.grossAmount),
-  );
-  if (beyond.length === 0) return output;
-  const problems = beyond.map((tx): RowProblem => {
-    const [name, amount] =
-      [
-        ['net amount', tx.netAmount],
-        ['VAT amount', tx.vatAmount],
-        ['gross amount', tx.grossAmount],
-      ].find(([, value]) => isBeyondAmountColumn(value as string)) ?? [];
-    return {
+  if (!output.transactions.some((tx) => amountBeyondColumn(tx) !== undefined)) return output;
+  const within: RowOutput = { transactions: [], problems: [...output.problems] };
+  for (const tx of output.transactions) {
+    const beyond = amountBeyondColumn(tx);
+    if (beyond === undefined) {
+      within.transactions.push(tx);
+      continue;
+    }
+    const [name, amount] = beyond;
+    within.problems.push({
       lineNumber: tx.lineNumber,
       column: null,
       code: 'amount-too-large',
       message: `Line ${tx.lineNumber}: the ${name} ${amount} has more than ${MAX_WHOLE_DIGITS} digits before the decimal point, more than any amount Vatlas stores.`,
-    };
-  });
-  return {
-    transactions: output.transactions.filter((tx) => !beyond.includes(tx)),
-    problems: [...output.problems, ...problems].sort((a, b) => a.lineNumber - b.lineNumber),
-  };
+    });
+  }
+  within.problems.sort((a, b) => a.lineNumber - b.lineNumber);
+  return within;
 }
 
 const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
