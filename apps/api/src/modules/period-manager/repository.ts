@@ -77,23 +77,26 @@ export async function listDataPeriodSummaries(
 }
 
 /**
- * The company's period. With `lock`, it is locked until the transaction ends. An upload being written into it holds
- * the row's key (its foreign key's check), so the lock waits for that upload's transaction, and what is read after it
- * sees the upload.
+ * The company's period, locked until the transaction ends with `lock`:
+ * - 'update', to delete it: an upload being written into it holds the row's key (its foreign key's check), so the lock
+ *   waits for that upload's transaction, and what is read after it sees the upload;
+ * - 'key share', the lock the upload's foreign key takes, to write an upload into it: a delete under way is waited for
+ *   and the period then found gone (a 404, not the foreign key's error), and it cannot be deleted before the upload is
+ *   written.
  */
 export async function findDataPeriod(
   db: Db,
   companyId: string,
   dataPeriodId: string,
-  options: { lock?: boolean } = {},
-) {
+  options: { lock?: 'update' | 'key share' } = {},
+): Promise<DataPeriodRecord | undefined> {
   if (!isUuid(dataPeriodId)) return undefined;
   const query = db
     .select()
     .from(dataPeriods)
     .where(and(eq(dataPeriods.companyId, companyId), eq(dataPeriods.id, dataPeriodId)))
     .limit(1);
-  const [row] = await (options.lock ? query.for('update') : query);
+  const [row] = await (options.lock ? query.for(options.lock) : query);
   return row;
 }
 

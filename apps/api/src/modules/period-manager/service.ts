@@ -39,7 +39,7 @@ function toDataPeriodAnswer(summary: DataPeriodSummary): DataPeriod {
   };
 }
 
-const dataPeriodNotFound = () =>
+export const dataPeriodNotFound = () =>
   new HttpError(404, 'data_period_not_found', 'There is no such data period in this company.');
 
 export async function listDataPeriods(db: Db, companyId: string): Promise<DataPeriod[]> {
@@ -66,7 +66,7 @@ export async function createDataPeriod(db: Db, companyId: string, month: string)
 export async function deleteDataPeriod(db: Db, companyId: string, dataPeriodId: string): Promise<void> {
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    const period = await findDataPeriod(txDb, companyId, dataPeriodId, { lock: true });
+    const period = await findDataPeriod(txDb, companyId, dataPeriodId, { lock: 'update' });
     if (!period) throw dataPeriodNotFound();
     if ((await countUploadsOfPeriod(txDb, period.id)) > 0) {
       throw new HttpError(409, 'data_period_has_uploads', 'Delete the uploads of this period first.');

@@ -2,14 +2,7 @@ import type { UploadFailureCode } from '@vatlas/contract';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { lockUntilCommit } from '../../db/advisory-locks';
 import { type Db, giveRequestsATurn } from '../../db/client';
-import {
-  columnMappings,
-  dataPeriods,
-  transactionDaySums,
-  transactions,
-  transactionUploads,
-  uploadProblems,
-} from '../../db/schema';
+import { columnMappings, transactionDaySums, transactions, transactionUploads, uploadProblems } from '../../db/schema';
 import { isUuid } from '../company/repository';
 import { DAY_SUM_COLUMNS, DAY_SUM_GROUPING_OF_ROW } from './day-sums';
 
@@ -331,22 +324,6 @@ export async function listProblems(
 
 export async function insertProblems(db: Db, rows: (typeof uploadProblems.$inferInsert)[]): Promise<void> {
   if (rows.length > 0) await db.insert(uploadProblems).values(rows);
-}
-
-/**
- * The company's data period, read under a key-share lock, the one the upload's foreign key takes: in the transaction
- * that then writes the upload, a period being deleted is waited for and found gone (a 404, not the foreign key's
- * error), and the period cannot be deleted before the upload is written.
- */
-export async function findDataPeriodOfCompany(db: Db, companyId: string, dataPeriodId: string) {
-  if (!isUuid(dataPeriodId)) return undefined;
-  const [row] = await db
-    .select({ id: dataPeriods.id })
-    .from(dataPeriods)
-    .where(and(eq(dataPeriods.companyId, companyId), eq(dataPeriods.id, dataPeriodId)))
-    .limit(1)
-    .for('key share');
-  return row;
 }
 
 // ── Column mappings ─────────────────────────────────────────────────────────────────────────────────────────────

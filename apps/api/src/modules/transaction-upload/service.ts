@@ -13,6 +13,8 @@ import {
 } from '@vatlas/contract';
 import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
+import { findDataPeriod } from '../period-manager/repository';
+import { dataPeriodNotFound } from '../period-manager/service';
 import { createStorageKey, type FileStorage } from '../storage/file-storage';
 import type { TaxPositionRecomputer } from './import-job';
 import type { ImportLog } from './import-worker';
@@ -23,7 +25,6 @@ import {
   deleteUploadRow,
   deleteUploadRows,
   findColumnMapping,
-  findDataPeriodOfCompany,
   findLiveUploadBySha,
   findUpload,
   insertUpload,
@@ -128,8 +129,6 @@ export function toSafeUploadName(original: string | undefined): string {
   return cleaned || 'upload';
 }
 
-const dataPeriodNotFound = () =>
-  new HttpError(404, 'data_period_not_found', 'There is no such data period in this company.');
 const uploadNotFound = () => new HttpError(404, 'upload_not_found', 'There is no such upload in this company.');
 
 /**
@@ -141,7 +140,8 @@ export async function resolveUploadFields(
   companyId: string,
   fields: TransactionUploadFields,
 ): Promise<ColumnMapping | null> {
-  if (fields.dataPeriodId && !(await findDataPeriodOfCompany(db, companyId, fields.dataPeriodId))) {
+  // In the transaction that writes the upload, the period is held until then (`findDataPeriod`'s key-share lock).
+  if (fields.dataPeriodId && !(await findDataPeriod(db, companyId, fields.dataPeriodId, { lock: 'key share' }))) {
     throw dataPeriodNotFound();
   }
   if (fields.format !== 'generic-csv') return null;

@@ -1,7 +1,7 @@
 import type { RowCondition } from '@vatlas/domain';
 import { and, asc, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { dataPeriods, transactions } from '../../db/schema';
+import { transactions } from '../../db/schema';
 import { isUuid } from '../company/repository';
 import { isVisibleTransaction } from '../tax-position/repository';
 
@@ -152,20 +152,6 @@ export async function findVisibleTransaction(
     .where(
       and(eq(transactions.companyId, companyId), eq(transactions.id, transactionId), isVisibleTransaction(companyId)),
     )
-    .limit(1);
-  return row;
-}
-
-export async function findDataPeriod(
-  db: Db,
-  companyId: string,
-  dataPeriodId: string,
-): Promise<{ start: string; end: string } | undefined> {
-  if (!isUuid(dataPeriodId)) return undefined;
-  const [row] = await db
-    .select({ start: dataPeriods.startDate, end: dataPeriods.endDate })
-    .from(dataPeriods)
-    .where(and(eq(dataPeriods.companyId, companyId), eq(dataPeriods.id, dataPeriodId)))
     .limit(1);
   return row;
 }

@@ -28,11 +28,11 @@ import type { Db } from '../../db/client';
 import { HttpError } from '../../plugins/errors';
 import { decodeKeysetCursor, toKeysetPage } from '../../plugins/keyset-cursor';
 import { findOssThresholdYear, listOssThresholdYears } from '../liabilities/repository';
+import { findDataPeriod } from '../period-manager/repository';
 import { loadCompanyTaxProfile } from '../tax-schemes/repository';
 import { toCsvLine, UTF8_BOM } from './csv';
 import {
   countTransactions,
-  findDataPeriod,
   findVisibleTransaction,
   listTransactionPage,
   type TransactionFilterConditions,
@@ -88,8 +88,8 @@ export async function resolveFilter(
   if (query.dataPeriodId !== undefined) {
     const period = await findDataPeriod(db, companyId, query.dataPeriodId);
     if (!period) throw new HttpError(404, 'data_period_not_found', 'No such data period in this company.');
-    starts.push(period.start);
-    ends.push(period.end);
+    starts.push(period.startDate);
+    ends.push(period.endDate);
   }
   if (query.month !== undefined) {
     starts.push(`${query.month}-01`);

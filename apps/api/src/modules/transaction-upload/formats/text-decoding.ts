@@ -69,22 +69,20 @@ export function decodeText(chunks: AsyncIterable<Uint8Array>, encoding: TextEnco
   const state = { holdsUtf8Bytes: encoding === 'utf-8', holdsNul: false };
   const decoded = encoding === 'utf-8' ? utf8AsBytes(chunks, state) : decodeWith(chunks, encoding);
   return {
-    chunks: noticingNul(withoutByteOrderMark(decoded), state),
+    chunks: withoutByteOrderMark(decoded, state),
     holdsUtf8Bytes: () => state.holdsUtf8Bytes,
     holdsNul: () => state.holdsNul,
   };
 }
 
-/** The chunks as they are, `state.holdsNul` set before the first that holds U+0000 is handed on. */
-async function* noticingNul(chunks: AsyncIterable<string>, state: { holdsNul: boolean }): AsyncGenerator<string> {
-  for await (const text of chunks) {
-    if (!state.holdsNul && text.includes('\u0000')) state.holdsNul = true;
-    yield text;
-  }
-}
-
-/** The byte-order mark, once, at the start (as UTF-8 bytes or as U+FEFF): a mark mid-file is text. */
-async function* withoutByteOrderMark(chunks: AsyncIterable<string>): AsyncGenerator<string> {
+/**
+ * The byte-order mark, once, at the start (as UTF-8 bytes or as U+FEFF): a mark mid-file is text. `state.holdsNul` is
+ * set before the first chunk that holds U+0000 is handed on.
+ */
+async function* withoutByteOrderMark(
+  chunks: AsyncIterable<string>,
+  state: { holdsNul: boolean },
+): AsyncGenerator<string> {
   let isFirst = true;
   for await (let text of chunks) {
     if (isFirst && text.length > 0) {
@@ -92,6 +90,7 @@ async function* withoutByteOrderMark(chunks: AsyncIterable<string>): AsyncGenera
       if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
       else if (text.startsWith(UTF8_BYTE_ORDER_MARK)) text = text.slice(UTF8_BYTE_ORDER_MARK.length);
     }
+    if (!state.holdsNul && text.includes('\u0000')) state.holdsNul = true;
     if (text.length > 0) yield text;
   }
 }
