@@ -16,6 +16,7 @@ export * from './liabilities';
 export * from './onboarding';
 export * from './payments';
 export * from './period-manager';
+export * from './revision';
 export * from './routes';
 export * from './system';
 export * from './tax-registrations';

@@ -1,5 +1,6 @@
 import { REGISTRATION_STATUSES, RETURN_FREQUENCIES } from '@vatlas/domain';
 import { z } from 'zod';
+import { expectedRevisionSchema, revisionSchema } from './revision';
 
 /**
  * The company's registration in each of its jurisdictions (issue 5): where it stands with the tax office, the VAT
@@ -69,6 +70,7 @@ export const jurisdictionRegistrationSchema = z.object({
   frequencies: z.array(returnFrequencySchema).describe('The VAT-return frequencies the country offers'),
   vatNumberExample: z.string().nullable().describe("A number of the country's shape, null where none is known"),
   updatedAt: z.string(),
+  revision: revisionSchema,
 });
 export type JurisdictionRegistrationDto = z.infer<typeof jurisdictionRegistrationSchema>;
 
@@ -152,5 +154,6 @@ export const updateJurisdictionRegistrationBodySchema = z.object({
     .nullable()
     .optional()
     .describe('The stagger of quarterly returns (one of vatStaggers); null: calendar quarters. Absent: it stays.'),
+  revision: expectedRevisionSchema,
 });
 export type UpdateJurisdictionRegistrationBody = z.infer<typeof updateJurisdictionRegistrationBodySchema>;

@@ -1,5 +1,6 @@
 import { isEuCountry, isIsoDate } from '@vatlas/domain';
 import { z } from 'zod';
+import { expectedRevisionSchema, revisionSchema } from './revision';
 
 /**
  * The company's Union OSS and IOSS registrations (issue 5): the member state of identification and the first day the
@@ -19,9 +20,14 @@ export const taxSchemeRegistrationSchema = z.object({
 });
 export type TaxSchemeRegistration = z.infer<typeof taxSchemeRegistrationSchema>;
 
-/** GET and PUT Company/{companyId}/TaxSchemes: null means the company does not use the scheme. */
+/** PUT Company/{companyId}/TaxSchemes: null means the company does not use the scheme. */
 export const taxSchemesSchema = z.object({
   oss: taxSchemeRegistrationSchema.nullable(),
   ioss: taxSchemeRegistrationSchema.nullable(),
+  revision: expectedRevisionSchema,
 });
 export type TaxSchemes = z.infer<typeof taxSchemesSchema>;
+
+/** GET and PUT Company/{companyId}/TaxSchemes answer both schemes with the revision of the pair. */
+export const taxSchemesResponseSchema = taxSchemesSchema.extend({ revision: revisionSchema });
+export type TaxSchemesResponse = z.infer<typeof taxSchemesResponseSchema>;

@@ -17,6 +17,8 @@ const ADVISORY_LOCK_CLASSES = {
   documentCenter: 0x6463,
   /** "js": a company's jurisdiction selection. */
   jurisdictionSelection: 0x6a73,
+  /** "ts": a company's OSS and IOSS registrations, read and replaced (a missing one has no row to lock). */
+  taxSchemes: 0x7473,
 } as const;
 
 export type AdvisoryLockKind = keyof typeof ADVISORY_LOCK_CLASSES;

@@ -1,4 +1,4 @@
-import type { ApiError } from '@vatlas/contract';
+import { type ApiError, EDIT_CONFLICT } from '@vatlas/contract';
 import type { FieldIssue } from '@vatlas/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
@@ -25,6 +25,21 @@ export function invalidFields(issues: readonly FieldIssue[]): HttpError {
     'validation_error',
     'The request is invalid.',
     issues.map(({ field, code, params, message }) => ({ field, code, message, ...(params ? { params } : {}) })),
+  );
+}
+
+/**
+ * Refuses the save of a record written since its form was read (docs/decisions/052): 409 `edit_conflict`, and the
+ * caller writes nothing. `expected` undefined (a client that sends none) replaces whatever is stored. `record` names
+ * it for the message ("The registration in DE").
+ */
+export function refuseStaleRevision(expected: string | undefined, stored: string, record: string): void {
+  if (expected === undefined || expected === stored) return;
+  throw new HttpError(
+    409,
+    EDIT_CONFLICT,
+    `${record} was changed since this form was read, so nothing was saved. Reload it to see what is stored, then ` +
+      'make your change again.',
   );
 }
 

@@ -6,15 +6,26 @@ import {
   RETURN_FREQUENCIES,
   type ReturnFrequency,
 } from '@vatlas/domain';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowRevision } from '../../db/revision';
 import { companies, companyJurisdictions, companyTaxSchemes, liabilities } from '../../db/schema';
 
 export type TaxSchemeKind = 'oss' | 'ioss';
-export type TaxSchemeRecord = typeof companyTaxSchemes.$inferSelect;
+export type TaxSchemeRecord = typeof companyTaxSchemes.$inferSelect & { revision: string };
 
-export async function listTaxSchemeRows(db: Db, companyId: string): Promise<TaxSchemeRecord[]> {
-  return db.select().from(companyTaxSchemes).where(eq(companyTaxSchemes.companyId, companyId));
+/** The company's scheme rows with their revisions; `lock` holds them until the transaction ends. */
+export async function listTaxSchemeRows(
+  db: Db,
+  companyId: string,
+  options: { lock?: 'update' } = {},
+): Promise<TaxSchemeRecord[]> {
+  const query = db
+    .select({ ...getTableColumns(companyTaxSchemes), revision: rowRevision(companyTaxSchemes) })
+    .from(companyTaxSchemes)
+    .where(eq(companyTaxSchemes.companyId, companyId))
+    .orderBy(asc(companyTaxSchemes.scheme));
+  return options.lock ? query.for(options.lock) : query;
 }
 
 export async function upsertTaxScheme(
@@ -49,7 +60,12 @@ export function toReturnFrequency(value: string | null): ReturnFrequency | null 
     : null;
 }
 
-export type JurisdictionRecord = typeof companyJurisdictions.$inferSelect;
+export type JurisdictionRecord = typeof companyJurisdictions.$inferSelect & { revision: string };
+
+const jurisdictionColumns = {
+  ...getTableColumns(companyJurisdictions),
+  revision: rowRevision(companyJurisdictions),
+};
 
 /** The change of frequency from a day a record holds, or null when its frequency applies to every period not filed. */
 function frequencyChangeOf({ from, before }: FrequencyRecord): FrequencyChange | null {
@@ -69,23 +85,25 @@ export function frequencyRecordOfRow(
 
 export async function listJurisdictionRows(db: Db, companyId: string): Promise<JurisdictionRecord[]> {
   return db
-    .select()
+    .select(jurisdictionColumns)
     .from(companyJurisdictions)
     .where(eq(companyJurisdictions.companyId, companyId))
     .orderBy(asc(companyJurisdictions.countryCode));
 }
 
-/** One chosen jurisdiction of the company, or undefined. */
+/** One chosen jurisdiction of the company, or undefined; `lock` holds it until the transaction ends. */
 export async function findJurisdictionRow(
   db: Db,
   companyId: string,
   countryCode: string,
+  options: { lock?: 'update' } = {},
 ): Promise<JurisdictionRecord | undefined> {
-  const [row] = await db
-    .select()
+  const query = db
+    .select(jurisdictionColumns)
     .from(companyJurisdictions)
     .where(and(eq(companyJurisdictions.companyId, companyId), eq(companyJurisdictions.countryCode, countryCode)))
     .limit(1);
+  const [row] = await (options.lock ? query.for(options.lock) : query);
   return row;
 }
 
@@ -109,7 +127,7 @@ export async function updateJurisdictionRow(
     .update(companyJurisdictions)
     .set({ ...registration, updatedAt: new Date() })
     .where(and(eq(companyJurisdictions.companyId, companyId), eq(companyJurisdictions.countryCode, countryCode)))
-    .returning();
+    .returning(jurisdictionColumns);
   return row;
 }
 

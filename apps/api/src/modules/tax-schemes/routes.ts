@@ -2,6 +2,7 @@ import {
   apiErrorSchema,
   jurisdictionRegistrationSchema,
   taxRegistrationsResponseSchema,
+  taxSchemesResponseSchema,
   taxSchemesSchema,
   updateJurisdictionRegistrationBodySchema,
 } from '@vatlas/contract';
@@ -29,7 +30,7 @@ export function registerTaxSchemeRoutes(app: FastifyInstance, deps: { db: Db }):
         tags: ['Tax schemes'],
         summary: "The company's Union OSS and IOSS registrations",
         params: companyParams,
-        response: { 200: taxSchemesSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: { 200: taxSchemesResponseSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
       },
     },
     async (request) => getTaxSchemes(deps.db, request.params.companyId),
@@ -44,10 +45,17 @@ export function registerTaxSchemeRoutes(app: FastifyInstance, deps: { db: Db }):
         summary: 'Set or remove the OSS and IOSS registrations; the tax position is recomputed',
         description:
           'Both schemes are replaced: `null` removes a registration. Distance sales from the effective date on are ' +
-          'declared through OSS in the member state of consumption; liabilities and filings change at once.',
+          'declared through OSS in the member state of consumption; liabilities and filings change at once. 409 ' +
+          'edit_conflict when either registration was written after the revision sent.',
         params: companyParams,
         body: taxSchemesSchema,
-        response: { 200: taxSchemesSchema, 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema },
+        response: {
+          200: taxSchemesResponseSchema,
+          400: apiErrorSchema,
+          401: apiErrorSchema,
+          403: apiErrorSchema,
+          409: apiErrorSchema,
+        },
       },
     },
     async (request) => saveTaxSchemes(deps.db, request.params.companyId, request.body),
@@ -84,7 +92,8 @@ export function registerTaxSchemeRoutes(app: FastifyInstance, deps: { db: Db }):
         summary: "Set the company's registration in one jurisdiction; the tax position is recomputed",
         description:
           'The VAT number must be one of that country (an empty one: none yet; a registered jurisdiction needs ' +
-          'one); the frequency one the country offers, or null for its usual one. Filings change at once.',
+          'one); the frequency one the country offers, or null for its usual one. Filings change at once. 409 ' +
+          'edit_conflict when the registration was written after the revision sent.',
         params: companyParams.extend({ countryCode: z.string().describe('ISO 3166-1 alpha-2 of the jurisdiction') }),
         body: updateJurisdictionRegistrationBodySchema,
         response: {
@@ -93,6 +102,7 @@ export function registerTaxSchemeRoutes(app: FastifyInstance, deps: { db: Db }):
           401: apiErrorSchema,
           403: apiErrorSchema,
           404: apiErrorSchema,
+          409: apiErrorSchema,
         },
       },
     },

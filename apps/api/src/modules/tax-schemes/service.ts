@@ -4,6 +4,7 @@ import type {
   TaxRegistrationsResponse,
   TaxSchemeRegistration,
   TaxSchemes,
+  TaxSchemesResponse,
   UpdateJurisdictionRegistrationBody,
 } from '@vatlas/contract';
 import {
@@ -17,8 +18,9 @@ import {
   returnFrequenciesOf,
   validateJurisdictionRegistration,
 } from '@vatlas/domain';
+import { lockUntilCommit } from '../../db/advisory-locks';
 import type { Db } from '../../db/client';
-import { HttpError, invalidFields } from '../../plugins/errors';
+import { HttpError, invalidFields, refuseStaleRevision } from '../../plugins/errors';
 import { recomputeTaxPosition } from '../tax-position/service';
 import {
   deleteTaxScheme,
@@ -44,21 +46,36 @@ function toRegistration(row: TaxSchemeRecord | undefined): TaxSchemeRegistration
   };
 }
 
-export async function getTaxSchemes(db: Db, companyId: string): Promise<TaxSchemes> {
-  const rows = await listTaxSchemeRows(db, companyId);
+/** The revision of the pair: each stored row's, by scheme; a removed or added scheme changes it too. */
+const schemesRevisionOf = (rows: readonly TaxSchemeRecord[]): string =>
+  rows.map((row) => `${row.scheme}:${row.revision}`).join(' ');
+
+function toTaxSchemes(rows: readonly TaxSchemeRecord[]): TaxSchemesResponse {
   return {
     oss: toRegistration(rows.find((row) => row.scheme === 'oss')),
     ioss: toRegistration(rows.find((row) => row.scheme === 'ioss')),
+    revision: schemesRevisionOf(rows),
   };
+}
+
+export async function getTaxSchemes(db: Db, companyId: string): Promise<TaxSchemesResponse> {
+  return toTaxSchemes(await listTaxSchemeRows(db, companyId));
 }
 
 /**
  * Replaces both registrations (null removes one) and recomputes the tax position in the same transaction: whether a
  * distance sale is declared through OSS or locally depends on them, so the stored liabilities must follow at once.
+ * 409 when `revision` is not the stored pair's (decision 052), and nothing is written.
  */
-export async function saveTaxSchemes(db: Db, companyId: string, schemes: TaxSchemes): Promise<TaxSchemes> {
+export async function saveTaxSchemes(db: Db, companyId: string, schemes: TaxSchemes): Promise<TaxSchemesResponse> {
   await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
+    await lockUntilCommit(txDb, 'taxSchemes', companyId);
+    refuseStaleRevision(
+      schemes.revision,
+      schemesRevisionOf(await listTaxSchemeRows(txDb, companyId)),
+      "The company's OSS and IOSS registrations",
+    );
     for (const scheme of ['oss', 'ioss'] as const satisfies readonly TaxSchemeKind[]) {
       const registration = schemes[scheme];
       if (registration === null) await deleteTaxScheme(txDb, companyId, scheme);
@@ -93,6 +110,7 @@ function toJurisdictionRegistration(row: JurisdictionRecord): JurisdictionRegist
     frequencies: [...frequencies],
     vatNumberExample: findVatNumberFormat(countryCode)?.example ?? null,
     updatedAt: row.updatedAt.toISOString(),
+    revision: row.revision,
   };
 }
 
@@ -143,8 +161,10 @@ export async function putJurisdictionRegistration(
   if (!result.isValid) throw invalidFields(result.issues);
   const saved = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
-    const stored = await findJurisdictionRow(txDb, companyId, country);
+    const stored = await findJurisdictionRow(txDb, companyId, country, { lock: 'update' });
     if (!stored) return undefined;
+    // The frequency history is derived from the stored registration: from the one the form was filled from only.
+    refuseStaleRevision(body.revision, stored.revision, `The registration in ${country}`);
     // Absent (an older client): the stored stagger stays.
     const vatStagger = body.vatStagger === undefined ? stored.vatStagger : body.vatStagger;
     const record = frequencyRecordOf(

@@ -1,14 +1,16 @@
 import {
   apiPaths,
+  EDIT_CONFLICT,
   ecSalesListSchema,
   filingListSchema,
   filingSchema,
   jurisdictionRegistrationSchema,
   taxRegistrationsResponseSchema,
+  taxSchemesResponseSchema,
 } from '@vatlas/contract';
 import { and, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { companyJurisdictions } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { listAuditEvents } from '../audit/repository';
@@ -426,6 +428,112 @@ forEachDatabase('tax registrations API', (context) => {
       message: "IT is not one of the company's jurisdictions; choose it among the jurisdictions first.",
     });
     expect(await listRegistrations()).toEqual(before);
+  });
+
+  describe('a save from a form filled before the record was written since (decision 052)', () => {
+    /** The body of a save of France's stored registration as it is, from a form filled with it. */
+    const frenchForm = async () => {
+      const stored = (await listRegistrations()).find((item) => item.countryCode === 'FR');
+      if (!stored) throw new Error('France is not chosen');
+      const { registrationStatus, vatNumber, filingFrequency, registeredFrom, registeredUntil, revision } = stored;
+      return {
+        registrationStatus,
+        vatNumber: vatNumber ?? '',
+        filingFrequency,
+        registeredFrom,
+        registeredUntil,
+        revision,
+      };
+    };
+
+    it('is refused 409 with nothing written; a save from the stored revision, or with none, is taken', async () => {
+      const form = await frenchForm();
+      const saved = await put('FR', form);
+      expect(saved.statusCode, saved.body).toBe(200);
+      const { revision } = jurisdictionRegistrationSchema.parse(saved.json());
+      expect(revision).not.toBe(form.revision);
+      const stored = await listRegistrations();
+      expect(stored.find((item) => item.countryCode === 'FR')?.revision).toBe(revision);
+
+      const stale = await put('FR', { ...form, filingFrequency: 'quarterly', registeredFrom: '2023-01-01' });
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json()).toEqual({
+        code: EDIT_CONFLICT,
+        message:
+          'The registration in FR was changed since this form was read, so nothing was saved. Reload it to see ' +
+          'what is stored, then make your change again.',
+      });
+      expect(await listRegistrations()).toEqual(stored);
+
+      const current = await put('FR', { ...form, revision });
+      expect(current.statusCode, current.body).toBe(200);
+      const { revision: _revision, ...withoutRevision } = form;
+      const blind = await put('FR', withoutRevision);
+      expect(blind.statusCode, blind.body).toBe(200);
+      expect(jurisdictionRegistrationSchema.parse(blind.json()).revision).not.toBe(
+        jurisdictionRegistrationSchema.parse(current.json()).revision,
+      );
+    });
+
+    it('of two saves from one form at once, stores one and refuses the other', async () => {
+      const form = await frenchForm();
+      const frequencies = ['monthly', 'quarterly'] as const;
+      const answers = await Promise.all(frequencies.map((filingFrequency) => put('FR', { ...form, filingFrequency })));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      const taken = answers.find((answer) => answer.statusCode === 200);
+      expect((await listRegistrations()).find((item) => item.countryCode === 'FR')).toEqual(taken?.json());
+      // Leave France as it was.
+      const restored = await put('FR', { ...form, revision: undefined });
+      expect(restored.statusCode, restored.body).toBe(200);
+    });
+
+    it('refuses a save of the OSS and IOSS registrations the same way, a scheme added or removed since too', async () => {
+      const read = async () => {
+        const response = await request('GET', apiPaths.taxSchemes(companyId));
+        expect(response.statusCode, response.body).toBe(200);
+        return taxSchemesResponseSchema.parse(response.json());
+      };
+      const oss = { memberState: 'DE', effectiveFrom: '2021-07-01', identificationNumber: null };
+      const empty = await read();
+      expect(empty).toEqual({ oss: null, ioss: null, revision: '' });
+
+      // Two forms filled before either registration: one adds the OSS, the other's save is refused.
+      const added = await request('PUT', apiPaths.taxSchemes(companyId), { oss, ioss: null, revision: '' });
+      expect(added.statusCode, added.body).toBe(200);
+      const withOss = taxSchemesResponseSchema.parse(added.json());
+      expect(withOss.revision).toMatch(/^oss:\d+$/);
+      const stale = await request('PUT', apiPaths.taxSchemes(companyId), {
+        oss: null,
+        ioss: { memberState: 'NL', effectiveFrom: '2021-07-01', identificationNumber: null },
+        revision: '',
+      });
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json()).toMatchObject({ code: EDIT_CONFLICT });
+      expect(await read()).toEqual(withOss);
+
+      // Removed since: a form still holding the OSS's revision is refused too.
+      const removed = await request('PUT', apiPaths.taxSchemes(companyId), {
+        oss: null,
+        ioss: null,
+        revision: withOss.revision,
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+      expect(taxSchemesResponseSchema.parse(removed.json())).toEqual({ oss: null, ioss: null, revision: '' });
+      const staleAgain = await request('PUT', apiPaths.taxSchemes(companyId), { ...withOss, oss });
+      expect(staleAgain.statusCode, staleAgain.body).toBe(409);
+      expect(await read()).toEqual(empty);
+
+      // Two at once from the empty pair: one is stored.
+      const answers = await Promise.all(
+        ['DE', 'NL'].map((memberState) =>
+          request('PUT', apiPaths.taxSchemes(companyId), { oss: { ...oss, memberState }, ioss: null, revision: '' }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      expect(await read()).toEqual(answers.find((answer) => answer.statusCode === 200)?.json());
+      const cleared = await request('PUT', apiPaths.taxSchemes(companyId), { oss: null, ioss: null });
+      expect(cleared.statusCode, cleared.body).toBe(200);
+    });
   });
 
   it("plans the UK's quarters of the stagger HMRC assigned, and refuses a stagger elsewhere (decision 047)", async () => {

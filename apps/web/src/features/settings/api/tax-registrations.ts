@@ -6,14 +6,15 @@ import {
   type MissingRegistration,
   type TaxRegistrationsResponse,
   type TaxSchemes,
+  type TaxSchemesResponse,
   taxRegistrationsResponseSchema,
-  taxSchemesSchema,
+  taxSchemesResponseSchema,
   type UpdateJurisdictionRegistrationBody,
 } from '@vatlas/contract';
 import { useAuthServices } from '../../../lib/auth/auth-services';
 import type { HttpClient } from '../../../lib/http/http-client';
 
-export type { JurisdictionRegistrationDto, MissingRegistration, TaxSchemes };
+export type { JurisdictionRegistrationDto, MissingRegistration, TaxSchemes, TaxSchemesResponse };
 
 export const taxRegistrationsQueryKey = (companyId: string) => ['settings', 'tax-registrations', companyId] as const;
 export const taxSchemesQueryKey = (companyId: string) => ['settings', 'tax-schemes', companyId] as const;
@@ -31,7 +32,8 @@ export function getTaxRegistrationsQueryOptions(http: HttpClient, companyId: str
 export function getTaxSchemesQueryOptions(http: HttpClient, companyId: string) {
   return queryOptions({
     queryKey: taxSchemesQueryKey(companyId),
-    queryFn: (): Promise<TaxSchemes> => http.request(apiPaths.taxSchemes(companyId), { schema: taxSchemesSchema }),
+    queryFn: (): Promise<TaxSchemesResponse> =>
+      http.request(apiPaths.taxSchemes(companyId), { schema: taxSchemesResponseSchema }),
   });
 }
 
@@ -43,6 +45,23 @@ export function useTaxRegistrations(companyId: string | null) {
 export function useTaxSchemes(companyId: string | null) {
   const { http } = useAuthServices();
   return useQuery({ ...getTaxSchemesQueryOptions(http, companyId ?? ''), enabled: companyId !== null });
+}
+
+/**
+ * Fetches the registrations again whatever the cache holds, and answers them: what a form refused for an edit conflict
+ * (decision 052) is refilled from.
+ */
+export function useReloadTaxRegistrations(companyId: string) {
+  const { http } = useAuthServices();
+  const queryClient = useQueryClient();
+  return () => queryClient.fetchQuery({ ...getTaxRegistrationsQueryOptions(http, companyId), staleTime: 0 });
+}
+
+/** Fetches the OSS and IOSS registrations again whatever the cache holds, and answers them. */
+export function useReloadTaxSchemes(companyId: string) {
+  const { http } = useAuthServices();
+  const queryClient = useQueryClient();
+  return () => queryClient.fetchQuery({ ...getTaxSchemesQueryOptions(http, companyId), staleTime: 0 });
 }
 
 /**
@@ -91,7 +110,7 @@ export function useSaveJurisdictionRegistration(companyId: string) {
 export function useSaveTaxSchemes(companyId: string) {
   return useSaveAndRefresh(
     (http, schemes: TaxSchemes) =>
-      http.request(apiPaths.taxSchemes(companyId), { method: 'PUT', body: schemes, schema: taxSchemesSchema }),
-    (queryClient, saved: TaxSchemes) => queryClient.setQueryData(taxSchemesQueryKey(companyId), saved),
+      http.request(apiPaths.taxSchemes(companyId), { method: 'PUT', body: schemes, schema: taxSchemesResponseSchema }),
+    (queryClient, saved: TaxSchemesResponse) => queryClient.setQueryData(taxSchemesQueryKey(companyId), saved),
   );
 }

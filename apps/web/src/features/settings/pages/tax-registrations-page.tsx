@@ -21,11 +21,15 @@ import { useAuthStore } from '../../../lib/auth/auth-store';
 import { cn } from '../../../lib/cn';
 import { useFormatters } from '../../../lib/format/format';
 import { useCountryName } from '../../../lib/format/use-country-name';
+import { EditConflictAlert, isEditConflict } from '../../../lib/forms/edit-conflict';
 import { fieldErrorsFromIssues, fieldErrorsOfBadRequest } from '../../../lib/forms/field-issues';
 import {
   type JurisdictionRegistrationDto,
   type MissingRegistration,
   type TaxSchemes,
+  type TaxSchemesResponse,
+  useReloadTaxRegistrations,
+  useReloadTaxSchemes,
   useSaveJurisdictionRegistration,
   useSaveTaxSchemes,
   useTaxRegistrations,
@@ -233,9 +237,14 @@ function JurisdictionForm({
   const countryName = useCountryName();
   const format = useFormatters();
   const save = useSaveJurisdictionRegistration(companyId);
+  const reload = useReloadTaxRegistrations(companyId);
+  // The stored registration the form was filled from: its revision goes with the save (decision 052), and the frequency
+  // history is derived from it, not from a newer one a refetch brought meanwhile.
+  const [base, setBase] = useState(registration);
   const [values, setValues] = useState(() => valuesOf(registration));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [isSaved, setIsSaved] = useState(false);
+  const [isConflict, setIsConflict] = useState(false);
   const { countryCode, deadlineExtension, vatStaggers } = registration;
   const name = countryName(countryCode);
   const frequencyName = (frequency: ReturnFrequency) => t(`onboarding.jurisdictionInfo.frequencies.${frequency}`);
@@ -246,9 +255,23 @@ function JurisdictionForm({
     setIsSaved(false);
   };
 
+  const fill = (stored: JurisdictionRegistrationDto) => {
+    setBase(stored);
+    setValues(valuesOf(stored));
+    setErrors({});
+  };
+
+  const reloadStored = async () => {
+    const stored = (await reload()).jurisdictions.find((item) => item.countryCode === countryCode);
+    // A jurisdiction no longer chosen leaves the list, and this form with it.
+    if (stored) fill(stored);
+    setIsConflict(false);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setIsSaved(false);
+    setIsConflict(false);
     const body = {
       registrationStatus: values.registrationStatus,
       registeredFrom: values.registeredFrom || null,
@@ -259,12 +282,13 @@ function JurisdictionForm({
       // Only a country that grants an extension is asked about it, and only one with staggers about a stagger.
       ...(deadlineExtension !== null && { hasDeadlineExtension: values.hasDeadlineExtension }),
       ...(vatStaggers.length > 0 && { vatStagger: values.vatStagger === '' ? null : Number(values.vatStagger) }),
+      revision: base.revision,
     };
     // The server's rules, run first here: a wrong number or day is shown without a round trip.
     const stored = {
-      frequency: registration.filingFrequency,
-      before: registration.previousFilingFrequency,
-      from: registration.filingFrequencyFrom,
+      frequency: base.filingFrequency,
+      before: base.previousFilingFrequency,
+      from: base.filingFrequencyFrom,
     };
     const checked = validateJurisdictionRegistration(body, countryCode);
     const record = frequencyRecordOf(
@@ -284,11 +308,10 @@ function JurisdictionForm({
       { countryCode, body },
       {
         onSuccess: (saved) => {
-          setValues(valuesOf(saved));
-          setErrors({});
+          fill(saved);
           setIsSaved(true);
         },
-        onError: (error) => setErrors(errorsOfSave(t, error)),
+        onError: (error) => (isEditConflict(error) ? setIsConflict(true) : setErrors(errorsOfSave(t, error))),
       },
     );
   };
@@ -426,12 +449,13 @@ function JurisdictionForm({
           <SaveStatus tone="success">{t('settings.registrations.saved', { country: name })}</SaveStatus>
         ) : null}
         {errors.form ? <SaveStatus tone="danger">{errors.form}</SaveStatus> : null}
+        {isConflict ? <EditConflictAlert onReload={reloadStored} /> : null}
       </div>
     </form>
   );
 }
 
-type SchemeKind = keyof TaxSchemes;
+type SchemeKind = 'oss' | 'ioss';
 type SchemeValues = { isRegistered: boolean; memberState: string; effectiveFrom: string; identificationNumber: string };
 
 const schemeValuesOf = (registration: TaxSchemes[SchemeKind]): SchemeValues => ({
@@ -452,14 +476,17 @@ function schemeErrors(t: TFunction, values: SchemeValues): Record<string, string
   return errors;
 }
 
-function SchemesForm({ companyId, saved }: { companyId: string; saved: TaxSchemes }) {
+function SchemesForm({ companyId, saved }: { companyId: string; saved: TaxSchemesResponse }) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const countryName = useCountryName();
   const save = useSaveTaxSchemes(companyId);
+  const reload = useReloadTaxSchemes(companyId);
+  const [revision, setRevision] = useState(saved.revision);
   const [values, setValues] = useState(() => ({ oss: schemeValuesOf(saved.oss), ioss: schemeValuesOf(saved.ioss) }));
   const [errors, setErrors] = useState<Partial<Record<string, string>>>({});
   const [isSaved, setIsSaved] = useState(false);
+  const [isConflict, setIsConflict] = useState(false);
   const memberStates = [...EU_COUNTRY_CODES]
     .map((code) => ({ code, name: countryName(code) }))
     .sort((a, b) => a.name.localeCompare(b.name, i18n.language));
@@ -470,9 +497,21 @@ function SchemesForm({ companyId, saved }: { companyId: string; saved: TaxScheme
     setIsSaved(false);
   };
 
+  const fill = (stored: TaxSchemesResponse) => {
+    setRevision(stored.revision);
+    setValues({ oss: schemeValuesOf(stored.oss), ioss: schemeValuesOf(stored.ioss) });
+    setErrors({});
+  };
+
+  const reloadStored = async () => {
+    fill(await reload());
+    setIsConflict(false);
+  };
+
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setIsSaved(false);
+    setIsConflict(false);
     const found: Record<string, string> = {};
     for (const scheme of ['oss', 'ioss'] as const) {
       for (const [field, message] of Object.entries(schemeErrors(t, values[scheme])))
@@ -492,13 +531,13 @@ function SchemesForm({ companyId, saved }: { companyId: string; saved: TaxScheme
           }
         : null;
     save.mutate(
-      { oss: toRegistration(values.oss), ioss: toRegistration(values.ioss) },
+      { oss: toRegistration(values.oss), ioss: toRegistration(values.ioss), revision },
       {
         onSuccess: (answer) => {
-          setValues({ oss: schemeValuesOf(answer.oss), ioss: schemeValuesOf(answer.ioss) });
+          fill(answer);
           setIsSaved(true);
         },
-        onError: (error) => setErrors(errorsOfSave(t, error)),
+        onError: (error) => (isEditConflict(error) ? setIsConflict(true) : setErrors(errorsOfSave(t, error))),
       },
     );
   };
@@ -567,6 +606,7 @@ function SchemesForm({ companyId, saved }: { companyId: string; saved: TaxScheme
         {save.isPending ? <SaveStatus tone="neutral">{t('settings.registrations.recomputing')}</SaveStatus> : null}
         {isSaved ? <SaveStatus tone="success">{t('settings.registrations.schemes.saved')}</SaveStatus> : null}
         {errors.form ? <SaveStatus tone="danger">{errors.form}</SaveStatus> : null}
+        {isConflict ? <EditConflictAlert onReload={reloadStored} /> : null}
       </div>
     </form>
   );
