@@ -1,11 +1,11 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { apiPaths } from '@vatlas/contract';
+import { apiPaths, taxRegistrationsResponseSchema } from '@vatlas/contract';
 import { monthsBetween } from '@vatlas/domain';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
-import { checkScreenInBothThemes, saveScreenshot } from './support/screens';
+import { checkScreenInBothThemes, saveScreenshot, switchThemeInPlace, THEME_IDS } from './support/screens';
 import { e2eDataDir } from './support/server';
 import { ensureSignedIn, openSignedIn, signOutWith, storedToken } from './support/sign-in';
 import { watchLanguageSaves } from './support/user-language';
@@ -600,6 +600,67 @@ test.describe('settings (issue 7)', () => {
       await expect(restore.getByRole('status').filter({ hasText: 'France saved' })).toBeVisible();
     }
     expect(await filingsIn(page, 'FR')).toEqual(before);
+  });
+
+  test("tax registrations: a save from a form filled before a colleague's save is refused with nothing saved, and loads what is stored into the form (decision 052)", async ({
+    page,
+  }, testInfo) => {
+    const token = await openSignedIn(page, demoAccounts.seller, '/settings/registrations');
+    const headers = { Authorization: `Bearer ${token}` };
+    const france = page.getByRole('form', { name: 'France (FR)' });
+    const registeredFrom = france.getByLabel('Registered from');
+    const saveFrance = france.getByRole('button', { name: 'Save France' });
+    await expect(registeredFrom).toHaveValue('');
+    const listed = await page.request.get(apiPaths.taxRegistrations(NORDLICHT_COMPANY_ID), { headers });
+    expect(listed.ok()).toBe(true);
+    const stored = taxRegistrationsResponseSchema
+      .parse(await listed.json())
+      .jurisdictions.find((registration) => registration.countryCode === 'FR');
+    if (!stored) throw new Error('The demo company has no French registration');
+    const { registrationStatus, vatNumber, filingFrequency, registeredUntil, revision } = stored;
+    try {
+      // A colleague's form, filled from the same registration, saves a first day first.
+      const colleague = await page.request.put(apiPaths.taxRegistration(NORDLICHT_COMPANY_ID, 'FR'), {
+        headers,
+        data: {
+          registrationStatus,
+          vatNumber: vatNumber ?? '',
+          filingFrequency,
+          registeredFrom: '2020-01-01',
+          registeredUntil,
+          revision,
+        },
+      });
+      expect(colleague.status(), await colleague.text()).toBe(200);
+
+      await france.getByLabel('VAT number').fill(vatNumber ?? '');
+      await saveFrance.click();
+      const alert = france.getByRole('alert');
+      await expect(alert).toContainText(
+        'This was changed elsewhere (in another tab or by someone else) after you opened it, so your changes were ' +
+          'not saved.',
+      );
+      await expect(france.getByRole('status').filter({ hasText: 'France saved' })).toHaveCount(0);
+      for (const theme of THEME_IDS) {
+        await switchThemeInPlace(page, theme);
+        await expect(alert).toBeVisible();
+        await expectNoAxeViolations(page);
+        await saveScreenshot(page, testInfo, `settings-registrations-edit-conflict-${theme}`);
+      }
+
+      // By keyboard: the form is refilled with what is stored, and focus goes back to its first field.
+      await alert.getByRole('button', { name: 'Load the saved version' }).focus();
+      await page.keyboard.press('Enter');
+      await expect(registeredFrom).toHaveValue('2020-01-01');
+      await expect(alert).toHaveCount(0);
+      await expect(france.getByLabel('Registration status')).toBeFocused();
+    } finally {
+      const restore = page.getByRole('form', { name: 'France (FR)' });
+      await restore.getByLabel('Registered from').fill('');
+      await restore.getByRole('button', { name: 'Save France' }).click();
+      await expect(restore.getByRole('status').filter({ hasText: 'France saved' })).toBeVisible();
+    }
+    await expect(registeredFrom).toHaveValue('');
   });
 
   test('the language section switches the interface at once and keeps it after a reload', async ({ page, request }) => {
