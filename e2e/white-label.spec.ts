@@ -1,9 +1,9 @@
 import { expect, type Page, test } from '@playwright/test';
-import { apiPaths } from '@vatlas/contract';
+import { adminTenantThemeSchema, apiPaths } from '@vatlas/contract';
 import { demoAccounts } from './support/accounts';
 import { expectNoAxeViolations } from './support/axe';
 import { checkScreenInBothThemes, saveScreenshot } from './support/screens';
-import { openSignedIn } from './support/sign-in';
+import { openSignedIn, storedToken } from './support/sign-in';
 
 /**
  * Issue 7, themes and white label: an administrator edits the demo white-label tenant (nordic-tax, base theme
@@ -121,6 +121,68 @@ test.describe('white label', () => {
     await expect(page.getByText('Nordic Tax Partners', { exact: true }).first()).toBeVisible();
     await page.getByLabel('Workspace').first().selectOption(initialTenantId);
     await expect(page.getByLabel('Workspace').first()).toHaveValue(initialTenantId);
+  });
+
+  test("a theme another administrator saved after the editor was opened: the editor's save is refused, and it loads the stored theme (decision 052)", async ({
+    page,
+  }, testInfo) => {
+    await signInAsAdmin(page);
+    const tenantId = await tenantIdOf(page, 'nordic-tax');
+    await page.goto(`/admin/white-label/${tenantId}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'White label: Nordic Tax Partners' })).toBeVisible();
+    await expect(page.getByLabel('Company name')).toHaveValue('Nordic Tax Partners');
+    const headers = { Authorization: `Bearer ${await storedToken(page)}` };
+    const url = apiPaths.adminTenantTheme(tenantId);
+    try {
+      // The other administrator's editor, read at the same revision, saves a company name first.
+      const read = await page.request.get(url, { headers });
+      expect(read.ok()).toBe(true);
+      const opened = adminTenantThemeSchema.parse(await read.json());
+      const other = await page.request.put(url, {
+        headers,
+        data: {
+          baseThemeId: opened.baseThemeId,
+          colors: opened.colors,
+          typography: opened.typography,
+          branding: {
+            companyName: 'Fjord Tax Partners',
+            supportUrl: '/support',
+            termsUrl: '/terms',
+            privacyUrl: '/privacy',
+            websiteUrl: 'https://fjord.example',
+          },
+          revision: opened.revision,
+        },
+      });
+      expect(other.status(), await other.text()).toBe(200);
+
+      await page.getByLabel('Primary', { exact: true }).fill('#0f766e');
+      await page.getByLabel('Primary for text and buttons', { exact: true }).fill('#0f766e');
+      await page.getByRole('button', { name: 'Save theme' }).click();
+      const alert = page.getByRole('alert').filter({ hasText: 'This was changed elsewhere' });
+      await expect(alert).toContainText('so your changes were not saved.');
+      await expect(page.getByText('Unsaved changes')).toBeVisible();
+      await expectNoAxeViolations(page);
+      await saveScreenshot(page, testInfo, 'white-label-edit-conflict');
+
+      await alert.getByRole('button', { name: 'Load the saved version' }).click();
+      await expect(page.getByLabel('Company name')).toHaveValue('Fjord Tax Partners');
+      await expect(page.getByLabel('Primary', { exact: true })).toHaveValue('#635bff');
+      await expect(alert).toHaveCount(0);
+      await expect(page.getByText('Unsaved changes')).toHaveCount(0);
+      // Made again on what is stored, the change is saved.
+      await page.getByLabel('Primary', { exact: true }).fill('#0f766e');
+      await page.getByLabel('Primary for text and buttons', { exact: true }).fill('#0f766e');
+      await page.getByRole('button', { name: 'Save theme' }).click();
+      await expect(page.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
+      const stored = adminTenantThemeSchema.parse(await (await page.request.get(url, { headers })).json());
+      expect(stored.colors).toMatchObject({ primary: '#0f766e', primaryStrong: '#0f766e' });
+      expect(stored.branding?.companyName).toBe('Fjord Tax Partners');
+    } finally {
+      // Back to the seeded look (the base theme), for the specs after this one.
+      const reset = await page.request.delete(url, { headers });
+      expect(reset.ok()).toBe(true);
+    }
   });
 
   test('?theme=stripe shows #635bff, back and forward restore the theme of each entry', async ({ page }) => {

@@ -1,5 +1,6 @@
 import { THEME_IDS } from '@vatlas/domain';
 import { z } from 'zod';
+import { expectedRevisionSchema, revisionSchema } from './revision';
 
 /**
  * Tenant themes (white label). A tenant's theme is a built-in base theme plus overrides of any colour or typography
@@ -153,6 +154,7 @@ export const tenantThemeInputSchema = z
     colors: themeColorOverridesSchema.default({}),
     typography: themeTypographyOverridesSchema.default({}),
     branding: tenantBrandingSchema,
+    revision: expectedRevisionSchema,
   })
   .strict();
 export type TenantThemeInput = z.input<typeof tenantThemeInputSchema>;
@@ -248,6 +250,7 @@ export const adminTenantThemeSchema = z.object({
   branding: tenantBrandingSchema.nullable(),
   theme: themeSchema,
   contrast: z.array(contrastCheckSchema),
+  revision: revisionSchema,
 });
 export type AdminTenantTheme = z.infer<typeof adminTenantThemeSchema>;
 

@@ -1,5 +1,6 @@
-import { asc, eq, inArray, or } from 'drizzle-orm';
+import { asc, eq, getTableColumns, inArray, or } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowRevision } from '../../db/revision';
 import { companies, companyUsers, tenants, tenantUsers } from '../../db/schema';
 
 export type TenantRecord = typeof tenants.$inferSelect;
@@ -29,8 +30,17 @@ export async function listTenantsOfUser(
     .orderBy(asc(tenants.name), asc(tenants.id));
 }
 
-export async function findTenantById(db: Db, tenantId: string): Promise<TenantRecord | undefined> {
-  const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+/** A tenant with its row's revision (decision 052); `lock` holds it until the transaction ends. */
+export type RevisedTenantRecord = TenantRecord & { revision: string };
+const revisedTenantColumns = { ...getTableColumns(tenants), revision: rowRevision(tenants) };
+
+export async function findTenantById(
+  db: Db,
+  tenantId: string,
+  options: { lock?: 'update' } = {},
+): Promise<RevisedTenantRecord | undefined> {
+  const query = db.select(revisedTenantColumns).from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+  const [row] = await (options.lock ? query.for(options.lock) : query);
   return row;
 }
 
@@ -38,11 +48,11 @@ export async function updateTenantTheme(
   db: Db,
   tenantId: string,
   theme: Pick<TenantRecord, 'themeId' | 'themeOverrides' | 'branding'>,
-): Promise<TenantRecord | undefined> {
+): Promise<RevisedTenantRecord | undefined> {
   const [row] = await db
     .update(tenants)
     .set({ ...theme, themeUpdatedAt: new Date() })
     .where(eq(tenants.id, tenantId))
-    .returning();
+    .returning(revisedTenantColumns);
   return row;
 }

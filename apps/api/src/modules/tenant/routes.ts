@@ -77,10 +77,11 @@ export function registerTenantRoutes(app: FastifyInstance, deps: { db: Db }): vo
         description:
           'Colours are #rrggbb (the overlay rgba()), links http(s) URLs or paths starting with /, the logo an https ' +
           'URL or a path. A theme with any text/background pair below WCAG AA (4.5:1) is refused with 400 ' +
-          '`theme_contrast_insufficient`, every failing pair in `details`. Recorded as tenant_branding_changed.',
+          '`theme_contrast_insufficient`, every failing pair in `details`. 409 edit_conflict when the tenant was ' +
+          'written after the revision sent. Recorded as tenant_branding_changed.',
         params: tenantParams,
         body: tenantThemeInputSchema,
-        response: { 200: adminTenantThemeSchema, 400: apiErrorSchema, 404: apiErrorSchema },
+        response: { 200: adminTenantThemeSchema, 400: apiErrorSchema, 404: apiErrorSchema, 409: apiErrorSchema },
       },
     },
     async (request) => saveTenantTheme(deps.db, requireAuth(request).user, request.params.tenantId, request.body),

@@ -1,6 +1,7 @@
 import {
   adminTenantThemeSchema,
   apiPaths,
+  EDIT_CONFLICT,
   type TenantThemeInput,
   THEME_CONTRAST_ERROR_CODE,
   tenantThemeSchema,
@@ -237,5 +238,54 @@ forEachDatabase('tenant themes', (context) => {
       headers: bearer(adminToken),
     });
     expect(response.statusCode).toBe(404);
+  });
+
+  it('refuses a save from an editor read before the theme was saved since, storing and auditing nothing (decision 052)', async () => {
+    const read = async () => {
+      const response = await app.inject({
+        method: 'GET',
+        url: apiPaths.adminTenantTheme(partnerTenantId),
+        headers: bearer(adminToken),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return adminTenantThemeSchema.parse(response.json());
+    };
+    const savedThemes = async () =>
+      (
+        await context.database.db
+          .select()
+          .from(auditEvents)
+          .where(and(eq(auditEvents.action, 'tenant_branding_changed'), eq(auditEvents.tenantId, partnerTenantId)))
+      ).length;
+
+    // Two editors open on the same theme; the first saves.
+    const opened = await read();
+    const first = await put({ ...validInput, revision: opened.revision });
+    expect(first.statusCode, first.body).toBe(200);
+    const stored = adminTenantThemeSchema.parse(first.json());
+    expect(stored.revision).not.toBe(opened.revision);
+    expect(await read()).toEqual(stored);
+    const audited = await savedThemes();
+
+    const second = await put({ ...validInput, baseThemeId: 'default', revision: opened.revision });
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json()).toEqual({
+      code: EDIT_CONFLICT,
+      message:
+        'The theme of Fjord Partners was changed since this form was read, so nothing was saved. Reload it to see ' +
+        'what is stored, then make your change again.',
+    });
+    expect(await read()).toEqual(stored);
+    expect(await savedThemes()).toBe(audited);
+
+    // Two saves from one editor at once: one is stored.
+    const answers = await Promise.all(
+      (['default', 'stripe'] as const).map((baseThemeId) =>
+        put({ ...validInput, baseThemeId, revision: stored.revision }),
+      ),
+    );
+    expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+    expect(await read()).toEqual(answers.find((answer) => answer.statusCode === 200)?.json());
+    expect(await savedThemes()).toBe(audited + 1);
   });
 });

@@ -7,11 +7,17 @@ import {
 } from '@vatlas/contract';
 import { buildTenantTheme, checkThemeContrast, type Theme, type ThemeOverrides } from '@vatlas/domain';
 import type { Db } from '../../db/client';
-import { HttpError } from '../../plugins/errors';
+import { HttpError, refuseStaleRevision } from '../../plugins/errors';
 import { recordAuditEvent } from '../audit/repository';
 import { isUuid } from '../company/repository';
 import { findTenantBySlug, type UserRecord } from '../user/repository';
-import { findTenantById, listTenantsOfUser, type TenantRecord, updateTenantTheme } from './repository';
+import {
+  findTenantById,
+  listTenantsOfUser,
+  type RevisedTenantRecord,
+  type TenantRecord,
+  updateTenantTheme,
+} from './repository';
 
 function resolveTheme(tenant: TenantRecord): Theme {
   return buildTenantTheme({
@@ -34,7 +40,7 @@ function toTenantTheme(tenant: TenantRecord): TenantTheme {
   };
 }
 
-function toAdminTenantTheme(tenant: TenantRecord): AdminTenantTheme {
+function toAdminTenantTheme(tenant: RevisedTenantRecord): AdminTenantTheme {
   const theme = resolveTheme(tenant);
   return {
     tenantId: tenant.id,
@@ -46,6 +52,7 @@ function toAdminTenantTheme(tenant: TenantRecord): AdminTenantTheme {
     branding: tenant.branding ?? null,
     theme: theme as AdminTenantTheme['theme'],
     contrast: checkThemeContrast(theme),
+    revision: tenant.revision,
   };
 }
 
@@ -65,9 +72,11 @@ export async function getPublicTenantTheme(db: Db, slug: string): Promise<Tenant
   return toTenantTheme(tenant);
 }
 
-async function requireTenant(db: Db, tenantId: string): Promise<TenantRecord> {
+const tenantNotFound = () => new HttpError(404, 'tenant_not_found', 'This tenant does not exist.');
+
+async function requireTenant(db: Db, tenantId: string): Promise<RevisedTenantRecord> {
   const tenant = isUuid(tenantId) ? await findTenantById(db, tenantId) : undefined;
-  if (!tenant) throw new HttpError(404, 'tenant_not_found', 'This tenant does not exist.');
+  if (!tenant) throw tenantNotFound();
   return tenant;
 }
 
@@ -77,15 +86,21 @@ export async function getAdminTenantTheme(db: Db, tenantId: string): Promise<Adm
 
 type TenantThemeColumns = Parameters<typeof updateTenantTheme>[2];
 
-/** Stores a tenant's theme and its audit event in one transaction (both or neither). */
+/**
+ * Stores a tenant's theme and its audit event in one transaction (both or neither). With `revision`, 409 when the
+ * tenant was written since (decision 052).
+ */
 async function writeTenantTheme(
   db: Db,
   actor: UserRecord,
   tenant: TenantRecord,
-  write: { change: 'saved' | 'reset'; theme: TenantThemeColumns },
+  write: { change: 'saved' | 'reset'; theme: TenantThemeColumns; revision?: string },
 ): Promise<AdminTenantTheme> {
   const saved = await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
+    const stored = await findTenantById(txDb, tenant.id, { lock: 'update' });
+    if (!stored) return undefined;
+    refuseStaleRevision(write.revision, stored.revision, `The theme of ${stored.name}`);
     const row = await updateTenantTheme(txDb, tenant.id, write.theme);
     await recordAuditEvent(txDb, {
       action: 'tenant_branding_changed',
@@ -97,7 +112,7 @@ async function writeTenantTheme(
     });
     return row;
   });
-  if (!saved) throw new HttpError(404, 'tenant_not_found', 'This tenant does not exist.');
+  if (!saved) throw tenantNotFound();
   return toAdminTenantTheme(saved);
 }
 
@@ -132,6 +147,7 @@ export async function saveTenantTheme(
   return writeTenantTheme(db, actor, tenant, {
     change: 'saved',
     theme: { themeId: input.baseThemeId, themeOverrides: overrides, branding },
+    revision: input.revision,
   });
 }
 

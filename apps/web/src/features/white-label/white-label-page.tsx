@@ -9,8 +9,9 @@ import { PageHeader, WorkspacePage } from '../../components/ui/page-header';
 import { Skeleton } from '../../components/ui/skeleton';
 import { Spinner } from '../../components/ui/spinner';
 import { inputClassName, TextField } from '../../components/ui/text-field';
+import { EditConflictAlert, isEditConflict } from '../../lib/forms/edit-conflict';
 import { isHttpError } from '../../lib/http/http-error';
-import { type AdminTenantTheme, useAdminTenantTheme } from './api/get-admin-tenant-theme';
+import { type AdminTenantTheme, useAdminTenantTheme, useReloadAdminTenantTheme } from './api/get-admin-tenant-theme';
 import { useResetTenantTheme } from './api/reset-tenant-theme';
 import { useSaveTenantTheme } from './api/save-tenant-theme';
 import { ConfirmDialog } from './components/confirm-dialog';
@@ -92,10 +93,14 @@ function WhiteLabelEditor({ tenantId, answer }: { tenantId: string; answer: Admi
   const { t } = useTranslation();
   const [saved, setSaved] = useState<ThemeFormValues>(() => valuesOf(answer));
   const [values, setValues] = useState<ThemeFormValues>(saved);
+  // The revision `saved` was read at: a save sends it back (decision 052).
+  const [revision, setRevision] = useState(answer.revision);
   const [notice, setNotice] = useState<Notice>(null);
+  const [isConflict, setIsConflict] = useState(false);
   const [isResetOpen, setIsResetOpen] = useState(false);
   const save = useSaveTenantTheme(tenantId);
   const reset = useResetTenantTheme(tenantId);
+  const reload = useReloadAdminTenantTheme(tenantId);
 
   const isDirty = !areValuesEqual(values, saved);
   const problems = useMemo(() => findFieldProblems(values), [values]);
@@ -118,6 +123,20 @@ function WhiteLabelEditor({ tenantId, answer }: { tenantId: string; answer: Admi
     window.addEventListener('beforeunload', warn);
     return () => window.removeEventListener('beforeunload', warn);
   }, [isDirty]);
+
+  /** The editor filled from a stored theme: nothing unsaved any more. */
+  const fill = (stored: AdminTenantTheme) => {
+    const storedValues = valuesOf(stored);
+    setSaved(storedValues);
+    setValues(storedValues);
+    setRevision(stored.revision);
+  };
+
+  const reloadStored = async () => {
+    fill(await reload());
+    setIsConflict(false);
+    setNotice(null);
+  };
 
   const update = (change: (draft: ThemeFormValues) => void) => {
     setNotice(null);
@@ -143,31 +162,37 @@ function WhiteLabelEditor({ tenantId, answer }: { tenantId: string; answer: Admi
       });
       return;
     }
-    save.mutate(toThemeInput(values), {
-      onSuccess: (next) => {
-        const nextValues = valuesOf(next);
-        setSaved(nextValues);
-        setValues(nextValues);
-        setNotice({ tone: 'success', text: t('whiteLabel.saved') });
+    setIsConflict(false);
+    save.mutate(
+      { ...toThemeInput(values), revision },
+      {
+        onSuccess: (next) => {
+          fill(next);
+          setNotice({ tone: 'success', text: t('whiteLabel.saved') });
+        },
+        onError: (error) => {
+          if (isEditConflict(error)) {
+            setNotice(null);
+            setIsConflict(true);
+            return;
+          }
+          if (isHttpError(error) && error.code === THEME_CONTRAST_ERROR_CODE && Array.isArray(error.details)) {
+            const ids = (error.details as { id: string }[]).map((check) => check.id);
+            setNotice({ tone: 'danger', text: t('whiteLabel.contrastRefused', { pairs: pairNames(ids) }) });
+            return;
+          }
+          setNotice({ tone: 'danger', text: t('whiteLabel.saveFailed', { message: error.message }) });
+        },
       },
-      onError: (error) => {
-        if (isHttpError(error) && error.code === THEME_CONTRAST_ERROR_CODE && Array.isArray(error.details)) {
-          const ids = (error.details as { id: string }[]).map((check) => check.id);
-          setNotice({ tone: 'danger', text: t('whiteLabel.contrastRefused', { pairs: pairNames(ids) }) });
-          return;
-        }
-        setNotice({ tone: 'danger', text: t('whiteLabel.saveFailed', { message: error.message }) });
-      },
-    });
+    );
   };
 
   const onReset = () => {
     setIsResetOpen(false);
+    setIsConflict(false);
     reset.mutate(undefined, {
       onSuccess: (next) => {
-        const nextValues = valuesOf(next);
-        setSaved(nextValues);
-        setValues(nextValues);
+        fill(next);
         setNotice({ tone: 'success', text: t('whiteLabel.resetDone') });
       },
       onError: (error) => setNotice({ tone: 'danger', text: t('whiteLabel.resetFailed', { message: error.message }) }),
@@ -325,6 +350,7 @@ function WhiteLabelEditor({ tenantId, answer }: { tenantId: string; answer: Admi
                 {notice.text}
               </p>
             ) : null}
+            {isConflict ? <EditConflictAlert onReload={reloadStored} /> : null}
             <div className="flex flex-wrap gap-2">
               <Button type="submit" disabled={save.isPending || reset.isPending}>
                 {save.isPending ? t('whiteLabel.actions.saving') : t('whiteLabel.actions.save')}

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { type AdminTenantTheme, adminTenantThemeSchema, apiPaths } from '@vatlas/contract';
 import { useAuthServices } from '../../../lib/auth/auth-services';
 import type { HttpClient } from '../../../lib/http/http-client';
@@ -25,4 +25,12 @@ export function adminTenantThemeQueryOptions(http: HttpClient, tenantId: string)
 export function useAdminTenantTheme(tenantId: string) {
   const { http } = useAuthServices();
   return useQuery(adminTenantThemeQueryOptions(http, tenantId));
+}
+
+/** Fetches the tenant's theme again whatever the cache holds, and answers it: an editor refused for an edit conflict
+ * (decision 052) is refilled from it. */
+export function useReloadAdminTenantTheme(tenantId: string) {
+  const { http } = useAuthServices();
+  const queryClient = useQueryClient();
+  return () => queryClient.fetchQuery({ ...adminTenantThemeQueryOptions(http, tenantId), staleTime: 0 });
 }
