@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { expectedRevisionSchema, revisionSchema } from './revision';
 
 /*
  * Business profile (onboarding): the legal representative, the business details and the bank account. The request
@@ -31,6 +32,7 @@ export const legalRepresentativeRequestSchema = z.object({
   idDocumentType: text(40),
   idDocumentNumber: text(60),
   idDocumentExpiry: text(20),
+  revision: expectedRevisionSchema,
 });
 export type LegalRepresentativeRequest = z.infer<typeof legalRepresentativeRequestSchema>;
 
@@ -44,6 +46,8 @@ export const legalRepresentativeResponseSchema = z.object({
   idDocumentNumber: z.string().nullable(),
   idDocumentExpiry: isoDate.nullable(),
   updatedAt: z.string().nullable(),
+  /** Empty until first saved. */
+  revision: revisionSchema,
 });
 export type LegalRepresentativeResponse = z.infer<typeof legalRepresentativeResponseSchema>;
 
@@ -54,6 +58,7 @@ export const businessDetailsRequestSchema = z.object({
   incorporationNumber: text(80),
   incorporationDate: text(20),
   vatNumber: text(60),
+  revision: expectedRevisionSchema,
 });
 export type BusinessDetailsRequest = z.infer<typeof businessDetailsRequestSchema>;
 
@@ -70,6 +75,8 @@ export const businessDetailsResponseSchema = z.object({
   establishmentCountryCode: z.string().nullable(),
   /** From the business-type page: narrows the legal forms offered. */
   companyType: z.string().nullable(),
+  /** The company's: any write of the company changes it, its address and its business type too. */
+  revision: revisionSchema,
 });
 export type BusinessDetailsResponse = z.infer<typeof businessDetailsResponseSchema>;
 
@@ -78,6 +85,7 @@ export const bankAccountRequestSchema = z.object({
   accountHolder: text(400),
   iban: text(80),
   bic: text(40),
+  revision: expectedRevisionSchema,
 });
 export type BankAccountRequest = z.infer<typeof bankAccountRequestSchema>;
 
@@ -94,5 +102,7 @@ export const bankAccountResponseSchema = z.object({
   /** Saved, but worth a second look (a BIC of another country than the IBAN's). */
   warnings: z.array(bankAccountWarningSchema),
   updatedAt: z.string().nullable(),
+  /** Empty until first saved. */
+  revision: revisionSchema,
 });
 export type BankAccountResponse = z.infer<typeof bankAccountResponseSchema>;

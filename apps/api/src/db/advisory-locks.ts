@@ -19,6 +19,8 @@ const ADVISORY_LOCK_CLASSES = {
   jurisdictionSelection: 0x6a73,
   /** "ts": a company's OSS and IOSS registrations, read and replaced (a missing one has no row to lock). */
   taxSchemes: 0x7473,
+  /** "bp": one record of a company's business profile, read and replaced (one not saved yet has no row to lock). */
+  businessProfile: 0x6270,
 } as const;
 
 export type AdvisoryLockKind = keyof typeof ADVISORY_LOCK_CLASSES;

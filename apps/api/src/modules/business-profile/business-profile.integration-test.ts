@@ -3,6 +3,7 @@ import {
   apiPaths,
   bankAccountResponseSchema,
   businessDetailsResponseSchema,
+  EDIT_CONFLICT,
   legalRepresentativeResponseSchema,
 } from '@vatlas/contract';
 import { eq } from 'drizzle-orm';
@@ -74,6 +75,7 @@ forEachDatabase('business profile: legal representative, business details, bank 
         idDocumentNumber: null,
         idDocumentExpiry: null,
         updatedAt: null,
+        revision: '',
       });
       const bank = await call({ method: 'GET', url: apiPaths.bankAccount(companyId) });
       expect(bank.statusCode).toBe(200);
@@ -83,6 +85,7 @@ forEachDatabase('business profile: legal representative, business details, bank 
         bic: null,
         warnings: [],
         updatedAt: null,
+        revision: '',
       });
     });
 
@@ -97,6 +100,7 @@ forEachDatabase('business profile: legal representative, business details, bank 
         vatNumber: null,
         establishmentCountryCode: 'DE',
         companyType: null,
+        revision: expect.stringMatching(/^\d+$/),
       });
     });
   });
@@ -171,6 +175,7 @@ forEachDatabase('business profile: legal representative, business details, bank 
         vatNumber: 'DE136695976',
         establishmentCountryCode: 'DE',
         companyType: null,
+        revision: expect.stringMatching(/^\d+$/),
       });
       const [row] = await context.database.db.select().from(companies).where(eq(companies.id, companyId));
       expect(row).toMatchObject({ vatNumber: 'DE136695976', legalStatus: 'gmbh', incorporationNumber: 'HRB 12345' });
@@ -270,6 +275,90 @@ forEachDatabase('business profile: legal representative, business details, bank 
       expect(detailsOf(response.json())).toEqual(['iban:ibanChecksum', 'bic:bicLength']);
       const loaded = await call({ method: 'GET', url: apiPaths.bankAccount(companyId) });
       expect(bankAccountResponseSchema.parse(loaded.json()).accountHolder).toBe('Muster Handels GmbH');
+    });
+  });
+
+  describe('a save from a form filled before the record was written since (decision 052)', () => {
+    const records = [
+      {
+        name: 'legal representative',
+        path: apiPaths.legalRepresentative,
+        schema: legalRepresentativeResponseSchema,
+        first: REPRESENTATIVE,
+        second: { ...REPRESENTATIVE, lastName: 'Musterfrau' },
+      },
+      {
+        name: 'business details',
+        path: apiPaths.businessDetails,
+        schema: businessDetailsResponseSchema,
+        first: {
+          legalNameOfBusiness: 'Konflikt GmbH',
+          legalForm: 'gmbh',
+          incorporationNumber: 'HRB 1',
+          incorporationDate: '2020-01-02',
+          vatNumber: '',
+        },
+        second: {
+          legalNameOfBusiness: 'Konflikt GmbH',
+          legalForm: 'gmbh',
+          incorporationNumber: 'HRB 2',
+          incorporationDate: '2020-01-02',
+          vatNumber: '',
+        },
+      },
+      {
+        name: 'bank account',
+        path: apiPaths.bankAccount,
+        schema: bankAccountResponseSchema,
+        first: { accountHolder: 'Konflikt GmbH', iban: IBAN, bic: 'COBADEFFXXX' },
+        second: { accountHolder: 'Konflikt GmbH & Co', iban: IBAN, bic: 'COBADEFFXXX' },
+      },
+    ] as const;
+
+    it.each(records)('refuses it for the $name with nothing written, and takes one of two at once', async (record) => {
+      const db = context.database.db;
+      const [tenant] = await db
+        .select({ tenantId: companies.tenantId })
+        .from(companies)
+        .where(eq(companies.id, companyId));
+      const company = await createCompany(db, {
+        tenantId: tenant?.tenantId ?? '',
+        name: 'Konflikt GmbH',
+        owners: [owner],
+      });
+      await db.update(companies).set({ establishmentCountryCode: 'DE' }).where(eq(companies.id, company));
+      const url = record.path(company);
+      const read = async () => {
+        const response = await call({ method: 'GET', url });
+        expect(response.statusCode, response.body).toBe(200);
+        return record.schema.parse(response.json());
+      };
+
+      // Two forms filled from the same record; the first saves.
+      const opened = await read();
+      const first = await call({ method: 'PUT', url, payload: { ...record.first, revision: opened.revision } });
+      expect(first.statusCode, first.body).toBe(200);
+      const stored = record.schema.parse(first.json());
+      expect(stored.revision).not.toBe(opened.revision);
+      expect(await read()).toEqual(stored);
+
+      const stale = await call({ method: 'PUT', url, payload: { ...record.second, revision: opened.revision } });
+      expect(stale.statusCode, stale.body).toBe(409);
+      expect(stale.json()).toEqual({
+        code: EDIT_CONFLICT,
+        message:
+          `The company's ${record.name} was changed since this form was read, so nothing was saved. Reload it to ` +
+          'see what is stored, then make your change again.',
+      });
+      expect(await read()).toEqual(stored);
+
+      const answers = await Promise.all(
+        [record.first, record.second].map((payload) =>
+          call({ method: 'PUT', url, payload: { ...payload, revision: stored.revision } }),
+        ),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      expect(await read()).toEqual(answers.find((answer) => answer.statusCode === 200)?.json());
     });
   });
 

@@ -1,11 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { eq, getTableColumns } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowRevision } from '../../db/revision';
 import { bankAccounts, companies, legalRepresentatives } from '../../db/schema';
 
 /** The only place with the SQL of the business profile. Every write is one statement, so it lands whole or not. */
 
-export type LegalRepresentativeRecord = typeof legalRepresentatives.$inferSelect;
-export type BankAccountRecord = typeof bankAccounts.$inferSelect;
+/** Each record with its row's revision (decision 052). */
+export type LegalRepresentativeRecord = typeof legalRepresentatives.$inferSelect & { revision: string };
+export type BankAccountRecord = typeof bankAccounts.$inferSelect & { revision: string };
+
+const legalRepresentativeColumns = {
+  ...getTableColumns(legalRepresentatives),
+  revision: rowRevision(legalRepresentatives),
+};
+const bankAccountColumns = { ...getTableColumns(bankAccounts), revision: rowRevision(bankAccounts) };
 export type LegalRepresentativeValues = Omit<typeof legalRepresentatives.$inferInsert, 'companyId' | 'updatedAt'>;
 export type BankAccountValues = Omit<typeof bankAccounts.$inferInsert, 'companyId' | 'updatedAt'>;
 
@@ -14,7 +22,7 @@ export async function findLegalRepresentative(
   companyId: string,
 ): Promise<LegalRepresentativeRecord | undefined> {
   const [row] = await db
-    .select()
+    .select(legalRepresentativeColumns)
     .from(legalRepresentatives)
     .where(eq(legalRepresentatives.companyId, companyId))
     .limit(1);
@@ -30,13 +38,17 @@ export async function saveLegalRepresentative(
     .insert(legalRepresentatives)
     .values({ companyId, ...values })
     .onConflictDoUpdate({ target: legalRepresentatives.companyId, set: { ...values, updatedAt: new Date() } })
-    .returning();
+    .returning(legalRepresentativeColumns);
   if (!row) throw new Error('the legal representative was not saved');
   return row;
 }
 
 export async function findBankAccount(db: Db, companyId: string): Promise<BankAccountRecord | undefined> {
-  const [row] = await db.select().from(bankAccounts).where(eq(bankAccounts.companyId, companyId)).limit(1);
+  const [row] = await db
+    .select(bankAccountColumns)
+    .from(bankAccounts)
+    .where(eq(bankAccounts.companyId, companyId))
+    .limit(1);
   return row;
 }
 
@@ -49,7 +61,7 @@ export async function saveBankAccount(
     .insert(bankAccounts)
     .values({ companyId, ...values })
     .onConflictDoUpdate({ target: bankAccounts.companyId, set: { ...values, updatedAt: new Date() } })
-    .returning();
+    .returning(bankAccountColumns);
   if (!row) throw new Error('the bank account was not saved');
   return row;
 }
@@ -63,7 +75,7 @@ export type BusinessDetailsRecord = Pick<
   | 'vatNumber'
   | 'establishmentCountryCode'
   | 'companyType'
->;
+> & { revision: string };
 
 const businessDetailsColumns = {
   legalNameOfBusiness: companies.legalNameOfBusiness,
@@ -73,6 +85,7 @@ const businessDetailsColumns = {
   vatNumber: companies.vatNumber,
   establishmentCountryCode: companies.establishmentCountryCode,
   companyType: companies.companyType,
+  revision: rowRevision(companies),
 };
 
 export async function findBusinessDetails(db: Db, companyId: string): Promise<BusinessDetailsRecord | undefined> {

@@ -30,10 +30,10 @@ export const BUSINESS_PROFILE_ROUTE_PATTERNS = {
 
 const companyParams = z.object({ companyId: z.string().describe('The company id (uuid)') });
 const readErrors = { 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };
-const writeErrors = { 400: apiErrorSchema, ...readErrors };
+const writeErrors = { 400: apiErrorSchema, ...readErrors, 409: apiErrorSchema };
 const VALIDATION_NOTE =
   ' A rule failure answers 400 validation_error with details [{ field, code, message, params? }], one per field; ' +
-  'nothing is saved then.';
+  'nothing is saved then. So does 409 edit_conflict, when the record was written after the revision sent.';
 
 export function registerBusinessProfileRoutes(app: FastifyInstance, deps: { db: Db }): void {
   const typed = app.withTypeProvider<ZodTypeProvider>();

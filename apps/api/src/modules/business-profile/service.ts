@@ -13,8 +13,9 @@ import {
   validateBusinessDetails,
   validateLegalRepresentative,
 } from '@vatlas/domain';
+import { lockUntilCommit } from '../../db/advisory-locks';
 import type { Db } from '../../db/client';
-import { HttpError, invalidFields } from '../../plugins/errors';
+import { HttpError, invalidFields, refuseStaleRevision } from '../../plugins/errors';
 import {
   type BankAccountRecord,
   type BusinessDetailsRecord,
@@ -35,6 +36,36 @@ import {
 
 const trimCountry = (code: string | null): string | null => code?.trim().toUpperCase() || null;
 
+/** The records of the business profile, as a refused save names them. */
+const RECORD_NAMES = {
+  legalRepresentative: "The company's legal representative",
+  businessDetails: "The company's business details",
+  bankAccount: "The company's bank account",
+} as const;
+
+/**
+ * Writes one record of the profile in a transaction, once its stored revision is the one the form was filled from
+ * (decision 052; none expected: whatever is stored). Under the company's lock of that record, since a record not saved
+ * yet has no row to lock: of two saves from one form at once, one is stored and the other refused.
+ */
+async function saveUnlessChanged<T>(
+  db: Db,
+  companyId: string,
+  record: keyof typeof RECORD_NAMES,
+  save: {
+    expected: string | undefined;
+    read: (db: Db) => Promise<{ revision: string } | undefined>;
+    write: (db: Db) => Promise<T>;
+  },
+): Promise<T> {
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await lockUntilCommit(txDb, 'businessProfile', `${companyId}/${record}`);
+    refuseStaleRevision(save.expected, (await save.read(txDb))?.revision ?? '', RECORD_NAMES[record]);
+    return save.write(txDb);
+  });
+}
+
 function toLegalRepresentativeResponse(row: LegalRepresentativeRecord | undefined): LegalRepresentativeResponse {
   return {
     firstName: row?.firstName ?? null,
@@ -46,6 +77,7 @@ function toLegalRepresentativeResponse(row: LegalRepresentativeRecord | undefine
     idDocumentNumber: row?.idDocumentNumber ?? null,
     idDocumentExpiry: row?.idDocumentExpiry ?? null,
     updatedAt: row?.updatedAt.toISOString() ?? null,
+    revision: row?.revision ?? '',
   };
 }
 
@@ -61,7 +93,12 @@ export async function putLegalRepresentative(
 ): Promise<LegalRepresentativeResponse> {
   const result = validateLegalRepresentative(request, today);
   if (!result.isValid) throw invalidFields(result.issues);
-  return toLegalRepresentativeResponse(await saveLegalRepresentative(db, companyId, result.value));
+  const saved = await saveUnlessChanged(db, companyId, 'legalRepresentative', {
+    expected: request.revision,
+    read: (txDb) => findLegalRepresentative(txDb, companyId),
+    write: (txDb) => saveLegalRepresentative(txDb, companyId, result.value),
+  });
+  return toLegalRepresentativeResponse(saved);
 }
 
 function toBusinessDetailsResponse(row: BusinessDetailsRecord): BusinessDetailsResponse {
@@ -73,6 +110,7 @@ function toBusinessDetailsResponse(row: BusinessDetailsRecord): BusinessDetailsR
     vatNumber: row.vatNumber,
     establishmentCountryCode: trimCountry(row.establishmentCountryCode),
     companyType: row.companyType,
+    revision: row.revision,
   };
 }
 
@@ -98,13 +136,17 @@ export async function putBusinessDetails(
   });
   if (!result.isValid) throw invalidFields(result.issues);
   const { legalForm, ...rest } = result.value;
-  const saved = await saveBusinessDetails(db, companyId, { ...rest, legalStatus: legalForm });
+  const saved = await saveUnlessChanged(db, companyId, 'businessDetails', {
+    expected: request.revision,
+    read: (txDb) => findBusinessDetails(txDb, companyId),
+    write: (txDb) => saveBusinessDetails(txDb, companyId, { ...rest, legalStatus: legalForm }),
+  });
   if (!saved) throw companyNotFound();
   return toBusinessDetailsResponse(saved);
 }
 
 function toBankAccountResponse(row: BankAccountRecord | undefined): BankAccountResponse {
-  if (!row) return { accountHolder: null, iban: null, bic: null, warnings: [], updatedAt: null };
+  if (!row) return { accountHolder: null, iban: null, bic: null, warnings: [], updatedAt: null, revision: '' };
   const ibanCountry = row.iban.slice(0, 2);
   const bicCountry = row.bic.slice(4, 6);
   return {
@@ -116,6 +158,7 @@ function toBankAccountResponse(row: BankAccountRecord | undefined): BankAccountR
       ? []
       : [{ code: 'bicCountryMismatch', params: { ibanCountry, bicCountry } }],
     updatedAt: row.updatedAt.toISOString(),
+    revision: row.revision,
   };
 }
 
@@ -130,5 +173,10 @@ export async function putBankAccount(
 ): Promise<BankAccountResponse> {
   const result = validateBankAccount(request);
   if (!result.isValid) throw invalidFields(result.issues);
-  return toBankAccountResponse(await saveBankAccount(db, companyId, result.value));
+  const saved = await saveUnlessChanged(db, companyId, 'bankAccount', {
+    expected: request.revision,
+    read: (txDb) => findBankAccount(txDb, companyId),
+    write: (txDb) => saveBankAccount(txDb, companyId, result.value),
+  });
+  return toBankAccountResponse(saved);
 }

@@ -3,6 +3,7 @@ import { apiPaths, type BankAccountResponse, bankAccountResponseSchema } from '@
 import { useAuthServices } from '../../../lib/auth/auth-services';
 import { useAuthStore } from '../../../lib/auth/auth-store';
 import type { HttpClient } from '../../../lib/http/http-client';
+import { useFetchFresh } from '../../../lib/query/fetch-fresh';
 
 export type { BankAccountResponse };
 
@@ -21,4 +22,11 @@ export function useBankAccount() {
   const { http } = useAuthServices();
   const companyId = useAuthStore((state) => state.selectedCompanyId);
   return useQuery({ ...getBankAccountQueryOptions(http, companyId ?? ''), enabled: companyId !== null });
+}
+
+/** The selected company's saved values fetched again whatever the cache holds (`useFetchFresh`). */
+export function useReloadBankAccount() {
+  const { http } = useAuthServices();
+  const companyId = useAuthStore((state) => state.selectedCompanyId);
+  return useFetchFresh(getBankAccountQueryOptions(http, companyId ?? ''));
 }

@@ -3,6 +3,7 @@ import { apiPaths, type BusinessDetailsResponse, businessDetailsResponseSchema }
 import { useAuthServices } from '../../../lib/auth/auth-services';
 import { useAuthStore } from '../../../lib/auth/auth-store';
 import type { HttpClient } from '../../../lib/http/http-client';
+import { useFetchFresh } from '../../../lib/query/fetch-fresh';
 
 export type { BusinessDetailsResponse };
 
@@ -25,4 +26,11 @@ export function useBusinessDetails() {
   const { http } = useAuthServices();
   const companyId = useAuthStore((state) => state.selectedCompanyId);
   return useQuery({ ...getBusinessDetailsQueryOptions(http, companyId ?? ''), enabled: companyId !== null });
+}
+
+/** The selected company's saved values fetched again whatever the cache holds (`useFetchFresh`). */
+export function useReloadBusinessDetails() {
+  const { http } = useAuthServices();
+  const companyId = useAuthStore((state) => state.selectedCompanyId);
+  return useFetchFresh(getBusinessDetailsQueryOptions(http, companyId ?? ''));
 }

@@ -3,6 +3,7 @@ import { apiPaths, type LegalRepresentativeResponse, legalRepresentativeResponse
 import { useAuthServices } from '../../../lib/auth/auth-services';
 import { useAuthStore } from '../../../lib/auth/auth-store';
 import type { HttpClient } from '../../../lib/http/http-client';
+import { useFetchFresh } from '../../../lib/query/fetch-fresh';
 
 export type { LegalRepresentativeResponse };
 
@@ -25,4 +26,11 @@ export function useLegalRepresentative() {
   const { http } = useAuthServices();
   const companyId = useAuthStore((state) => state.selectedCompanyId);
   return useQuery({ ...getLegalRepresentativeQueryOptions(http, companyId ?? ''), enabled: companyId !== null });
+}
+
+/** The selected company's saved values fetched again whatever the cache holds (`useFetchFresh`). */
+export function useReloadLegalRepresentative() {
+  const { http } = useAuthServices();
+  const companyId = useAuthStore((state) => state.selectedCompanyId);
+  return useFetchFresh(getLegalRepresentativeQueryOptions(http, companyId ?? ''));
 }

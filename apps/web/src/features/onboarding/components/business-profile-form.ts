@@ -2,6 +2,7 @@ import type { FieldIssue } from '@vatlas/domain';
 import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isEditConflict } from '../../../lib/forms/edit-conflict';
 import { fieldErrorsFromIssues, fieldErrorsOfBadRequest } from '../../../lib/forms/field-issues';
 import type { ErrorSummaryItem } from './error-summary';
 import type { FieldErrors } from './form-errors';
@@ -23,16 +24,21 @@ function fieldErrorsFromSaveError(t: TFunction, error: unknown): FieldErrors {
 
 /**
  * Controlled form state: the values, the per-field errors, and a submit that checks the domain rules first and
- * sends only what passes. A field's error disappears as soon as it is edited.
+ * sends only what passes. A field's error disappears as soon as it is edited. `revision` is the stored record's the
+ * values were filled from, which a save sends back; a save refused for an edit conflict (decision 052) sets
+ * `isConflict` until the form is filled again.
  */
 export function useProfileForm<V extends Record<string, string>>(options: {
   initial: V;
+  revision: string;
   fieldOrder: readonly (keyof V & string)[];
   idPrefix: string;
 }) {
   const { t } = useTranslation();
   const [values, setValues] = useState<V>(options.initial);
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [revision, setRevision] = useState(options.revision);
+  const [isConflict, setIsConflict] = useState(false);
 
   const setValue = (field: keyof V & string, value: string) => {
     setValues((current) => ({ ...current, [field]: value }));
@@ -51,11 +57,25 @@ export function useProfileForm<V extends Record<string, string>>(options: {
     setValues,
     setValue,
     errors,
-    setErrors,
     idOf,
     summary,
+    revision,
+    isConflict,
     showIssues: (issues: readonly FieldIssue[]) => setErrors(fieldErrorsFromIssues(t, issues, ISSUE_NAMESPACES)),
-    showSaveError: (error: unknown) => setErrors(fieldErrorsFromSaveError(t, error)),
+    /** Before a save is sent: no error of an earlier one. */
+    clearErrors: () => {
+      setErrors({});
+      setIsConflict(false);
+    },
+    showSaveError: (error: unknown) =>
+      isEditConflict(error) ? setIsConflict(true) : setErrors(fieldErrorsFromSaveError(t, error)),
+    /** Filled from what is stored: every edit dropped, no error, and the stored revision to send back. */
+    fill: (stored: V, storedRevision: string) => {
+      setValues(stored);
+      setRevision(storedRevision);
+      setErrors({});
+      setIsConflict(false);
+    },
   };
 }
 

@@ -2,7 +2,8 @@ import { type BankAccountInput, validateBankAccount } from '@vatlas/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
-import { type BankAccountResponse, useBankAccount } from '../api/get-bank-account';
+import { EditConflictAlert } from '../../../lib/forms/edit-conflict';
+import { type BankAccountResponse, useBankAccount, useReloadBankAccount } from '../api/get-bank-account';
 import { useSaveBankAccount } from '../api/save-bank-account';
 import { useProfileForm } from '../components/business-profile-form';
 import { BusinessProfileLoading } from '../components/business-profile-loading';
@@ -26,17 +27,21 @@ const toFormValues = (saved: BankAccountResponse): BankAccountInput => ({
 
 export function BankingForm({
   initial,
+  revision,
   savedWarnings,
   onSaved,
 }: {
   initial: BankAccountInput;
+  /** The stored account's revision the values were filled from (decision 052). */
+  revision: string;
   /** Warnings of the saved account, so a reload shows them again. */
   savedWarnings: readonly Warning[];
   onSaved: () => void;
 }) {
   const { t } = useTranslation();
   const save = useSaveBankAccount();
-  const form = useProfileForm({ initial, fieldOrder: FIELDS, idPrefix: 'banking' });
+  const reload = useReloadBankAccount();
+  const form = useProfileForm({ initial, revision, fieldOrder: FIELDS, idPrefix: 'banking' });
   const { values, errors, idOf } = form;
   // A BIC of another country is allowed (payment institutions issue such accounts) but asked about once.
   // An account saved with a warning was confirmed then; a reload does not ask again.
@@ -54,14 +59,14 @@ export function BankingForm({
     event.preventDefault();
     const result = validateBankAccount(values);
     if (!result.isValid) return form.showIssues(result.issues);
-    form.setErrors({});
+    form.clearErrors();
     const signature = JSON.stringify(result.warnings);
     if (result.warnings.length > 0 && confirmedWarning !== signature) {
       setWarnings(result.warnings);
       setConfirmedWarning(signature);
       return;
     }
-    save.mutate(values, { onSuccess: onSaved, onError: form.showSaveError });
+    save.mutate({ ...values, revision: form.revision }, { onSuccess: onSaved, onError: form.showSaveError });
   };
 
   const needsConfirmation = warnings.length > 0 && confirmedWarning !== null;
@@ -112,6 +117,16 @@ export function BankingForm({
             ))}
           </div>
         ) : null}
+        {form.isConflict ? (
+          <EditConflictAlert
+            onReload={async () => {
+              const stored = await reload();
+              form.fill(toFormValues(stored), stored.revision);
+              setWarnings(stored.warnings);
+              setConfirmedWarning(stored.warnings.length > 0 ? JSON.stringify(stored.warnings) : null);
+            }}
+          />
+        ) : null}
       </form>
     </OnboardingLayout>
   );
@@ -130,5 +145,12 @@ export function BankingPage() {
       />
     );
   }
-  return <BankingForm initial={toFormValues(saved.data)} savedWarnings={saved.data.warnings} onSaved={goNext} />;
+  return (
+    <BankingForm
+      initial={toFormValues(saved.data)}
+      revision={saved.data.revision}
+      savedWarnings={saved.data.warnings}
+      onSaved={goNext}
+    />
+  );
 }

@@ -10,7 +10,12 @@ import {
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
-import { type BusinessDetailsResponse, useBusinessDetails } from '../api/get-business-details';
+import { EditConflictAlert } from '../../../lib/forms/edit-conflict';
+import {
+  type BusinessDetailsResponse,
+  useBusinessDetails,
+  useReloadBusinessDetails,
+} from '../api/get-business-details';
 import { useSaveBusinessDetails } from '../api/save-business-details';
 import { useProfileForm } from '../components/business-profile-form';
 import { BusinessProfileLoading } from '../components/business-profile-loading';
@@ -31,11 +36,14 @@ const toFormValues = (saved: BusinessDetailsResponse): BusinessDetailsInput => (
 
 export function BusinessDetailsForm({
   initial,
+  revision,
   establishmentCountryCode,
   companyType,
   onSaved,
 }: {
   initial: BusinessDetailsInput;
+  /** The company's revision the values were filled from (decision 052). */
+  revision: string;
   /** The VAT number and the legal form are checked for this country (set on the business-type page). */
   establishmentCountryCode: string | null;
   companyType: string | null;
@@ -43,7 +51,8 @@ export function BusinessDetailsForm({
 }) {
   const { t } = useTranslation();
   const save = useSaveBusinessDetails();
-  const form = useProfileForm({ initial, fieldOrder: FIELDS, idPrefix: 'business-details' });
+  const reload = useReloadBusinessDetails();
+  const form = useProfileForm({ initial, revision, fieldOrder: FIELDS, idPrefix: 'business-details' });
   const { values, errors, idOf, setValue } = form;
   const vatFormat = establishmentCountryCode ? findVatNumberFormat(establishmentCountryCode) : undefined;
   const knownType = (COMPANY_TYPES as readonly string[]).includes(companyType ?? '')
@@ -59,10 +68,10 @@ export function BusinessDetailsForm({
     event.preventDefault();
     const result = validateBusinessDetails(values, { establishmentCountryCode, today: todayIsoDate() });
     if (!result.isValid) return form.showIssues(result.issues);
-    form.setErrors({});
+    form.clearErrors();
     // The normalised VAT number goes back into the field, so what was saved is what the user sees.
     if (result.value.vatNumber !== null) setValue('vatNumber', result.value.vatNumber);
-    save.mutate(values, { onSuccess: onSaved, onError: form.showSaveError });
+    save.mutate({ ...values, revision: form.revision }, { onSuccess: onSaved, onError: form.showSaveError });
   };
 
   const label = (field: string) => t(`onboarding.businessProfile.businessDetails.fields.${field}`);
@@ -125,6 +134,15 @@ export function BusinessDetailsForm({
           error={errors.vatNumber}
           autoComplete="off"
         />
+        {form.isConflict ? (
+          <EditConflictAlert
+            className="sm:col-span-2"
+            onReload={async () => {
+              const stored = await reload();
+              form.fill(toFormValues(stored), stored.revision);
+            }}
+          />
+        ) : null}
       </form>
     </OnboardingLayout>
   );
@@ -146,6 +164,7 @@ export function BusinessDetailsPage() {
   return (
     <BusinessDetailsForm
       initial={toFormValues(saved.data)}
+      revision={saved.data.revision}
       establishmentCountryCode={saved.data.establishmentCountryCode}
       companyType={saved.data.companyType}
       onSaved={goNext}

@@ -1,5 +1,5 @@
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { apiPaths, onboardingResponseSchema } from '@vatlas/contract';
+import { apiPaths, EDIT_CONFLICT, onboardingResponseSchema } from '@vatlas/contract';
 import { DEFAULT_ONBOARDING_STEPS, todayIsoDate } from '@vatlas/domain';
 import axe from 'axe-core';
 import type { ReactNode } from 'react';
@@ -30,6 +30,7 @@ const EMPTY_REPRESENTATIVE = {
   idDocumentNumber: null,
   idDocumentExpiry: null,
   updatedAt: null,
+  revision: '',
 };
 const EMPTY_DETAILS = {
   legalNameOfBusiness: 'Example Trading GmbH',
@@ -39,8 +40,9 @@ const EMPTY_DETAILS = {
   vatNumber: null,
   establishmentCountryCode: 'DE',
   companyType: 'corporation',
+  revision: '41',
 };
-const EMPTY_BANK = { accountHolder: null, iban: null, bic: null, warnings: [], updatedAt: null };
+const EMPTY_BANK = { accountHolder: null, iban: null, bic: null, warnings: [], updatedAt: null, revision: '' };
 /** The onboarding state the shared layout shows progress from (a valid answer of the contract). */
 const ONBOARDING = onboardingResponseSchema.parse({
   companyId: COMPANY_ID,
@@ -158,6 +160,7 @@ describe('legal representative page', () => {
       idDocumentNumber: 'L01X00T47',
       idDocumentExpiry: `${year + 3}-01-31`,
       updatedAt: '2026-01-01T00:00:00.000Z',
+      revision: '17',
     };
     const put = vi.fn((options: RequestOptions<unknown>) => ({ ...saved, ...(options.body as object) }));
     const { services } = createServices({ [url]: saved }, { [url]: put });
@@ -167,7 +170,50 @@ describe('legal representative page', () => {
     await type('First name', 'Erika Maria');
     submit();
     await waitFor(() => expect(location()).toBe(paths.onboarding.businessDetails.path));
-    expect(put.mock.calls[0]?.[0].body).toMatchObject({ firstName: 'Erika Maria', nationality: 'DE' });
+    expect(put.mock.calls[0]?.[0].body).toMatchObject({ firstName: 'Erika Maria', nationality: 'DE', revision: '17' });
+  });
+
+  it('says a save after someone else’s was not saved, and loads the stored values for it to be made again (decision 052)', async () => {
+    const saved = {
+      firstName: 'Erika',
+      lastName: 'Mustermann',
+      dateOfBirth: '1980-08-12',
+      nationality: 'DE',
+      idDocumentType: 'national-id-card',
+      idDocumentNumber: 'L01X00T47',
+      idDocumentExpiry: `${year + 3}-01-31`,
+      updatedAt: '2026-01-01T00:00:00.000Z',
+      revision: '17',
+    };
+    const data: Record<string, typeof saved> = { [url]: saved };
+    const put = vi.fn((options: RequestOptions<unknown>) => {
+      const body = options.body as { revision?: string };
+      if (body.revision !== data[url]?.revision)
+        throw new HttpError({ kind: 'http', status: 409, code: EDIT_CONFLICT, message: 'changed since' });
+      return { ...data[url], ...body };
+    });
+    const { services } = createServices(data, { [url]: put });
+    const { location } = renderPage(path, <LegalRepresentativePage />, services);
+    expect(await field('Last name')).toHaveProperty('value', 'Mustermann');
+    // A colleague saves a new last name meanwhile.
+    data[url] = { ...saved, lastName: 'Musterfrau', revision: '18' };
+    await type('First name', 'Erika Maria');
+    submit();
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('so your changes were not saved');
+    expect(location()).toBe(path);
+    const results = await axe.run(document.body, { rules: { region: { enabled: false } } });
+    expect(results.violations.map((violation) => violation.id)).toEqual([]);
+
+    fireEvent.click(within(alert).getByRole('button', { name: 'Load the saved version' }));
+    await waitFor(async () => expect(await field('Last name')).toHaveProperty('value', 'Musterfrau'));
+    expect(await field('First name')).toHaveProperty('value', 'Erika');
+    expect(document.activeElement).toBe(await field('First name'));
+    expect(screen.queryByRole('alert')).toBeNull();
+    submit();
+    await waitFor(() => expect(location()).toBe(paths.onboarding.businessDetails.path));
+    expect(put.mock.calls.at(-1)?.[0].body).toMatchObject({ lastName: 'Musterfrau', revision: '18' });
   });
 
   it('shows the API’s reason, translated, when the server refuses a field', async () => {
@@ -275,6 +321,8 @@ describe('business details page', () => {
     submit();
     await waitFor(() => expect(location()).toBe(paths.onboarding.banking.path));
     expect(put).toHaveBeenCalledTimes(1);
+    // The company's revision the form was filled from goes with it (decision 052).
+    expect(put.mock.calls[0]?.[0].body).toMatchObject({ revision: '41' });
   });
 });
 
@@ -325,6 +373,7 @@ describe('banking page', () => {
     submit();
     await waitFor(() => expect(location()).toBe(paths.onboarding.documents.path));
     expect(put).toHaveBeenCalledTimes(1);
+    expect(put.mock.calls[0]).toMatchObject([{ body: { revision: '' } }]);
   });
 });
 

@@ -8,7 +8,12 @@ import {
 import type { FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../../../config/paths';
-import { type LegalRepresentativeResponse, useLegalRepresentative } from '../api/get-legal-representative';
+import { EditConflictAlert } from '../../../lib/forms/edit-conflict';
+import {
+  type LegalRepresentativeResponse,
+  useLegalRepresentative,
+  useReloadLegalRepresentative,
+} from '../api/get-legal-representative';
 import { useSaveLegalRepresentative } from '../api/save-legal-representative';
 import { countryOptions, useProfileForm } from '../components/business-profile-form';
 import { BusinessProfileLoading } from '../components/business-profile-loading';
@@ -39,22 +44,26 @@ const toFormValues = (saved: LegalRepresentativeResponse): LegalRepresentativeIn
 
 export function LegalRepresentativeForm({
   initial,
+  revision,
   onSaved,
 }: {
   initial: LegalRepresentativeInput;
+  /** The stored record's the values were filled from (decision 052). */
+  revision: string;
   onSaved: () => void;
 }) {
   const { t, i18n } = useTranslation();
   const save = useSaveLegalRepresentative();
-  const form = useProfileForm({ initial, fieldOrder: FIELDS, idPrefix: 'legal-representative' });
+  const reload = useReloadLegalRepresentative();
+  const form = useProfileForm({ initial, revision, fieldOrder: FIELDS, idPrefix: 'legal-representative' });
   const { values, errors, idOf, setValue } = form;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     const result = validateLegalRepresentative(values, todayIsoDate());
     if (!result.isValid) return form.showIssues(result.issues);
-    form.setErrors({});
-    save.mutate(values, { onSuccess: onSaved, onError: form.showSaveError });
+    form.clearErrors();
+    save.mutate({ ...values, revision: form.revision }, { onSuccess: onSaved, onError: form.showSaveError });
   };
 
   const label = (field: string) => t(`onboarding.businessProfile.legalRepresentative.fields.${field}`);
@@ -132,6 +141,15 @@ export function LegalRepresentativeForm({
           onChange={(value) => setValue('idDocumentExpiry', value)}
           error={errors.idDocumentExpiry}
         />
+        {form.isConflict ? (
+          <EditConflictAlert
+            className="sm:col-span-2"
+            onReload={async () => {
+              const stored = await reload();
+              form.fill(toFormValues(stored), stored.revision);
+            }}
+          />
+        ) : null}
       </form>
     </OnboardingLayout>
   );
@@ -150,5 +168,5 @@ export function LegalRepresentativePage() {
       />
     );
   }
-  return <LegalRepresentativeForm initial={toFormValues(saved.data)} onSaved={goNext} />;
+  return <LegalRepresentativeForm initial={toFormValues(saved.data)} revision={saved.data.revision} onSaved={goNext} />;
 }

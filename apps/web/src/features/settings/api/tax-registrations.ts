@@ -13,6 +13,7 @@ import {
 } from '@vatlas/contract';
 import { useAuthServices } from '../../../lib/auth/auth-services';
 import type { HttpClient } from '../../../lib/http/http-client';
+import { useFetchFresh } from '../../../lib/query/fetch-fresh';
 
 export type { JurisdictionRegistrationDto, MissingRegistration, TaxSchemes, TaxSchemesResponse };
 
@@ -47,21 +48,16 @@ export function useTaxSchemes(companyId: string | null) {
   return useQuery({ ...getTaxSchemesQueryOptions(http, companyId ?? ''), enabled: companyId !== null });
 }
 
-/**
- * Fetches the registrations again whatever the cache holds, and answers them: what a form refused for an edit conflict
- * (decision 052) is refilled from.
- */
+/** The registrations fetched again whatever the cache holds (`useFetchFresh`). */
 export function useReloadTaxRegistrations(companyId: string) {
   const { http } = useAuthServices();
-  const queryClient = useQueryClient();
-  return () => queryClient.fetchQuery({ ...getTaxRegistrationsQueryOptions(http, companyId), staleTime: 0 });
+  return useFetchFresh(getTaxRegistrationsQueryOptions(http, companyId));
 }
 
-/** Fetches the OSS and IOSS registrations again whatever the cache holds, and answers them. */
+/** The OSS and IOSS registrations fetched again whatever the cache holds (`useFetchFresh`). */
 export function useReloadTaxSchemes(companyId: string) {
   const { http } = useAuthServices();
-  const queryClient = useQueryClient();
-  return () => queryClient.fetchQuery({ ...getTaxSchemesQueryOptions(http, companyId), staleTime: 0 });
+  return useFetchFresh(getTaxSchemesQueryOptions(http, companyId));
 }
 
 /**

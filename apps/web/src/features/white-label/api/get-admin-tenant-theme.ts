@@ -1,7 +1,8 @@
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { type AdminTenantTheme, adminTenantThemeSchema, apiPaths } from '@vatlas/contract';
 import { useAuthServices } from '../../../lib/auth/auth-services';
 import type { HttpClient } from '../../../lib/http/http-client';
+import { useFetchFresh } from '../../../lib/query/fetch-fresh';
 
 export type { AdminTenantTheme };
 
@@ -27,10 +28,8 @@ export function useAdminTenantTheme(tenantId: string) {
   return useQuery(adminTenantThemeQueryOptions(http, tenantId));
 }
 
-/** Fetches the tenant's theme again whatever the cache holds, and answers it: an editor refused for an edit conflict
- * (decision 052) is refilled from it. */
+/** The tenant's theme fetched again whatever the cache holds (`useFetchFresh`). */
 export function useReloadAdminTenantTheme(tenantId: string) {
   const { http } = useAuthServices();
-  const queryClient = useQueryClient();
-  return () => queryClient.fetchQuery({ ...adminTenantThemeQueryOptions(http, tenantId), staleTime: 0 });
+  return useFetchFresh(adminTenantThemeQueryOptions(http, tenantId));
 }
