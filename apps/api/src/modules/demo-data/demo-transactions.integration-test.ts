@@ -5,7 +5,7 @@ import { type LiabilitySummary, TRANSACTION_COUNT_LIMIT } from '@vatlas/contract
 import { formatMoneyFixed2, type LiabilityScheme, money, sumMoney } from '@vatlas/domain';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { ecSalesListLines, liabilities } from '../../db/schema';
+import { auditEvents, ecSalesListLines, liabilities } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { getDataHealth } from '../data-health/service';
 import { listFilings } from '../filings/service';
@@ -161,6 +161,12 @@ forEachDatabase('demo transactions of seller@vatlas.test', (context) => {
           : { filedOn: null, filingReference: null },
       );
     }
+    // Nobody marked them at the time the seed ran: the audit log has none of it.
+    const marks = await context.database.db
+      .select({ action: auditEvents.action })
+      .from(auditEvents)
+      .where(eq(auditEvents.companyId, companyId));
+    expect(marks).toEqual([]);
     for (const { month } of MONTHS) {
       for (const country of ['DE', 'FR']) {
         const filing = findFiling('vat-return', country, `${month}-01`);

@@ -147,7 +147,9 @@ export async function seedDemoTransactions(deps: DemoTransactionSeedDeps): Promi
 /**
  * A seller who used Vatlas all year filed its returns: every filing due before today is marked filed on its due
  * date, as the seller would with "Mark filed", under a reference that says it is a demo. The calendar then shows a
- * year of history and what is coming, not a wall of overdue returns nobody would have let happen.
+ * year of history and what is coming, not a wall of overdue returns nobody would have let happen. The marks are not
+ * audited: the audit log says what people did and when, and nobody marked these at the time the seed runs (a fresh
+ * install's log would otherwise open with a year of the seller's marks, all made in one second).
  */
 async function fileWhatWasDue(database: Database, input: { companyId: string; userId: string; today: string }) {
   const { companyId, userId } = input;
@@ -160,6 +162,7 @@ async function fileWhatWasDue(database: Database, input: { companyId: string; us
       filingId: filing.id,
       userId,
       request: { filedOn: filing.dueDate, reference },
+      isAudited: false,
     });
   }
 }

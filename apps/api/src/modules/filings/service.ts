@@ -349,10 +349,19 @@ function refuseFutureDay(day: string, today: string, field: 'filedOn' | 'paidOn'
   }
 }
 
-/** Records that the filing was submitted; its amount is frozen from then on. */
+/**
+ * Records that the filing was submitted; its amount is frozen from then on. Audited as the user's act, unless
+ * `isAudited` is false: the demo seed's history, which nobody made at the time the seed writes it.
+ */
 export async function markFilingFiled(
   db: Db,
-  input: { companyId: string; filingId: string; userId: string; request: MarkFilingFiledRequest },
+  input: {
+    companyId: string;
+    filingId: string;
+    userId: string;
+    request: MarkFilingFiledRequest;
+    isAudited?: boolean;
+  },
 ): Promise<Filing> {
   const today = todayIsoDate();
   const updated = await changeFiling(db, input, async (txDb, row) => {
@@ -369,10 +378,12 @@ export async function markFilingFiled(
       filingReference: input.request.reference,
       filedBy: input.userId,
     });
-    await auditFiling(txDb, 'filing_marked_filed', input, row, {
-      filedOn: filed.filedOn,
-      filingReference: filed.filingReference,
-    });
+    if (input.isAudited !== false) {
+      await auditFiling(txDb, 'filing_marked_filed', input, row, {
+        filedOn: filed.filedOn,
+        filingReference: filed.filingReference,
+      });
+    }
     return filed;
   });
   return toFiling(updated, today, await loadContextOf(db, input.companyId));
