@@ -32,7 +32,8 @@ type RecordedRequest = { method: string; path: string; authorization: string | u
 
 /**
  * A real HTTP server standing in for Stripe's API (an external service): it records each request and answers
- * POST /v1/checkout/sessions as Stripe does, with a session id and its hosted URL.
+ * POST /v1/checkout/sessions as Stripe does, with a session id and its hosted URL, and POST
+ * /v1/checkout/sessions/{id}/expire with the session expired.
  */
 async function startStripeStandIn() {
   const state = {
@@ -73,6 +74,10 @@ async function startStripeStandIn() {
           status: 'open',
           url: `https://checkout.stripe.test/c/pay/${id}`,
         });
+      }
+      const expired = /^\/v1\/checkout\/sessions\/(cs_test_standin\d+)\/expire$/.exec(request.url ?? '');
+      if (request.method === 'POST' && expired) {
+        return send(200, { id: expired[1], object: 'checkout.session', status: 'expired', url: null });
       }
       return send(404, { error: { type: 'invalid_request_error', message: 'Unrecognized request URL' } });
     });
@@ -440,7 +445,12 @@ forEachDatabase('payments and subscriptions API', (context) => {
       expect(audit[0]?.details).toMatchObject({ change: 'cancelled', provider: 'stripe', countryCodes: 'DE,FR' });
     });
 
-    it('keeps a country paid while a second checkout for it was being created, and refuses that checkout', async () => {
+    /**
+     * A checkout for `country` that passed its check and waits for Stripe while an earlier checkout's payment for the
+     * country arrives; its answer, and what was sent to Stripe from its session on. `failNext` has Stripe refuse the
+     * first request after the session's.
+     */
+    async function checkoutWhilePaidMeanwhile(country: string, subscriptionId: string, options = { failNext: false }) {
       let letStripeAnswer = () => {};
       stripeStandIn.state.sessionsHeldUntil = new Promise<void>((resolve) => {
         letStripeAnswer = resolve;
@@ -450,26 +460,48 @@ forEachDatabase('payments and subscriptions API', (context) => {
         method: 'POST',
         url: apiPaths.paymentCheckout(companyId),
         headers: bearer(ownerToken),
-        payload: { countryCodes: ['AT'] },
+        payload: { countryCodes: [country] },
       });
       try {
-        // The checkout passed its check (AT is not subscribed) and waits for Stripe; an earlier checkout's payment
-        // for AT arrives meanwhile.
         await expect.poll(() => stripeStandIn.state.requests.length).toBe(sent + 1);
-        const payload = checkoutCompletedEvent('evt_completed_meanwhile', companyId, ['AT'], 'sub_standin_at');
+        stripeStandIn.state.failNext = options.failNext;
+        const payload = checkoutCompletedEvent(`evt_${subscriptionId}`, companyId, [country], subscriptionId);
         expect((await postWebhook(payload, signStripePayload(payload, WEBHOOK_SECRET))).statusCode).toBe(200);
       } finally {
         stripeStandIn.state.sessionsHeldUntil = null;
         letStripeAnswer();
       }
-      const refused = await checkout;
+      const answer = await checkout;
+      return {
+        answer,
+        requests: stripeStandIn.state.requests.slice(sent).map(({ method, path }) => `${method} ${path}`),
+      };
+    }
+
+    it('keeps a country paid while a second checkout for it was being created, refuses that checkout and expires its session', async () => {
+      const { answer: refused, requests } = await checkoutWhilePaidMeanwhile('AT', 'sub_standin_at');
       expect(refused.statusCode).toBe(409);
       expect(refused.json()).toMatchObject({ code: 'already_subscribed', details: { countryCodes: ['AT'] } });
+      // The session never offered is ended at Stripe, so it cannot be paid there either.
+      const session = `cs_test_standin${stripeStandIn.state.sessionCount}`;
+      expect(requests).toEqual(['POST /v1/checkout/sessions', `POST /v1/checkout/sessions/${session}/expire`]);
       // Still paid, by the subscription that paid it: its cancellation at Stripe cancels it here.
       expect(await subscriptionCodesInMe(stripeApp, companyId)).toEqual(['AT']);
       const deleted = subscriptionDeletedEvent('evt_deleted_at', 'sub_standin_at');
       expect((await postWebhook(deleted, signStripePayload(deleted, WEBHOOK_SECRET))).statusCode).toBe(200);
       expect(await subscriptionCodesInMe(stripeApp, companyId)).toEqual([]);
+    });
+
+    it('still refuses that checkout when Stripe will not expire its session, which then expires unused', async () => {
+      const { answer: refused, requests } = await checkoutWhilePaidMeanwhile('AT', 'sub_standin_at_again', {
+        failNext: true,
+      });
+      expect(refused.statusCode).toBe(409);
+      expect(refused.json()).toMatchObject({ code: 'already_subscribed', details: { countryCodes: ['AT'] } });
+      expect(requests.at(-1)).toMatch(/^POST \/v1\/checkout\/sessions\/cs_test_standin\d+\/expire$/);
+      expect(await subscriptionCodesInMe(stripeApp, companyId)).toEqual(['AT']);
+      const deleted = subscriptionDeletedEvent('evt_deleted_at_again', 'sub_standin_at_again');
+      expect((await postWebhook(deleted, signStripePayload(deleted, WEBHOOK_SECRET))).statusCode).toBe(200);
     });
 
     it('leaves a country paid through Stripe when an administrator activates it by hand at the same moment', async () => {

@@ -52,7 +52,13 @@ export async function registerPaymentRoutes(
   const typed = app.withTypeProvider<ZodTypeProvider>();
   const stripe =
     deps.stripe ?? (deps.payments.provider === 'stripe' ? await loadStripeGateway(deps.payments.stripe) : null);
-  const paymentDeps: PaymentDeps = { db: deps.db, payments: deps.payments, stripe, publicUrl: deps.publicUrl };
+  const paymentDeps: PaymentDeps = {
+    db: deps.db,
+    payments: deps.payments,
+    stripe,
+    publicUrl: deps.publicUrl,
+    log: app.log,
+  };
 
   typed.get(
     PAYMENT_ROUTE_PATTERNS.subscriptions,

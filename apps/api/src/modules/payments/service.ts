@@ -7,6 +7,7 @@ import type {
   SubscribableCountry,
 } from '@vatlas/contract';
 import { COUNTRY_CODES } from '@vatlas/domain';
+import type { FastifyBaseLogger } from 'fastify';
 import type Stripe from 'stripe';
 import type { PaymentSettings } from '../../config';
 import type { Db } from '../../db/client';
@@ -37,6 +38,8 @@ export type PaymentDeps = {
   stripe: StripeGateway | null;
   publicUrl: string;
   now?: () => Date;
+  /** Where a failure that does not fail the request is told (a refused checkout's session left open at Stripe). */
+  log?: Pick<FastifyBaseLogger, 'warn'>;
 };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -124,7 +127,37 @@ export async function startCheckout(
     throw error;
   }
   const now = deps.now?.() ?? new Date();
-  await deps.db.transaction(async (tx) => {
+  try {
+    await markCheckoutPending(deps.db, input, session.id, now);
+  } catch (error) {
+    await expireRefusedSession(deps, session.id);
+    throw error;
+  }
+  return { checkoutUrl: session.url, sessionId: session.id };
+}
+
+/**
+ * A session made for a checkout that was then refused is never offered; it is expired at Stripe at once, so nobody
+ * pays it from Stripe's side (a link Stripe mailed, say). Should Stripe refuse that, the session expires unused after
+ * 24 hours, and the refusal stands.
+ */
+async function expireRefusedSession(deps: PaymentDeps, sessionId: string): Promise<void> {
+  try {
+    await deps.stripe?.expireCheckoutSession(sessionId);
+  } catch (error) {
+    if (!(error instanceof StripeCheckoutError)) throw error;
+    deps.log?.warn({ sessionId, reason: error.message }, 'a refused checkout session could not be expired at Stripe');
+  }
+}
+
+/** The countries pending under the session, in one transaction; 409 when one was paid while Stripe made it. */
+async function markCheckoutPending(
+  db: Db,
+  input: { companyId: string; countryCodes: string[] },
+  sessionId: string,
+  now: Date,
+): Promise<void> {
+  await db.transaction(async (tx) => {
     const txDb = tx as unknown as Db;
     const pending = await upsertSubscriptions(
       txDb,
@@ -133,17 +166,16 @@ export async function startCheckout(
         countryCode,
         status: 'pending',
         provider: 'stripe',
-        providerReference: session.id,
+        providerReference: sessionId,
         activatedByUserId: null,
       })),
       now,
     );
     // A payment for a country (an earlier checkout's, or an administrator's activation) arrived while Stripe made this
-    // session: it stays active, and the session is not offered, as if it had come first. Unused, it expires at Stripe.
+    // session: it stays active, and the session is not offered, as if it had come first.
     const paidMeanwhile = input.countryCodes.filter((code) => !pending.includes(code));
     if (paidMeanwhile.length > 0) throw alreadySubscribed(paidMeanwhile);
   });
-  return { checkoutUrl: session.url, sessionId: session.id };
 }
 
 type WebhookOutcome = { duplicate: boolean };

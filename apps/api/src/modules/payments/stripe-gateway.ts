@@ -15,6 +15,8 @@ export type StripeGateway = {
     countryCodes: string[];
     customerEmail: string | null;
   }): Promise<{ id: string; url: string }>;
+  /** Ends an open session unpaid, so it can no longer be paid; throws a StripeCheckoutError when Stripe refuses. */
+  expireCheckoutSession(sessionId: string): Promise<void>;
   /** Throws when the signature is missing, wrong or older than the tolerance (300 s). */
   verifyEvent(rawBody: Buffer, signatureHeader: string): Stripe.Event;
 };
@@ -54,6 +56,16 @@ export function createStripeGateway(settings: StripeSettings): StripeGateway {
       }
       if (!session.url) throw new StripeCheckoutError('Stripe answered a checkout session without a URL.');
       return { id: session.id, url: session.url };
+    },
+    async expireCheckoutSession(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+      } catch (error) {
+        throw new StripeCheckoutError(
+          error instanceof Error ? error.message : 'Stripe did not expire the checkout session.',
+          { cause: error },
+        );
+      }
     },
     verifyEvent(rawBody, signatureHeader) {
       return stripe.webhooks.constructEvent(rawBody, signatureHeader, settings.webhookSecret, 300);
