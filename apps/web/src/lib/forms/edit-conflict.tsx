@@ -13,7 +13,7 @@ export const isEditConflict = (error: unknown): boolean =>
  * What a form shows of an edit conflict: that nothing was saved, and a button that loads what is stored now, dropping
  * the form's edits; focus then moves to the form's first field. `onReload` refills the form and resolves when done.
  */
-export function EditConflictAlert({ onReload, className }: { onReload: () => Promise<void>; className?: string }) {
+export function EditConflictAlert({ onReload, className }: { onReload: () => Promise<unknown>; className?: string }) {
   const { t } = useTranslation();
   const [isReloading, setIsReloading] = useState(false);
   const [hasFailed, setHasFailed] = useState(false);

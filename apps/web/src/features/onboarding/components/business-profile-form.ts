@@ -69,12 +69,17 @@ export function useProfileForm<V extends Record<string, string>>(options: {
     },
     showSaveError: (error: unknown) =>
       isEditConflict(error) ? setIsConflict(true) : setErrors(fieldErrorsFromSaveError(t, error)),
-    /** Filled from what is stored: every edit dropped, no error, and the stored revision to send back. */
-    fill: (stored: V, storedRevision: string) => {
-      setValues(stored);
-      setRevision(storedRevision);
+    /**
+     * Filled from the stored record `load` fetches again (after an edit conflict): every edit dropped, no error, and
+     * the stored revision to send back. Answers the record.
+     */
+    reloadFrom: async <R extends { revision: string }>(load: () => Promise<R>, toValues: (stored: R) => V) => {
+      const stored = await load();
+      setValues(toValues(stored));
+      setRevision(stored.revision);
       setErrors({});
       setIsConflict(false);
+      return stored;
     },
   };
 }

@@ -120,8 +120,7 @@ export function BankingForm({
         {form.isConflict ? (
           <EditConflictAlert
             onReload={async () => {
-              const stored = await reload();
-              form.fill(toFormValues(stored), stored.revision);
+              const stored = await form.reloadFrom(reload, toFormValues);
               setWarnings(stored.warnings);
               setConfirmedWarning(stored.warnings.length > 0 ? JSON.stringify(stored.warnings) : null);
             }}

@@ -135,13 +135,7 @@ export function BusinessDetailsForm({
           autoComplete="off"
         />
         {form.isConflict ? (
-          <EditConflictAlert
-            className="sm:col-span-2"
-            onReload={async () => {
-              const stored = await reload();
-              form.fill(toFormValues(stored), stored.revision);
-            }}
-          />
+          <EditConflictAlert className="sm:col-span-2" onReload={() => form.reloadFrom(reload, toFormValues)} />
         ) : null}
       </form>
     </OnboardingLayout>

@@ -142,13 +142,7 @@ export function LegalRepresentativeForm({
           error={errors.idDocumentExpiry}
         />
         {form.isConflict ? (
-          <EditConflictAlert
-            className="sm:col-span-2"
-            onReload={async () => {
-              const stored = await reload();
-              form.fill(toFormValues(stored), stored.revision);
-            }}
-          />
+          <EditConflictAlert className="sm:col-span-2" onReload={() => form.reloadFrom(reload, toFormValues)} />
         ) : null}
       </form>
     </OnboardingLayout>
