@@ -208,3 +208,15 @@ export function OnboardingLayout(props: OnboardingLayoutProps) {
     </div>
   );
 }
+
+/**
+ * A form page's frame while the onboarding state first loads: the layout shows its spinner and no Back/Next, since the
+ * form can start only from what the server has saved.
+ */
+export function OnboardingPageLoading({ path, title }: { path: string; title: string }) {
+  return (
+    <OnboardingLayout path={path} title={title} hideActions>
+      {null}
+    </OnboardingLayout>
+  );
+}

@@ -7,7 +7,7 @@ import { isOnboardingLoading, useOnboarding } from '../api/get-onboarding';
 import { addressRequestSchema, useSaveAddress } from '../api/save-address';
 import { type FieldErrors, fieldErrorsFromApi, fieldErrorsFromZod, toErrorSummary } from '../components/form-errors';
 import { TextField } from '../components/form-fields';
-import { OnboardingLayout, useFlowNavigation } from '../components/onboarding-layout';
+import { OnboardingLayout, OnboardingPageLoading, useFlowNavigation } from '../components/onboarding-layout';
 import { StreetCombobox } from '../components/street-combobox';
 
 const PATH = '/onboarding/business-address';
@@ -168,11 +168,7 @@ export function BusinessAddressPage() {
   const { t } = useTranslation();
   const onboarding = useOnboarding();
   if (isOnboardingLoading(onboarding)) {
-    return (
-      <OnboardingLayout path={PATH} title={t('pages.onboarding.businessAddress.title')} hideActions>
-        {null}
-      </OnboardingLayout>
-    );
+    return <OnboardingPageLoading path={PATH} title={t('pages.onboarding.businessAddress.title')} />;
   }
   const saved = onboarding.data?.address;
   const initial: AddressValues = {

@@ -8,7 +8,7 @@ import { businessTypeRequestSchema, useSaveBusinessType } from '../api/save-busi
 import { countryOptions, OTHER_COUNTRY_CODES, SERVED_COUNTRY_CODES } from '../components/country-options';
 import { type FieldErrors, fieldErrorsFromApi, fieldErrorsFromZod, toErrorSummary } from '../components/form-errors';
 import { SelectField, TextField } from '../components/form-fields';
-import { OnboardingLayout, useFlowNavigation } from '../components/onboarding-layout';
+import { OnboardingLayout, OnboardingPageLoading, useFlowNavigation } from '../components/onboarding-layout';
 
 const PATH = '/onboarding/business-type';
 const FORM_ID = 'business-type-form';
@@ -208,11 +208,7 @@ export function BusinessTypePage() {
   const { t } = useTranslation();
   const onboarding = useOnboarding();
   if (isOnboardingLoading(onboarding)) {
-    return (
-      <OnboardingLayout path={PATH} title={t('pages.onboarding.businessType.title')} hideActions>
-        {null}
-      </OnboardingLayout>
-    );
+    return <OnboardingPageLoading path={PATH} title={t('pages.onboarding.businessType.title')} />;
   }
   const saved = onboarding.data?.businessType;
   const code = saved?.establishmentCountryCode ?? '';

@@ -5,7 +5,7 @@ import { isOnboardingLoading, useOnboarding } from '../api/get-onboarding';
 import { productTypeRequestSchema, useSaveProductType } from '../api/save-product-type';
 import { type FieldErrors, fieldErrorsFromApi, fieldErrorsFromZod, toErrorSummary } from '../components/form-errors';
 import { CheckboxGroup } from '../components/form-fields';
-import { OnboardingLayout, useFlowNavigation } from '../components/onboarding-layout';
+import { OnboardingLayout, OnboardingPageLoading, useFlowNavigation } from '../components/onboarding-layout';
 
 const PATH = '/onboarding/product-type';
 const FORM_ID = 'product-type-form';
@@ -108,11 +108,7 @@ export function ProductTypePage() {
   const { t } = useTranslation();
   const onboarding = useOnboarding();
   if (isOnboardingLoading(onboarding)) {
-    return (
-      <OnboardingLayout path={PATH} title={t('pages.onboarding.productType.title')} hideActions>
-        {null}
-      </OnboardingLayout>
-    );
+    return <OnboardingPageLoading path={PATH} title={t('pages.onboarding.productType.title')} />;
   }
   const saved = onboarding.data?.productType;
   return (
