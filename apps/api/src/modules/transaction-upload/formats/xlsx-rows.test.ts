@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { VTR_COLUMNS_95 } from '../synthetic-vtr';
 import { FileFormatError } from './format';
 import { BUYER_NAME, chunked, parseAll, VTR_SALE, VTR_SALE_TRANSACTION } from './format-test-kit';
+import { decodeXstring } from './xlsx-rows';
 import { buildXlsx, type XlsxCell, type XlsxOptions } from './xlsx-test-kit';
 
 /** The sale as Excel holds it once opened and saved: numbers as numbers, dates as date-formatted serials. */
@@ -127,6 +128,49 @@ describe('xlsx workbooks', () => {
     expect(transactions).toHaveLength(2000);
     expect(transactions.at(-1)).toEqual({ ...EXPECTED, lineNumber: 2001, quantity: 2000 });
     expect(batches.length).toBeGreaterThanOrEqual(4);
+  });
+
+  describe("Excel's escapes of characters XML cannot hold (_xHHHH_)", () => {
+    it.each([
+      ['MUG_x002D_RED', 'MUG-RED'],
+      ['line_x000D__x000A_break', 'line\r\nbreak'],
+      ['lower_x002d_case', 'lower-case'],
+      ['_x005F_x002D_ as written', '_x002D_ as written'],
+      ['MUG_RED_x', 'MUG_RED_x'],
+      ['_x12_ and _xZZZZ_', '_x12_ and _xZZZZ_'],
+    ])('reads %j as %j', (written, text) => {
+      expect(decodeXstring(written)).toBe(text);
+    });
+
+    it.each([
+      ['shared strings', {}],
+      ['inline strings', { inlineStrings: true }],
+    ] as [string, XlsxOptions][])('decodes them in %s', async (_name, options) => {
+      const result = await parseAll('amazon-vtr', workbook([saleCells({ SELLER_SKU: 'MUG_x002D_RED' })], options));
+      expect(result.problems).toEqual([]);
+      expect(result.transactions).toEqual([EXPECTED]);
+    });
+
+    it.each([
+      ['shared strings', {}],
+      ['inline strings', { inlineStrings: true }],
+    ] as [string, XlsxOptions][])(
+      'reports U+0000 written as _x0000_ in %s by its row and column',
+      async (_name, options) => {
+        const rows = [saleCells(), saleCells({ SELLER_SKU: 'MUG_x0000_RED' }), saleCells()];
+        const result = await parseAll('amazon-vtr', workbook(rows, options));
+        expect(result.transactions.map((transaction) => transaction.lineNumber)).toEqual([2, 4]);
+        expect(result.problems).toEqual([
+          {
+            lineNumber: 3,
+            column: 'SELLER_SKU',
+            code: 'nul-character',
+            message:
+              'Line 3: SELLER_SKU holds the character U+0000 (NUL), which is not text. Export the report again from its source.',
+          },
+        ]);
+      },
+    );
   });
 
   it('keeps personal data out', async () => {

@@ -92,6 +92,7 @@ export async function readXlsxTable(chunks: AsyncIterable<Uint8Array>): Promise<
     headerLineNumber: header.lineNumber,
     serialDateSystem: reader.dateSystem,
     hasStrictColumnCount: false,
+    holdsNul: () => reader.holdsNul,
     rows: rows(),
   };
 }
@@ -185,6 +186,8 @@ function excelNumberText(text: string): string {
 
 class XlsxReader {
   dateSystem: 1900 | 1904 = 1900;
+  /** Whether a text read so far held U+0000: XML cannot, so only an `_x0000_` escape brings one (`decodeXstring`). */
+  holdsNul = false;
   private readonly unzip: Unzip;
   private rows: SheetRow[] = [];
   private workbookPath: string | undefined;
@@ -431,7 +434,7 @@ class XlsxReader {
       close: (element) => {
         if (element === 't') isInText = false;
         else if (element === 'rPh') depthInPhonetic--;
-        else if (element === 'si') this.sharedStrings.push(current);
+        else if (element === 'si') this.sharedStrings.push(this.decodeText(current));
         else if (element === 'sst') {
           this.isSharedStringsDone = true;
           this.startSheetIfReady();
@@ -533,6 +536,12 @@ class XlsxReader {
     });
   }
 
+  private decodeText(text: string): string {
+    const decoded = decodeXstring(text);
+    if (decoded !== text && decoded.includes('\u0000')) this.holdsNul = true;
+    return decoded;
+  }
+
   private cellText(type: string, style: number, value: string): string {
     switch (type) {
       case 's':
@@ -541,6 +550,7 @@ class XlsxReader {
         return value === '1' ? 'TRUE' : 'FALSE';
       case 'inlineStr':
       case 'str':
+        return this.decodeText(value);
       case 'e':
         return value;
       case 'd':
@@ -552,6 +562,19 @@ class XlsxReader {
       }
     }
   }
+}
+
+const XSTRING_ESCAPE = /_x([0-9A-Fa-f]{4})_/g;
+
+/**
+ * The text of a string cell, an ST_Xstring (ECMA-376 Part 1, §22.9.2.19). Excel writes a character that XML cannot
+ * hold (U+0000 and most other control characters) as `_xHHHH_`, its UTF-16 code unit in hex, and a carriage return
+ * often so too; text that itself reads `_xHHHH_` has its underscore escaped, `_x005F_xHHHH_`. One pass from the left
+ * undoes both: the text after an escape is not looked at again.
+ */
+export function decodeXstring(text: string): string {
+  if (!text.includes('_x')) return text;
+  return text.replace(XSTRING_ESCAPE, (_escape, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
 }
 
 /** A number format code that shows a date: d, m or y outside quoted text, escapes and [colour]/[locale] sections. */
