@@ -6,8 +6,17 @@ import { signIn, signOutWith } from './support/sign-in';
 
 test.describe('sign-in chain: provider → token exchange → internal token → guarded routes', () => {
   test('an anonymous visitor is sent to /login, which shows the card of spec §2', async ({ page }) => {
+    // The app's scripts arrive as the build compressed them: Brotli, which Chromium asks for from a secure origin
+    // (HTTPS, or localhost as here).
+    const scriptEncodings = new Map<string, string>();
+    page.on('response', (response) => {
+      const path = new URL(response.url()).pathname;
+      if (/^\/assets\/index-[^/]+\.js$/.test(path))
+        scriptEncodings.set(path, response.headers()['content-encoding'] ?? '');
+    });
     await page.goto('/calendar');
     await expect(page).toHaveURL(/\/login$/);
+    expect([...scriptEncodings.values()]).toEqual(['br']);
     await expect(page.getByRole('heading', { name: 'Welcome Back' })).toBeVisible();
     await expect(page.getByText('Please sign in to continue to your Vatlas account.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Sign In with Microsoft' })).toBeVisible();

@@ -351,6 +351,11 @@ describe('route guard declaration', () => {
   });
 });
 
+/** A script big enough that the build compresses it. */
+const BIG_ASSET = Buffer.from(
+  `export const rows = [${Array.from({ length: 400 }, (_, index) => `"row ${index}"`).join(', ')}];`,
+);
+
 describe('the built web app', () => {
   let app: FastifyInstance;
   let webDistDir: string;
@@ -363,6 +368,12 @@ describe('the built web app', () => {
     mkdirSync(join(webDistDir, 'assets'));
     writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>Vatlas SPA</title>');
     writeFileSync(join(webDistDir, 'assets', 'app-1234.js'), 'console.log("spa")');
+    // As the build writes a big file: with its Brotli and gzip copies beside it (apps/web/vite.config.ts).
+    const { brotliCompressSync, gzipSync } = await import('node:zlib');
+    const big = join(webDistDir, 'assets', 'chunk-5678.js');
+    writeFileSync(big, BIG_ASSET);
+    writeFileSync(`${big}.br`, brotliCompressSync(BIG_ASSET));
+    writeFileSync(`${big}.gz`, gzipSync(BIG_ASSET));
     const config = createTestConfig({ WEB_DIST_DIR: webDistDir });
     const provider = await createTestProvider(config);
     const database = { kind: 'pglite', db: {}, ping: async () => 0, close: async () => {} } as never;
@@ -390,6 +401,38 @@ describe('the built web app', () => {
     const response = await app.inject({ method: 'GET', url: '/assets/app-1234.js' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['cache-control']).toContain('immutable');
+  });
+
+  it("sends the build's compressed copy of a file to a browser that accepts it, the file itself to one that does not", async () => {
+    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
+    const fetchAsset = (acceptEncoding?: string) =>
+      app.inject({
+        method: 'GET',
+        url: '/assets/chunk-5678.js',
+        headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+      });
+
+    const brotli = await fetchAsset('gzip, deflate, br, zstd');
+    expect(brotli.statusCode).toBe(200);
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload).equals(BIG_ASSET)).toBe(true);
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotli.headers.vary).toBe('accept-encoding');
+
+    // A browser on a plain-HTTP origin, which offers no Brotli.
+    const gzip = await fetchAsset('gzip, deflate');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).equals(BIG_ASSET)).toBe(true);
+
+    const plain = await fetchAsset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.rawPayload.equals(BIG_ASSET)).toBe(true);
+
+    // A file the build left uncompressed (too small to gain) is sent as it is to any browser.
+    const small = await app.inject({ method: 'GET', url: '/assets/app-1234.js', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.body).toBe('console.log("spa")');
   });
 
   it('does not fall back for missing files that are not navigations, nor for API paths', async () => {

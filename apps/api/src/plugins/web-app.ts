@@ -27,7 +27,9 @@ export async function registerWebApp(
   const root = resolve(options.webDistDir);
   const isBuilt = hasWebBuild({ webDistDir: root });
   if (isBuilt) {
-    await app.register(fastifyStatic, { root, serve: false });
+    // The build writes .br and .gz copies of its text files (apps/web/vite.config.ts); a browser that accepts one
+    // gets it, any other the file itself.
+    await app.register(fastifyStatic, { root, serve: false, preCompressed: true });
   } else {
     app.log.warn(`No web build in ${root}: SPA paths answer 503 until it is built (npm start builds it).`);
   }
@@ -49,11 +51,13 @@ export async function registerWebApp(
       // Vite fingerprints everything under assets/, so those never change under the same name.
       const isFingerprinted = relative.startsWith('assets/');
       reply.header('cache-control', isFingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
+      reply.header('vary', 'accept-encoding');
       return reply.sendFile(relative, { cacheControl: false });
     }
     const accepts = request.headers.accept ?? '';
     if (!accepts.includes('text/html')) return reply.callNotFound();
     reply.header('cache-control', 'no-cache');
+    reply.header('vary', 'accept-encoding');
     return reply.sendFile('index.html', { cacheControl: false });
   });
 }
