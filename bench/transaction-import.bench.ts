@@ -290,6 +290,15 @@ const OTHER_READS: readonly { name: string; path: (companyId: string) => string 
     name: 'drill-down page, no rows (MT, June)',
     path: (companyId) => `/api/v1/Transactions/${companyId}?limit=50&month=${DATA_YEAR}-06&taxedIn=MT`,
   },
+  // The transactions screen's filters that no index serves, over the whole year: every row is read to find none.
+  {
+    name: 'search, no match (year)',
+    path: (companyId) => `/api/v1/Transactions/${companyId}?limit=50&search=NO-SUCH-ID`,
+  },
+  {
+    name: 'source without rows (Shopify, year)',
+    path: (companyId) => `/api/v1/Transactions/${companyId}?limit=50&source=shopify-orders`,
+  },
 ];
 
 async function measureServer(
@@ -538,7 +547,8 @@ const otherReadRows = measured.map((run) => ({
 const otherReadsText =
   `The other screens' reads after the import, ${REQUESTS}× each (the filing calendar, the year's data health and ` +
   "cross-check, a quarter's OSS return, a month's EC Sales List, the year's analytics, the dashboard's drill-down to " +
-  "a month's rows taxed in France, their count, and a month's rows taxed in Malta, which has none):";
+  "a month's rows taxed in France, their count, a month's rows taxed in Malta, which has none, and the transactions " +
+  'screen searching the year for an id no row has and filtering it to a source no row has):';
 const seconds = (value: number | null) => (value === null ? 'n/a' : value.toFixed(1));
 const cpuRows = measured.map((run) => {
   const { server, backends, client } = run.cpu;
