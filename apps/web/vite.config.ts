@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import tailwindcss from '@tailwindcss/vite';
@@ -13,13 +13,6 @@ const backend = 'http://localhost:3000';
 const COMPRESSIBLE = /\.(?:js|css|html|svg|json|txt|webmanifest)$/;
 /** Below this a compressed copy saves less than its own response headers. */
 const MIN_COMPRESSIBLE_BYTES = 1024;
-
-function filesUnder(directory: string): string[] {
-  return readdirSync(directory).flatMap((name) => {
-    const path = join(directory, name);
-    return statSync(path).isDirectory() ? filesUnder(path) : [path];
-  });
-}
 
 /**
  * Writes `<file>.br` and `<file>.gz` beside each compressible file of the build, once, when it is built: the server
@@ -37,8 +30,9 @@ function precompress(): Plugin {
       outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      for (const path of filesUnder(outDir)) {
-        if (!COMPRESSIBLE.test(path)) continue;
+      for (const relative of readdirSync(outDir, { recursive: true, encoding: 'utf8' })) {
+        if (!COMPRESSIBLE.test(relative)) continue;
+        const path = join(outDir, relative);
         const content = readFileSync(path);
         if (content.length < MIN_COMPRESSIBLE_BYTES) continue;
         const brotli = brotliCompressSync(content, {
