@@ -1,8 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { type Db, giveRequestsATurn } from '../../db/client';
+import { type Db, giveRequestsATurn, type Rows } from '../../db/client';
 import { visibleUploadsOf } from '../tax-position/repository';
-
-type Rows<T> = { rows: T[] };
 
 /** A month's first and last day, ISO dates. */
 export type MonthDays = { fromDate: string; toDate: string };

@@ -1,9 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Rows } from '../../db/client';
 import type { RateCombination } from '../liabilities/repository';
 import { isVisibleTransaction } from '../tax-position/repository';
-
-type Rows<T> = { rows: T[] };
 
 /** A count per month, `YYYY-MM`; counts come back as text from PostgreSQL's bigint and are numbers here. */
 export type MonthCount = { month: string; count: number };

@@ -1,9 +1,8 @@
 import { createExchangeRateTable, type EcbRateRow, type ExchangeRateTable } from '@vatlas/domain';
 import { sql } from 'drizzle-orm';
-import type { Database, Db } from '../../db/client';
+import type { Database, Db, Rows } from '../../db/client';
 
 /** Both drivers answer `{ rows }` to `execute`; the common base type does not know it. */
-type Rows<T> = { rows: T[] };
 
 export type RateValue = { currency: string; date: string; rate: string };
 

@@ -1,6 +1,6 @@
 import { mergeProblems, type TaxPositionProblem } from '@vatlas/domain';
 import { and, asc, between, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Rows } from '../../db/client';
 import {
   ecSalesListLines,
   liabilities,
@@ -19,8 +19,6 @@ export type EcSalesListLineRecord = Omit<
   'companyId' | 'periodStart' | 'periodEnd'
 >;
 export type OssThresholdYearRecord = typeof ossThresholdYears.$inferSelect;
-
-type Rows<T> = { rows: T[] };
 
 export async function listLiabilitiesBetween(
   db: Db,

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Rows } from '../../db/client';
 import { dataPeriods, transactionUploads } from '../../db/schema';
 import { isUuid } from '../company/repository';
 
@@ -14,7 +14,6 @@ export type DataPeriodSummary = DataPeriodRecord & {
 };
 
 /** Both drivers answer `{ rows }` to `execute`; the common base type does not know it. */
-type Rows<T> = { rows: T[] };
 
 /** Creates the month's period, or answers the one that exists (two clicks, two tabs: one period). */
 export async function ensureDataPeriod(

@@ -9,7 +9,7 @@ import {
 } from '@vatlas/domain';
 import { and, eq, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { lockUntilCommit } from '../../db/advisory-locks';
-import { copyInTransaction, type Db, giveRequestsATurn } from '../../db/client';
+import { copyInTransaction, type Db, giveRequestsATurn, type Rows } from '../../db/client';
 import { copyBinaryData, numericBound, textBound, uuidBytes } from '../../db/copy-binary';
 import {
   ecSalesListLines,
@@ -21,8 +21,6 @@ import {
   taxPositionProfiles,
   transactions,
 } from '../../db/schema';
-
-type Rows<T> = { rows: T[] };
 
 /** Rows per INSERT: far below PostgreSQL's 65,535 parameters for the widest table (11 columns). */
 const ROWS_PER_INSERT = 1000;

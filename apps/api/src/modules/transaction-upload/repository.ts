@@ -1,7 +1,7 @@
 import type { UploadFailureCode } from '@vatlas/contract';
 import { and, asc, count, desc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import { lockUntilCommit } from '../../db/advisory-locks';
-import { type Db, giveRequestsATurn } from '../../db/client';
+import { type Db, giveRequestsATurn, type Rows } from '../../db/client';
 import { columnMappings, transactionDaySums, transactions, transactionUploads, uploadProblems } from '../../db/schema';
 import { isUuid } from '../company/repository';
 import { DAY_SUM_COLUMNS, DAY_SUM_GROUPING_OF_ROW } from './day-sums';
@@ -14,7 +14,6 @@ export type ColumnMappingRecord = typeof columnMappings.$inferSelect;
 export type ProblemRecord = typeof uploadProblems.$inferSelect;
 
 /** Both drivers answer `{ rows }` to `execute`; the common base type does not know it. */
-type Rows<T> = { rows: T[] };
 
 /** Uploads whose rows are, or may become, part of the company's data: a file among them is not taken twice. */
 const LIVE_STATUSES = ['queued', 'processing', 'completed', 'validating', 'validated'];
