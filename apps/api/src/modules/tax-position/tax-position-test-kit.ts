@@ -69,7 +69,11 @@ export async function insertUpload(
   return id;
 }
 
-/** Inserts the rows into `uploadId`, each with the importer's treatment and computed VAT; answers their ids. */
+/**
+ * Inserts the rows into `uploadId`, each with the importer's treatment and computed VAT; answers their ids. An upload
+ * holds the rows of one file, all read in its format, so a row of another source is refused: the transactions list
+ * finds a source's rows through its uploads (`narrowToStoredDays`).
+ */
 export async function insertTransactions(
   db: Db,
   input: {
@@ -79,6 +83,14 @@ export async function insertTransactions(
     rows: readonly NormalizedTransaction[];
   },
 ): Promise<string[]> {
+  const [upload] = await db
+    .select({ sourceFormat: transactionUploads.sourceFormat })
+    .from(transactionUploads)
+    .where(eq(transactionUploads.id, input.uploadId));
+  const foreign = input.rows.find((row) => row.source !== upload?.sourceFormat);
+  if (foreign) {
+    throw new Error(`a row of ${foreign.source} in an upload of ${upload?.sourceFormat ?? 'no such upload'}`);
+  }
   const values = input.rows.map((row) => ({
     ...classifyRow(row, input.profile),
     id: randomUUID(),

@@ -32,11 +32,11 @@ forEachDatabase('the VAT due on a sale the file charged elsewhere or not at all'
       oss: { memberState: 'DE', from: '2021-07-01' },
       registrations: [{ country: 'DE', frequency: 'monthly' }],
     });
-    const uploadId = await insertUpload(db, companyId, 'completed');
+    const profile = { establishmentCountry: 'DE', ioss: null };
     await insertTransactions(db, {
       companyId,
-      uploadId,
-      profile: { establishmentCountry: 'DE', ioss: null },
+      uploadId: await insertUpload(db, companyId, 'completed'),
+      profile,
       rows: [
         // Amazon charged German VAT on a sale to France; the company uses OSS since 2021, so France taxes it.
         transactionFixture({
@@ -48,6 +48,15 @@ forEachDatabase('the VAT due on a sale the file charged elsewhere or not at all'
           vatAmount: '19.00',
           grossAmount: '119.00',
         }),
+        // A German sale Amazon charged in Germany: its figures stand.
+        transactionFixture({ taxPointDate: '2023-03-20' }),
+      ],
+    });
+    await insertTransactions(db, {
+      companyId,
+      uploadId: await insertUpload(db, companyId, 'completed', { sourceFormat: 'shopify-orders' }),
+      profile,
+      rows: [
         // A shop's order that charged no VAT (a zero rate) to a German consumer.
         transactionFixture({
           source: 'shopify-orders',
@@ -58,8 +67,6 @@ forEachDatabase('the VAT due on a sale the file charged elsewhere or not at all'
           vatAmount: '0.00',
           grossAmount: '238.00',
         }),
-        // A German sale Amazon charged in Germany: its figures stand.
-        transactionFixture({ taxPointDate: '2023-03-20' }),
       ],
     });
   });

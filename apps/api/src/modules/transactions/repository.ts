@@ -1,9 +1,10 @@
 import type { RowCondition } from '@vatlas/domain';
 import { and, asc, desc, eq, inArray, isNotNull, ne, or, type SQL, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
-import { transactions } from '../../db/schema';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { Db, Rows } from '../../db/client';
+import { transactionDaySums, transactions } from '../../db/schema';
 import { isUuid } from '../company/repository';
-import { isVisibleTransaction } from '../tax-position/repository';
+import { isVisibleTransaction, visibleUploadsOf } from '../tax-position/repository';
 
 export type TransactionRecord = typeof transactions.$inferSelect;
 
@@ -71,23 +72,28 @@ function filterConditions(filter: TransactionFilterConditions): (SQL | undefined
   return conditions;
 }
 
+/** The columns a row condition reads, which the rows and their day sums both have. */
+type RowConditionColumns = Record<
+  'treatment' | 'departureCountry' | 'arrivalCountry' | 'taxPointDate' | 'vatRate',
+  AnyPgColumn
+>;
+
 /**
- * A row condition of the tax engine's (`RowCondition`) as SQL on the row's own columns. A comparison with a column
- * that is null is never true, as `matchesRowCondition` decides, and no condition is negated, so null means false.
- * Checked on the rows, not on the date index's entries: a country's rows are found within the scanned dates.
+ * A row condition of the tax engine's (`RowCondition`) as SQL on the row's own columns, or on those of its day sum. A
+ * comparison with a column that is null is never true, as `matchesRowCondition` decides, and no condition is negated,
+ * so null means false. Checked on the rows, not on the date index's entries: a country's rows are found within the
+ * scanned dates.
  */
-function rowConditionSql(condition: RowCondition): SQL {
-  const countryColumn = {
-    departureCountry: transactions.departureCountry,
-    arrivalCountry: transactions.arrivalCountry,
-  };
+function rowConditionSql(condition: RowCondition, columns: RowConditionColumns = transactions): SQL {
+  const countryColumn = { departureCountry: columns.departureCountry, arrivalCountry: columns.arrivalCountry };
+  const each = (conditions: readonly RowCondition[]) => conditions.map((each) => rowConditionSql(each, columns));
   switch (condition.kind) {
     case 'all':
-      return condition.of.length === 0 ? sql`true` : sql`(${and(...condition.of.map(rowConditionSql))})`;
+      return condition.of.length === 0 ? sql`true` : sql`(${and(...each(condition.of))})`;
     case 'any':
-      return condition.of.length === 0 ? sql`false` : sql`(${or(...condition.of.map(rowConditionSql))})`;
+      return condition.of.length === 0 ? sql`false` : sql`(${or(...each(condition.of))})`;
     case 'treatment':
-      return inArray(transactions.treatment, [...condition.in]);
+      return inArray(columns.treatment, [...condition.in]);
     case 'country':
       return eq(countryColumn[condition.field], condition.is);
     case 'country-other-than':
@@ -97,10 +103,81 @@ function rowConditionSql(condition: RowCondition): SQL {
     case 'country-in':
       return inArray(countryColumn[condition.field], [...condition.in]);
     case 'date':
-      return sql`${transactions.taxPointDate} between ${condition.from} and ${condition.to}`;
+      return sql`${columns.taxPointDate} between ${condition.from} and ${condition.to}`;
     case 'vat-charged':
-      return sql`${transactions.vatRate} > 0`;
+      return sql`${columns.vatRate} > 0`;
   }
+}
+
+/**
+ * The filters a day sum can check, on its own columns (`transaction_day_sums`: an upload's rows summed per day over
+ * the dimensions the tax engine reads); none when the filter has none of them. The source is its upload's, and the
+ * type and the search are not a sum's to check: the days those leave are fewer still.
+ */
+function daySumConditions(filter: TransactionFilterConditions): SQL[] {
+  const conditions: SQL[] = [];
+  if (filter.jurisdiction) conditions.push(eq(transactionDaySums.taxableJurisdiction, filter.jurisdiction));
+  if (filter.taxedIn) conditions.push(rowConditionSql(filter.taxedIn, transactionDaySums));
+  if (filter.ecSalesList) conditions.push(rowConditionSql(filter.ecSalesList, transactionDaySums));
+  if (filter.treatment) conditions.push(eq(transactionDaySums.treatment, filter.treatment));
+  if (filter.country) {
+    conditions.push(
+      or(
+        eq(transactionDaySums.departureCountry, filter.country),
+        eq(transactionDaySums.arrivalCountry, filter.country),
+      ) as SQL,
+    );
+  }
+  return conditions;
+}
+
+/** A date range no date is in: what a filter that can match no stored row is narrowed to. */
+export const NO_DAYS = { start: '9999-12-31', end: '0001-01-01' } as const;
+
+/**
+ * The filter with its date range narrowed to the first and the last day on which a stored row can match it, as the
+ * day sums of the company's visible uploads (of the filter's source) tell: a filter that no row matches is otherwise
+ * answered by reading every row of its range to find none (at a million rows a year, a source no upload has took
+ * 60-190 ms and a month's rows taxed in Malta, which had none, 30-110 ms), and one whose last match is early reads
+ * the rest of the range for the row after it. Each end is the first matching sum of each upload from that end (their
+ * index is by upload and day), and the sums are some seven times fewer than the rows: at a million rows a year, a
+ * month's sums are read in 3-4 ms, all of them in about 20 ms, and a walk without a range stops at the first match.
+ * Unchanged when the filter has nothing a day sum can check, and narrowed to `NO_DAYS` when no day can match.
+ *
+ * The sums hold exactly the upload's stored rows (written with them, replaced from them when a load skipped rows
+ * already stored, deleted with them), and every row of an upload was read from a file of the upload's format.
+ */
+export async function narrowToStoredDays(
+  db: Db,
+  filter: TransactionFilterConditions,
+): Promise<TransactionFilterConditions> {
+  const conditions = daySumConditions(filter);
+  if (conditions.length === 0 && !filter.source) return filter;
+  if (filter.period) {
+    conditions.push(sql`${transactionDaySums.taxPointDate} between ${filter.period.start} and ${filter.period.end}`);
+  }
+  const uploads = and(
+    sql`upload.id in ${visibleUploadsOf(filter.companyId)}`,
+    filter.source ? sql`upload.source_format = ${filter.source}` : undefined,
+  );
+  const storedDay = async (end: 'first' | 'last') => {
+    const result = (await db.execute(sql`
+      select ${end === 'first' ? sql`min` : sql`max`}(matching.day)::text as "day"
+      from transaction_uploads as upload, lateral (
+        select ${transactionDaySums.taxPointDate} as day
+        from ${transactionDaySums}
+        where ${and(sql`${transactionDaySums.uploadId} = upload.id`, ...conditions)}
+        order by ${transactionDaySums.taxPointDate} ${end === 'first' ? sql`asc` : sql`desc`}
+        limit 1
+      ) as matching
+      where ${uploads}
+    `)) as unknown as Rows<{ day: string | null }>;
+    return result.rows[0]?.day ?? null;
+  };
+  const start = await storedDay('first');
+  if (start === null) return { ...filter, period: NO_DAYS };
+  const end = (await storedDay('last')) ?? start;
+  return { ...filter, period: { start, end } };
 }
 
 /**

@@ -35,6 +35,7 @@ import {
   countTransactions,
   findVisibleTransaction,
   listTransactionPage,
+  narrowToStoredDays,
   type TransactionFilterConditions,
   type TransactionKey,
   type TransactionRecord,
@@ -76,7 +77,9 @@ function lastDayOf(month: string): string {
 
 /**
  * The query's filters as repository conditions. The date filters (`dataPeriodId`, `month`, `from`, `to`) intersect
- * into one tax-point range; an empty intersection matches nothing (start after end).
+ * into one tax-point range; an empty intersection matches nothing (start after end). The range is then narrowed to
+ * the days on which a stored row can match the rest (`narrowToStoredDays`), so the list, its count and its export read
+ * no rows for a filter that matches none.
  */
 export async function resolveFilter(
   db: Db,
@@ -102,7 +105,7 @@ export async function resolveFilter(
     starts.length + ends.length === 0
       ? undefined
       : { start: starts.sort().at(-1) ?? '0001-01-01', end: ends.sort()[0] ?? '9999-12-31' };
-  return {
+  return narrowToStoredDays(db, {
     companyId,
     period,
     jurisdiction: query.jurisdiction,
@@ -116,7 +119,7 @@ export async function resolveFilter(
     source: query.source,
     country: query.country,
     search: query.search,
-  };
+  });
 }
 
 /**

@@ -1,3 +1,4 @@
+import type { TransactionFilterQuery } from '@vatlas/contract';
 import {
   apiPaths,
   TRANSACTION_EXPORT_COLUMNS,
@@ -5,7 +6,7 @@ import {
   transactionDetailSchema,
   transactionPageSchema,
 } from '@vatlas/contract';
-import type { LiabilityScheme } from '@vatlas/domain';
+import type { LiabilityScheme, NormalizedTransaction } from '@vatlas/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -19,7 +20,14 @@ import {
   transactionFixture,
 } from '../tax-position/tax-position-test-kit';
 import { bearer, createCompany, type Person, startAppWithCompanyOwner } from '../user/account-test-kit';
-import { countTransactions, listTransactionPage, type TransactionFilter } from './repository';
+import {
+  countTransactions,
+  listTransactionPage,
+  NO_DAYS,
+  type TransactionFilter,
+  type TransactionFilterConditions,
+  type TransactionKey,
+} from './repository';
 import { exportTransactionsCsv, resolveFilter } from './service';
 
 const PROFILE = { establishmentCountry: 'DE', ioss: null } as const;
@@ -67,12 +75,19 @@ forEachDatabase('transactions API', (context) => {
         ...(index === 5 ? { buyerVatNumber: 'FR40303265045' } : {}),
       });
     });
-    visibleIds = await insertTransactions(db, {
-      companyId,
-      uploadId: await insertUpload(db, companyId),
-      profile: PROFILE,
-      rows,
-    });
+    // Each channel's file an upload of its own, as imports store them; the ids in the rows' order.
+    const idOf = new Map<(typeof rows)[number], string>();
+    for (const sourceFormat of ['amazon-vtr', 'ebay-orders'] as const) {
+      const ofSource = rows.filter((row) => row.source === sourceFormat);
+      const ids = await insertTransactions(db, {
+        companyId,
+        uploadId: await insertUpload(db, companyId, 'completed', { sourceFormat }),
+        profile: PROFILE,
+        rows: ofSource,
+      });
+      for (const [index, row] of ofSource.entries()) idOf.set(row, ids[index] as string);
+    }
+    visibleIds = rows.map((row) => idOf.get(row) as string);
     distanceSaleId = visibleIds[1] as string;
     [failedUploadTransactionId = ''] = await insertTransactions(db, {
       companyId,
@@ -519,6 +534,113 @@ forEachDatabase('transactions API', (context) => {
       (await listTransactionPage(db, { ...onTheList, sort: 'date-asc', limit: 50 })).map((row) => row.eventId),
     ).toEqual(['transfer']);
     expect(await countTransactions(db, await resolveFilter(db, sellerId, { ecSalesList: 'FR' }), 1000)).toBe(0);
+  });
+
+  it('narrows a filter to the first and the last day its rows can be on, by the day sums, and to none when none can', async () => {
+    const db = context.database.db;
+    const seller = await createCompany(db, { tenantId, name: 'Narrowed GmbH' });
+    await setUpTaxProfile(db, seller, { establishmentCountry: 'DE', oss: { memberState: 'DE', from: '2021-07-01' } });
+    const may = (day: number) => `2023-05-${String(day).padStart(2, '0')}`;
+    const sale = (eventId: string, day: number, overrides: Partial<NormalizedTransaction> = {}) =>
+      transactionFixture({ eventId, taxPointDate: may(day), completeDate: may(day), ...overrides });
+    const taxedAt20 = { vatRate: '0.2', vatAmount: '20.00', grossAmount: '120.00' };
+    // A domestic sale every day of May 2023 and distance sales to France on the 3rd and the 20th, from Amazon; an eBay
+    // order to Italy on the 11th; a sale to Malta on the 15th in an upload that failed, which counts nowhere.
+    await insertTransactions(db, {
+      companyId: seller,
+      uploadId: await insertUpload(db, seller),
+      profile: PROFILE,
+      rows: [
+        ...Array.from({ length: 31 }, (_, index) => sale(`de-${index + 1}`, index + 1)),
+        ...[3, 20].map((day) =>
+          sale(`fr-${day}`, day, { arrivalCountry: 'FR', taxableJurisdiction: 'FR', ...taxedAt20 }),
+        ),
+      ],
+    });
+    await insertTransactions(db, {
+      companyId: seller,
+      uploadId: await insertUpload(db, seller, 'completed', { sourceFormat: 'ebay-orders' }),
+      profile: PROFILE,
+      rows: [
+        sale('it-11', 11, {
+          source: 'ebay-orders',
+          arrivalCountry: 'IT',
+          taxableJurisdiction: 'IT',
+          vatRate: '0.22',
+          vatAmount: '22.00',
+          grossAmount: '122.00',
+        }),
+      ],
+    });
+    await insertTransactions(db, {
+      companyId: seller,
+      uploadId: await insertUpload(db, seller, 'failed'),
+      profile: PROFILE,
+      rows: [sale('mt-15', 15, { arrivalCountry: 'MT', taxableJurisdiction: 'MT', ...taxedAt20 })],
+    });
+    await recomputeTaxPosition(db, seller);
+
+    const periodOf = async (query: TransactionFilterQuery) => (await resolveFilter(db, seller, query)).period;
+    const frenchDays = { start: may(3), end: may(20) };
+    expect(await periodOf({ month: '2023-05', jurisdiction: 'FR' })).toEqual(frenchDays);
+    expect(await periodOf({ month: '2023-05', taxedIn: 'FR' })).toEqual(frenchDays);
+    expect(await periodOf({ country: 'FR' })).toEqual(frenchDays);
+    expect(await periodOf({ month: '2023-05', treatment: 'intra-eu-distance-sale', source: 'amazon-vtr' })).toEqual(
+      frenchDays,
+    );
+    expect(await periodOf({ source: 'ebay-orders' })).toEqual({ start: may(11), end: may(11) });
+    expect(await periodOf({ jurisdiction: 'DE', from: may(12), to: may(14) })).toEqual({
+      start: may(12),
+      end: may(14),
+    });
+    // No stored row can match: no row is read to find none.
+    for (const query of [
+      { jurisdiction: 'MT' },
+      { taxedIn: 'MT', month: '2023-05' },
+      { country: 'FR', from: may(21) },
+      { source: 'shopify-orders' },
+      { source: 'ebay-orders', jurisdiction: 'FR' },
+      { ecSalesList: 'DE' },
+    ] satisfies TransactionFilterQuery[]) {
+      expect(await periodOf(query), JSON.stringify(query)).toEqual(NO_DAYS);
+    }
+    // Nothing a day sum holds: the range as asked.
+    expect(await periodOf({ month: '2023-05', type: 'REFUND' })).toEqual({ start: may(1), end: may(31) });
+    expect(await periodOf({ search: 'fr-' })).toBeUndefined();
+
+    // The narrowed filter finds what the filter over the asked range finds, page by page either way, and counts as
+    // many.
+    const walk = async (filter: TransactionFilterConditions, sort: 'date-asc' | 'date-desc') => {
+      const eventIds: string[] = [];
+      let after: TransactionKey | undefined;
+      for (;;) {
+        const rows = await listTransactionPage(db, { ...filter, sort, after, limit: 2 });
+        eventIds.push(...rows.map((row) => row.eventId));
+        const last = rows.at(-1);
+        if (rows.length < 2 || !last) return eventIds;
+        after = { taxPointDate: last.taxPointDate, id: last.id };
+      }
+    };
+    const wholeMay = { start: may(1), end: may(31) };
+    for (const [query, expected] of [
+      [{ month: '2023-05', taxedIn: 'FR' }, ['fr-3', 'fr-20']],
+      [{ month: '2023-05', country: 'IT' }, ['it-11']],
+      [{ month: '2023-05', source: 'ebay-orders' }, ['it-11']],
+      [
+        { month: '2023-05', jurisdiction: 'DE', search: 'de-1' },
+        ['de-1', ...Array.from({ length: 10 }, (_, i) => `de-${10 + i}`)],
+      ],
+      [{ month: '2023-05', jurisdiction: 'MT' }, []],
+    ] satisfies [TransactionFilterQuery, string[]][]) {
+      const narrowed = await resolveFilter(db, seller, query);
+      const asked = { ...narrowed, period: wholeMay };
+      const label = JSON.stringify(query);
+      expect(await walk(narrowed, 'date-asc'), label).toEqual(await walk(asked, 'date-asc'));
+      expect(await walk(narrowed, 'date-desc'), label).toEqual(await walk(asked, 'date-desc'));
+      expect([...(await walk(narrowed, 'date-asc'))].sort(), label).toEqual([...expected].sort());
+      expect(await countTransactions(db, narrowed, 1000), label).toBe(expected.length);
+      expect(await countTransactions(db, asked, 1000), label).toBe(expected.length);
+    }
   });
 
   it('refuses an export of another company and a data period of another company', async () => {
