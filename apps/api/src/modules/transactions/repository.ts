@@ -112,7 +112,7 @@ function rowConditionSql(condition: RowCondition, columns: RowConditionColumns =
 /**
  * The filters a day sum can check, on its own columns (`transaction_day_sums`: an upload's rows summed per day over
  * the dimensions the tax engine reads); none when the filter has none of them. The source is its upload's, and the
- * type and the search are not a sum's to check: the days those leave are fewer still.
+ * type and the search are not a sum's to check.
  */
 function daySumConditions(filter: TransactionFilterConditions): SQL[] {
   const conditions: SQL[] = [];
@@ -131,42 +131,53 @@ function daySumConditions(filter: TransactionFilterConditions): SQL[] {
   return conditions;
 }
 
+/**
+ * Where the day sums of the rows the filter can match are: the company's visible uploads (`upload`) of the filter's
+ * source, and the conditions on a sum of one of them, its upload's included. The sums hold exactly the upload's stored
+ * rows (written with them, replaced from them when a load skipped rows already stored, deleted with them), and every
+ * row of an upload was read from a file of the upload's format.
+ */
+function daySumScope(filter: TransactionFilterConditions): { uploads: SQL; sums: SQL } {
+  const period = filter.period;
+  return {
+    uploads: and(
+      sql`upload.id in ${visibleUploadsOf(filter.companyId)}`,
+      filter.source ? sql`upload.source_format = ${filter.source}` : undefined,
+    ) as SQL,
+    sums: and(
+      sql`${transactionDaySums.uploadId} = upload.id`,
+      period ? sql`${transactionDaySums.taxPointDate} between ${period.start} and ${period.end}` : undefined,
+      ...daySumConditions(filter),
+    ) as SQL,
+  };
+}
+
 /** A date range no date is in: what a filter that can match no stored row is narrowed to. */
 export const NO_DAYS = { start: '9999-12-31', end: '0001-01-01' } as const;
 
 /**
  * The filter with its date range narrowed to the first and the last day on which a stored row can match it, as the
- * day sums of the company's visible uploads (of the filter's source) tell: a filter that no row matches is otherwise
- * answered by reading every row of its range to find none (at a million rows a year, a source no upload has took
- * 60-190 ms and a month's rows taxed in Malta, which had none, 30-110 ms), and one whose last match is early reads
- * the rest of the range for the row after it. Each end is the first matching sum of each upload from that end (their
- * index is by upload and day), and the sums are some seven times fewer than the rows: at a million rows a year, a
- * month's sums are read in 3-4 ms, all of them in about 20 ms, and a walk without a range stops at the first match.
- * Unchanged when the filter has nothing a day sum can check, and narrowed to `NO_DAYS` when no day can match.
- *
- * The sums hold exactly the upload's stored rows (written with them, replaced from them when a load skipped rows
- * already stored, deleted with them), and every row of an upload was read from a file of the upload's format.
+ * day sums tell (`daySumScope`): a filter that no row matches is otherwise answered by reading every row of its range
+ * to find none (at a million rows a year, a source no upload has took 60-190 ms and a month's rows taxed in Malta,
+ * which had none, 30-110 ms), and one whose last match is early reads the rest of the range for the row after it.
+ * Each end is the first matching sum of each upload from that end (their index is by upload and day), and the sums
+ * are some seven times fewer than the rows: at a million rows a year, a month's sums are read in 3-4 ms, all of them
+ * in about 20 ms, and a walk without a range stops at the first match. Unchanged when the filter has nothing a day sum
+ * can check, and narrowed to `NO_DAYS` when no day can match.
  */
 export async function narrowToStoredDays(
   db: Db,
   filter: TransactionFilterConditions,
 ): Promise<TransactionFilterConditions> {
-  const conditions = daySumConditions(filter);
-  if (conditions.length === 0 && !filter.source) return filter;
-  if (filter.period) {
-    conditions.push(sql`${transactionDaySums.taxPointDate} between ${filter.period.start} and ${filter.period.end}`);
-  }
-  const uploads = and(
-    sql`upload.id in ${visibleUploadsOf(filter.companyId)}`,
-    filter.source ? sql`upload.source_format = ${filter.source}` : undefined,
-  );
+  if (daySumConditions(filter).length === 0 && !filter.source) return filter;
+  const { uploads, sums } = daySumScope(filter);
   const storedDay = async (end: 'first' | 'last') => {
     const result = (await db.execute(sql`
       select ${end === 'first' ? sql`min` : sql`max`}(matching.day)::text as "day"
       from transaction_uploads as upload, lateral (
         select ${transactionDaySums.taxPointDate} as day
         from ${transactionDaySums}
-        where ${and(sql`${transactionDaySums.uploadId} = upload.id`, ...conditions)}
+        where ${sums}
         order by ${transactionDaySums.taxPointDate} ${end === 'first' ? sql`asc` : sql`desc`}
         limit 1
       ) as matching
@@ -203,10 +214,35 @@ export function listTransactionPage(db: Db, filter: TransactionFilter) {
 }
 
 /**
- * How many visible rows match, counting at most `limit` of them: the inner LIMIT stops the scan there, so the cost is
- * bounded however many rows the company has (a plain count(*) reads every matching row).
+ * How many visible rows match, counting at most `limit` of them. A filter with a condition a day sum can check and
+ * none it cannot is counted from the sums of its days (`daySumScope`), some seven times fewer than the rows: at a
+ * million rows a year, a month's rows taxed in France (some 11,000) took 28-95 ms to count row by row and take 12 ms,
+ * a year's rows in Germany (the 100,000 of the limit) 85 ms and take 20 ms. Any other filter is counted on the rows
+ * (`countTransactionRows`), where the limit bounds the count of a range or a source however many rows it holds, and
+ * the sums do not.
  */
 export async function countTransactions(db: Db, filter: TransactionFilterConditions, limit: number): Promise<number> {
+  if (filter.type || filter.search || daySumConditions(filter).length === 0) {
+    return countTransactionRows(db, filter, limit);
+  }
+  const { uploads, sums } = daySumScope(filter);
+  const result = (await db.execute(sql`
+    select coalesce(sum(${transactionDaySums.transactionCount}), 0)::text as "count"
+    from transaction_uploads as upload, ${transactionDaySums}
+    where ${uploads} and ${sums}
+  `)) as unknown as Rows<{ count: string }>;
+  return Math.min(Number(result.rows[0]?.count ?? 0), limit);
+}
+
+/**
+ * How many visible rows match, counted on the rows, at most `limit` of them: the inner LIMIT stops the scan there, so
+ * the cost is bounded however many rows the company has (a plain count(*) reads every matching row).
+ */
+export async function countTransactionRows(
+  db: Db,
+  filter: TransactionFilterConditions,
+  limit: number,
+): Promise<number> {
   const inner = db
     .select({ one: sql`1` })
     .from(transactions)

@@ -10,7 +10,7 @@ import type { LiabilityScheme, NormalizedTransaction } from '@vatlas/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { dataPeriods, ecSalesListLines, liabilities, users } from '../../db/schema';
+import { dataPeriods, ecSalesListLines, liabilities, transactionDaySums, users } from '../../db/schema';
 import { forEachDatabase } from '../../test/databases';
 import { recomputeTaxPosition } from '../tax-position/service';
 import {
@@ -21,6 +21,7 @@ import {
 } from '../tax-position/tax-position-test-kit';
 import { bearer, createCompany, type Person, startAppWithCompanyOwner } from '../user/account-test-kit';
 import {
+  countTransactionRows,
   countTransactions,
   listTransactionPage,
   NO_DAYS,
@@ -301,20 +302,32 @@ forEachDatabase('transactions API', (context) => {
 
   it('counts the rows the filters match, only visible ones, as the list pages them', async () => {
     expect(await count({})).toEqual({ count: 30, isExact: true });
+    // Those of a type or a search counted on the rows, the others from the day sums (`countTransactions`).
     for (const query of [
       { jurisdiction: 'FR' },
       { month: '2023-03', type: 'SALE' },
       { search: 'MUG' },
       { country: 'PL' },
-    ]) {
-      expect((await count(query)).count, JSON.stringify(query)).toBe((await readAll(query)).length);
+      { month: '2023-03' },
+      { source: 'ebay-orders', month: '2023-04' },
+      { treatment: 'intra-eu-distance-sale', source: 'amazon-vtr' },
+      { taxedIn: 'DE' },
+      { scheme: 'oss' },
+      { ecSalesList: 'DE' },
+    ] satisfies TransactionFilterQuery[]) {
+      const listed = (await readAll(query)).length;
+      expect((await count(query)).count, JSON.stringify(query)).toBe(listed);
+      const filter = await resolveFilter(context.database.db, companyId, query);
+      expect(await countTransactionRows(context.database.db, filter, 1000), JSON.stringify(query)).toBe(listed);
     }
     expect(await count({ month: '2022-01' })).toEqual({ count: 0, isExact: true });
   });
 
-  it('stops counting at the limit it is given', async () => {
-    expect(await countTransactions(context.database.db, { companyId }, 7)).toBe(7);
-    expect(await countTransactions(context.database.db, { companyId }, 1000)).toBe(30);
+  it('stops counting at the limit it is given, from the day sums and on the rows alike', async () => {
+    for (const countOf of [countTransactions, countTransactionRows]) {
+      expect(await countOf(context.database.db, { companyId }, 7)).toBe(7);
+      expect(await countOf(context.database.db, { companyId }, 1000)).toBe(30);
+    }
   });
 
   const parseCsv = (body: string) => {
@@ -640,7 +653,20 @@ forEachDatabase('transactions API', (context) => {
       expect([...(await walk(narrowed, 'date-asc'))].sort(), label).toEqual([...expected].sort());
       expect(await countTransactions(db, narrowed, 1000), label).toBe(expected.length);
       expect(await countTransactions(db, asked, 1000), label).toBe(expected.length);
+      expect(await countTransactionRows(db, asked, 1000), label).toBe(expected.length);
     }
+
+    // A filter of what a day sum checks is counted from the sums, one that also has a type on the rows: sums that said
+    // ten times as many rows are counted so.
+    await db
+      .update(transactionDaySums)
+      .set({ transactionCount: sql`${transactionDaySums.transactionCount} * 10` })
+      .where(eq(transactionDaySums.companyId, seller));
+    const countOf = async (query: TransactionFilterQuery) =>
+      countTransactions(db, await resolveFilter(db, seller, query), 1000);
+    expect(await countOf({ jurisdiction: 'FR' })).toBe(20);
+    expect(await countOf({ jurisdiction: 'FR', type: 'SALE' })).toBe(2);
+    expect(await countOf({ month: '2023-05' })).toBe(34);
   });
 
   it('refuses an export of another company and a data period of another company', async () => {
