@@ -117,7 +117,10 @@ export async function stopServer(server: BenchServer): Promise<void> {
   await server.exited;
 }
 
-/** A fresh database on the server of `serverUrl` for `run`, dropped afterwards (never the server's own databases). */
+/**
+ * A fresh database on the server of `serverUrl` for `run`, dropped afterwards (never the server's own databases), or
+ * kept and named with BENCH_KEEP_DATABASE.
+ */
 export async function withThrowAwayPostgres<T>(
   serverUrl: string,
   run: (databaseUrl: string) => Promise<T>,
@@ -131,7 +134,8 @@ export async function withThrowAwayPostgres<T>(
     url.pathname = `/${name}`;
     return await run(url.toString());
   } finally {
-    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    if (process.env.BENCH_KEEP_DATABASE) console.info(`kept database ${name}`);
+    else await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
   }
 }
