@@ -301,6 +301,11 @@ const OTHER_READS: readonly { name: string; path: (companyId: string) => string 
     name: 'source without rows (Shopify, year)',
     path: (companyId) => `/api/v1/Transactions/${companyId}?limit=50&source=shopify-orders`,
   },
+  // The count beside the filtered page: a type is not a day sum's to count, so its rows are counted.
+  {
+    name: 'filtered count (PL refunds)',
+    path: (companyId) => `/api/v1/Transactions/${companyId}/Count?jurisdiction=PL&type=REFUND`,
+  },
 ];
 
 async function measureServer(
@@ -549,8 +554,9 @@ const otherReadRows = measured.map((run) => ({
 const otherReadsText =
   `The other screens' reads after the import, ${REQUESTS}× each (the filing calendar, the year's data health and ` +
   "cross-check, a quarter's OSS return, a month's EC Sales List, the year's analytics, the dashboard's drill-down to " +
-  "a month's rows taxed in France, their count, a month's rows taxed in Malta, which has none, and the transactions " +
-  'screen searching the year for an id no row has and filtering it to a source no row has):';
+  "a month's rows taxed in France, their count, a month's rows taxed in Malta, which has none, the transactions " +
+  'screen searching the year for an id no row has and filtering it to a source no row has, and the count of the ' +
+  'filtered page):';
 const seconds = (value: number | null) => (value === null ? 'n/a' : value.toFixed(1));
 const cpuRows = measured.map((run) => {
   const { server, backends, client } = run.cpu;
