@@ -28,12 +28,14 @@ forEachDatabase('the upkeep of the transactions: statistics and the upload index
     createCompany(context.database.db, { tenantId: await createHomeTenant(context.database.db), name });
 
   /** The rows the table's statistics counted when they were last taken (-1: never). */
-  const countedRows = async () => {
+  const countedRows = async (table: 'transactions' | 'transaction_day_sums' = 'transactions') => {
     const result = (await context.database.db.execute(
-      sql`select reltuples::float8 as "counted" from pg_class where oid = 'transactions'::regclass`,
+      sql`select reltuples::float8 as "counted" from pg_class where oid = ${table}::regclass`,
     )) as unknown as { rows: { counted: number }[] };
     return Number(result.rows[0]?.counted);
   };
+  /** The day sums stored now, which fresh statistics count. */
+  const storedDaySums = async () => (await context.database.db.select().from(transactionDaySums)).length;
 
   /** Scans of the transaction so far (its statistics, not yet reported): of each table from end to end, and of an index. */
   const scansSoFar = async (tx: Db) => {
@@ -58,6 +60,8 @@ forEachDatabase('the upkeep of the transactions: statistics and the upload index
     const first = await storeSales(1000, companyId);
     expect(await analyzeTransactionsIfChanged(db)).toBe(true);
     expect(await countedRows()).toBe(1000);
+    // The day sums' with them: the transactions list plans its walks of them by theirs.
+    expect(await countedRows('transaction_day_sums')).toBe(await storedDaySums());
     // 100 more: 1,100 against 1,000 counted, within a tenth plus 50.
     await storeSales(100, companyId);
     expect(await analyzeTransactionsIfChanged(db)).toBe(false);
@@ -66,6 +70,7 @@ forEachDatabase('the upkeep of the transactions: statistics and the upload index
     await storeSales(60, companyId);
     expect(await analyzeTransactionsIfChanged(db)).toBe(true);
     expect(await countedRows()).toBe(1160);
+    expect(await countedRows('transaction_day_sums')).toBe(await storedDaySums());
     // Rows taken away count as well: the first upload's 1,000 of 1,160.
     await db.delete(transactions).where(eq(transactions.uploadId, first));
     await db.delete(transactionUploads).where(eq(transactionUploads.id, first));
