@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { apiPaths, clientConfigSchema, companyDetailsSchema, healthResponseSchema, userSchema } from '@vatlas/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -369,7 +370,6 @@ describe('the built web app', () => {
     writeFileSync(join(webDistDir, 'index.html'), '<!doctype html><title>Vatlas SPA</title>');
     writeFileSync(join(webDistDir, 'assets', 'app-1234.js'), 'console.log("spa")');
     // As the build writes a big file: with its Brotli and gzip copies beside it (apps/web/vite.config.ts).
-    const { brotliCompressSync, gzipSync } = await import('node:zlib');
     const big = join(webDistDir, 'assets', 'chunk-5678.js');
     writeFileSync(big, BIG_ASSET);
     writeFileSync(`${big}.br`, brotliCompressSync(BIG_ASSET));
@@ -404,7 +404,6 @@ describe('the built web app', () => {
   });
 
   it("sends the build's compressed copy of a file to a browser that accepts it, the file itself to one that does not", async () => {
-    const { brotliDecompressSync, gunzipSync } = await import('node:zlib');
     const fetchAsset = (acceptEncoding?: string) =>
       app.inject({
         method: 'GET',

@@ -14,7 +14,10 @@ import { type Schema, schema } from './schema';
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** What `db.execute` answers on both drivers (node-postgres and PGlite), of which the readers use the rows. */
+/**
+ * What `db.execute` answers on both drivers (node-postgres and PGlite): `{ rows }`, which their common base type does not
+ * know.
+ */
 export type Rows<T> = { rows: T[] };
 
 /** Statements of one bulk-load transaction, all on one database session (so TEMP tables and COPY share it). */

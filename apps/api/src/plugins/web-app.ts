@@ -46,18 +46,20 @@ export async function registerWebApp(
     } catch {
       return reply.callNotFound();
     }
+    /** A file of the build, in the encoding the browser accepts: a cache keeps a copy per encoding. */
+    const sendBuilt = (file: string, cacheControl: string) =>
+      reply
+        .header('cache-control', cacheControl)
+        .header('vary', 'accept-encoding')
+        .sendFile(file, { cacheControl: false });
     const absolute = resolve(root, relative);
     if (relative !== '' && absolute.startsWith(`${root}${sep}`) && isFile(absolute)) {
       // Vite fingerprints everything under assets/, so those never change under the same name.
       const isFingerprinted = relative.startsWith('assets/');
-      reply.header('cache-control', isFingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
-      reply.header('vary', 'accept-encoding');
-      return reply.sendFile(relative, { cacheControl: false });
+      return sendBuilt(relative, isFingerprinted ? 'public, max-age=31536000, immutable' : 'no-cache');
     }
     const accepts = request.headers.accept ?? '';
     if (!accepts.includes('text/html')) return reply.callNotFound();
-    reply.header('cache-control', 'no-cache');
-    reply.header('vary', 'accept-encoding');
-    return reply.sendFile('index.html', { cacheControl: false });
+    return sendBuilt('index.html', 'no-cache');
   });
 }

@@ -2,8 +2,6 @@ import { createExchangeRateTable, type EcbRateRow, type ExchangeRateTable } from
 import { sql } from 'drizzle-orm';
 import type { Database, Db, Rows } from '../../db/client';
 
-/** Both drivers answer `{ rows }` to `execute`; the common base type does not know it. */
-
 export type RateValue = { currency: string; date: string; rate: string };
 
 /** One (currency, date, rate) per quoted cell; N/A cells are absent from the parsed rows already. */

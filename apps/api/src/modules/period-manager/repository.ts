@@ -13,8 +13,6 @@ export type DataPeriodSummary = DataPeriodRecord & {
   transactionCount: number;
 };
 
-/** Both drivers answer `{ rows }` to `execute`; the common base type does not know it. */
-
 /** Creates the month's period, or answers the one that exists (two clicks, two tabs: one period). */
 export async function ensureDataPeriod(
   db: Db,

@@ -13,8 +13,6 @@ export type NewUploadRecord = typeof transactionUploads.$inferInsert;
 export type ColumnMappingRecord = typeof columnMappings.$inferSelect;
 export type ProblemRecord = typeof uploadProblems.$inferSelect;
 
-/** Both drivers answer `{ rows }` to `execute`; the common base type does not know it. */
-
 /** Uploads whose rows are, or may become, part of the company's data: a file among them is not taken twice. */
 const LIVE_STATUSES = ['queued', 'processing', 'completed', 'validating', 'validated'];
 
@@ -480,10 +478,10 @@ async function executeAfterATurn(db: Db, statement: SQL): Promise<unknown> {
  * minute later, if it runs at all), and PGlite has no autovacuum at all, so the pages would scan instead of seek. The
  * day sums change with the rows, and the transactions list walks them to narrow its filters (`narrowToStoredDays`):
  * planned on the statistics of an emptier table, a walk read a year's sums of each upload (18 ms at 1M rows) where a
- * walk in day order stops at the first match (0.1 ms). Their ANALYZE took 150 ms at 1M rows, the rows' 650 ms. The counts of changes
- * (`n_mod_since_analyze`) reach the statistics views only when the server flushes them, up to a second later, so the
- * rows the statistics counted (`reltuples`, -1 before the first) are compared with the rows the completed uploads
- * imported. On PGlite an ANALYZE holds the one connection, and every request with it, for about a second at 1M rows:
+ * walk in day order stops at the first match (0.1 ms). Their ANALYZE took 150 ms at 1M rows, the rows' 650 ms. The
+ * counts of changes (`n_mod_since_analyze`) reach the statistics views only when the server flushes them, up to a
+ * second later, so the rows the statistics counted (`reltuples`, -1 before the first) are compared with the rows the
+ * completed uploads imported. On PGlite an ANALYZE holds the one connection, and every request with it, for about a second at 1M rows:
  * a small upload to a long history no longer pays that. Answers whether it took them.
  */
 export async function analyzeTransactionsIfChanged(db: Db): Promise<boolean> {

@@ -86,7 +86,7 @@ type RowConditionColumns = Record<
  */
 function rowConditionSql(condition: RowCondition, columns: RowConditionColumns = transactions): SQL {
   const countryColumn = { departureCountry: columns.departureCountry, arrivalCountry: columns.arrivalCountry };
-  const each = (conditions: readonly RowCondition[]) => conditions.map((each) => rowConditionSql(each, columns));
+  const each = (conditions: readonly RowCondition[]) => conditions.map((part) => rowConditionSql(part, columns));
   switch (condition.kind) {
     case 'all':
       return condition.of.length === 0 ? sql`true` : sql`(${and(...each(condition.of))})`;
@@ -133,11 +133,11 @@ function daySumConditions(filter: TransactionFilterConditions): SQL[] {
 
 /**
  * Where the day sums of the rows the filter can match are: the company's visible uploads (`upload`) of the filter's
- * source, and the conditions on a sum of one of them, its upload's included. The sums hold exactly the upload's stored
+ * source, and the conditions on a sum of one of them (`daySumConditions`), its upload and the range included. The sums hold exactly the upload's stored
  * rows (written with them, replaced from them when a load skipped rows already stored, deleted with them), and every
  * row of an upload was read from a file of the upload's format.
  */
-function daySumScope(filter: TransactionFilterConditions): { uploads: SQL; sums: SQL } {
+function daySumScope(filter: TransactionFilterConditions, conditions: SQL[]): { uploads: SQL; sums: SQL } {
   const period = filter.period;
   return {
     uploads: and(
@@ -147,7 +147,7 @@ function daySumScope(filter: TransactionFilterConditions): { uploads: SQL; sums:
     sums: and(
       sql`${transactionDaySums.uploadId} = upload.id`,
       period ? sql`${transactionDaySums.taxPointDate} between ${period.start} and ${period.end}` : undefined,
-      ...daySumConditions(filter),
+      ...conditions,
     ) as SQL,
   };
 }
@@ -169,8 +169,9 @@ export async function narrowToStoredDays(
   db: Db,
   filter: TransactionFilterConditions,
 ): Promise<TransactionFilterConditions> {
-  if (daySumConditions(filter).length === 0 && !filter.source) return filter;
-  const { uploads, sums } = daySumScope(filter);
+  const conditions = daySumConditions(filter);
+  if (conditions.length === 0 && !filter.source) return filter;
+  const { uploads, sums } = daySumScope(filter, conditions);
   const storedDay = async (end: 'first' | 'last') => {
     const result = (await db.execute(sql`
       select ${end === 'first' ? sql`min` : sql`max`}(matching.day)::text as "day"
@@ -222,10 +223,9 @@ export function listTransactionPage(db: Db, filter: TransactionFilter) {
  * the sums do not.
  */
 export async function countTransactions(db: Db, filter: TransactionFilterConditions, limit: number): Promise<number> {
-  if (filter.type || filter.search || daySumConditions(filter).length === 0) {
-    return countTransactionRows(db, filter, limit);
-  }
-  const { uploads, sums } = daySumScope(filter);
+  const conditions = daySumConditions(filter);
+  if (filter.type || filter.search || conditions.length === 0) return countTransactionRows(db, filter, limit);
+  const { uploads, sums } = daySumScope(filter, conditions);
   const result = (await db.execute(sql`
     select coalesce(sum(${transactionDaySums.transactionCount}), 0)::text as "count"
     from transaction_uploads as upload, ${transactionDaySums}
