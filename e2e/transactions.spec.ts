@@ -114,8 +114,22 @@ test.describe('transactions screen', () => {
     await source.selectOption('');
     await expect(page).not.toHaveURL(/source=/);
 
+    // A whole event ID finds its rows; a part of one finds none, and the empty state says why.
+    const searchbox = page.getByRole('searchbox', { name: 'Search', exact: true });
+    const eventId = (await rows(page).first().locator('span.font-mono').first().textContent()) ?? '';
+    expect(eventId).not.toBe('');
+    await searchbox.fill(eventId);
+    await expect(page).toHaveURL(new RegExp(`search=${eventId}`));
+    await expect(rows(page).first().locator('span.font-mono').first()).toHaveText(eventId);
+    await searchbox.fill(eventId.slice(0, -2));
+    await expect(page.getByText('No transactions match these filters')).toBeVisible();
+    await expect(
+      page.getByText('The search finds a whole event ID, activity ID or SKU', { exact: false }),
+    ).toBeVisible();
+
     // No match: a search nothing has, then "Clear filters" brings every row back.
-    await page.getByRole('searchbox', { name: 'Search', exact: true }).fill('no-such-event-zzz');
+    await searchbox.fill('no-such-event-zzz');
+    await expect(page).toHaveURL(/search=no-such-event-zzz/);
     await expect(page.getByText('No transactions match these filters')).toBeVisible();
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Clear filters' }).first().click();

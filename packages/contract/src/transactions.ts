@@ -49,7 +49,7 @@ export const transactionFilterSchema = z.object({
       'Only the rows read from files of this kind (the sales channel: Amazon, Shopify, eBay, Etsy, a CSV file)',
     ),
   country: countryCode.optional().describe('Departure or arrival country'),
-  search: z.string().trim().min(1).max(100).optional().describe('Prefix of the event id, activity id or SKU'),
+  search: z.string().trim().min(1).max(100).optional().describe('A whole event id, activity id or SKU'),
 });
 export type TransactionFilterQuery = z.infer<typeof transactionFilterSchema>;
 

@@ -13,7 +13,7 @@ import {
   forgetImportedFile,
   selectAbandonedReceipts,
   selectKeptImportedFiles,
-  summarizeUploadIndex,
+  summarizeTransactionIndexes,
   touchHeartbeat,
   type UploadRecord,
   vacuumTransactionsIfDead,
@@ -90,7 +90,7 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
   const tidyTransactions = async (uploadId: string, result: ImportResult) => {
     try {
       if (await vacuumTransactionsIfDead(db)) return;
-      await summarizeUploadIndex(db);
+      await summarizeTransactionIndexes(db);
       if (result === 'completed') await analyzeTransactionsIfChanged(db);
     } catch (error) {
       log.warn({ uploadId, errorName: (error as Error).name }, 'upkeep after the import failed');

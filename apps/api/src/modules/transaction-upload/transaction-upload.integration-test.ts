@@ -18,7 +18,12 @@ import { insertUpload } from '../tax-position/tax-position-test-kit';
 import { bearer, createCompany, createHomeTenant, createPerson, type Person, signIn } from '../user/account-test-kit';
 import type { TaxPositionRecomputer } from './import-job';
 import type { createImportWorker, ImportWorker } from './import-worker';
-import { claimNextUpload, lockUploadsOfFile, selectTransactionRowCounts, summarizeUploadIndex } from './repository';
+import {
+  claimNextUpload,
+  lockUploadsOfFile,
+  selectTransactionRowCounts,
+  summarizeTransactionIndexes,
+} from './repository';
 import { generateVtrText } from './synthetic-vtr';
 import { countTransactionRows, createGatedStorage, createTestImportWorker, withBadDate } from './upload-test-kit';
 
@@ -210,7 +215,7 @@ forEachDatabase('transaction uploads', (context) => {
 
   it('leaves the upload index a summary of every page the import loaded, so a delete reads only its upload', async () => {
     const db = context.database.db;
-    await summarizeUploadIndex(db);
+    await summarizeTransactionIndexes(db);
     // Some 2,000 rows: more pages than a range of the BRIN index holds (32), appended past the summarised ones.
     const generated = generateVtrText({ rows: 2000, seed: 11, from: '2025-04-01', to: '2025-04-30' });
     const response = await upload(
@@ -221,7 +226,7 @@ forEachDatabase('transaction uploads', (context) => {
     expect(response.statusCode).toBe(202);
     expect(await newWorker().runOnce()).toBe('completed');
     expect(await countRows(db, { uploadId: response.json<TransactionUpload>().id })).toBeGreaterThan(1500);
-    expect(await summarizeUploadIndex(db)).toBe(0);
+    expect(await summarizeTransactionIndexes(db)).toBe(0);
   });
 
   it('refuses the same file again with 409 duplicate_file naming the earlier upload, storing nothing', async () => {

@@ -9,12 +9,12 @@ import {
   analyzeTransactionsIfChanged,
   deleteUploadRows,
   replaceDaySumsFromRows,
-  summarizeUploadIndex,
+  summarizeTransactionIndexes,
   vacuumTransactionsIfDead,
 } from './repository';
 import { countTransactionRows } from './upload-test-kit';
 
-forEachDatabase('the upkeep of the transactions: statistics and the upload index', (context) => {
+forEachDatabase('the upkeep of the transactions: statistics and the BRIN indexes', (context) => {
   /** A completed upload of `rowCount` sales of `companyId`, as an import leaves it. */
   const storeSales = async (rowCount: number, companyId: string) => {
     const db = context.database.db;
@@ -107,13 +107,13 @@ forEachDatabase('the upkeep of the transactions: statistics and the upload index
     expect(sums?.rows).toBe(300);
   });
 
-  it('summarises the pages of the upload index loaded since its last summary, once', async () => {
+  it('summarises the pages loaded since the BRIN indexes' last summary, once', async () => {
     const db = context.database.db;
-    await summarizeUploadIndex(db);
+    await summarizeTransactionIndexes(db);
     // 1,500 rows fill more than a range of 32 pages: the pages past the summarised ones have no summary yet.
     await storeSales(1500, await createTestCompany('Summary GmbH'));
-    expect(await summarizeUploadIndex(db)).toBeGreaterThan(0);
-    expect(await summarizeUploadIndex(db)).toBe(0);
+    expect(await summarizeTransactionIndexes(db)).toBeGreaterThan(0);
+    expect(await summarizeTransactionIndexes(db)).toBe(0);
   });
 
   it('waits for the event loop before each of its statements, so a request that arrived goes between them', async () => {
@@ -143,7 +143,7 @@ forEachDatabase('the upkeep of the transactions: statistics and the upload index
     setImmediate(tick);
     try {
       await vacuumTransactionsIfDead(recording);
-      await summarizeUploadIndex(recording);
+      await summarizeTransactionIndexes(recording);
       await analyzeTransactionsIfChanged(recording);
     } finally {
       isTicking = false;

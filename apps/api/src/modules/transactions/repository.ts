@@ -29,9 +29,6 @@ export type TransactionFilter = {
   limit: number;
 };
 
-/** `value` as a LIKE prefix pattern: its own %, _ and \ match literally. */
-const likePrefix = (value: string) => `${value.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-
 /** The list's filters without position, order or size: what the list, its count and its export share. */
 export type TransactionFilterConditions = Omit<TransactionFilter, 'sort' | 'after' | 'limit'>;
 
@@ -60,12 +57,12 @@ function filterConditions(filter: TransactionFilterConditions): (SQL | undefined
     );
   }
   if (filter.search) {
-    const pattern = likePrefix(filter.search);
+    // Whole values, which the bloom indexes answer (decision 054): a prefix would read every row of the range.
     conditions.push(
       or(
-        sql`${transactions.eventId} like ${pattern}`,
-        sql`${transactions.activityId} like ${pattern}`,
-        sql`${transactions.sku} like ${pattern}`,
+        eq(transactions.eventId, filter.search),
+        eq(transactions.activityId, filter.search),
+        eq(transactions.sku, filter.search),
       ),
     );
   }
@@ -150,6 +147,30 @@ function daySumScope(filter: TransactionFilterConditions, conditions: SQL[]): { 
       ...conditions,
     ) as SQL,
   };
+}
+
+/**
+ * Runs `read`, reads of the rows the filter matches, with the planner told how a search is found: through the bloom
+ * indexes of its three columns (decision 054) or by walking the date index, never by reading the table from end to end
+ * or in parallel. PostgreSQL costs a BRIN index by the order of its column's values in the table, which ids have none
+ * of, so it believes a bloom filter rules out no page: at 1M rows it chose a parallel scan of every row, 340-380 ms on
+ * the AMD EPYC, where the blooms find an id no row has in 13-20 ms (parallel, 60 ms of it spent starting the workers).
+ * A SKU that many rows have is still walked in date order, first page in 2 ms. A filter without a search is read as
+ * it is. The settings last until the end of the transaction they are made in.
+ */
+export async function withSearchPlan<T>(
+  db: Db,
+  filter: TransactionFilterConditions,
+  read: (db: Db) => Promise<T>,
+): Promise<T> {
+  if (!filter.search) return read(db);
+  return db.transaction(async (tx) => {
+    const txDb = tx as unknown as Db;
+    await txDb.execute(
+      sql`select set_config('enable_seqscan', 'off', true), set_config('max_parallel_workers_per_gather', '0', true)`,
+    );
+    return read(txDb);
+  });
 }
 
 /** A date range no date is in: what a filter that can match no stored row is narrowed to. */
@@ -243,14 +264,16 @@ export async function countTransactionRows(
   filter: TransactionFilterConditions,
   limit: number,
 ): Promise<number> {
-  const inner = db
-    .select({ one: sql`1` })
-    .from(transactions)
-    .where(and(...filterConditions(filter)))
-    .limit(limit)
-    .as('matching');
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(inner);
-  return Number(row?.count ?? 0);
+  return withSearchPlan(db, filter, async (reader) => {
+    const inner = reader
+      .select({ one: sql`1` })
+      .from(transactions)
+      .where(and(...filterConditions(filter)))
+      .limit(limit)
+      .as('matching');
+    const [row] = await reader.select({ count: sql<number>`count(*)::int` }).from(inner);
+    return Number(row?.count ?? 0);
+  });
 }
 
 export async function findVisibleTransaction(

@@ -36,7 +36,7 @@ const FILTERS_DESCRIPTION =
   'the liabilities summary adds them up), `scheme` (local, oss, ioss: the rows declared through it, with `taxedIn` ' +
   "that country's line), `ecSalesList` (the rows on that country's EC Sales List), `type`, `treatment`, `source` " +
   '(the kind of file the row was read from, its sales channel: amazon-vtr, shopify-orders, ebay-orders, ' +
-  'etsy-orders, generic-csv), `country` (departure or arrival), `search` (prefix of event id, activity id or SKU).';
+  'etsy-orders, generic-csv), `country` (departure or arrival), `search` (a whole event id, activity id or SKU).';
 
 const companyParams = z.object({ companyId: z.string().describe('The company id (uuid)') });
 const errors = { 400: apiErrorSchema, 401: apiErrorSchema, 403: apiErrorSchema, 404: apiErrorSchema };

@@ -39,6 +39,7 @@ import {
   type TransactionFilterConditions,
   type TransactionKey,
   type TransactionRecord,
+  withSearchPlan,
 } from './repository';
 
 export function toTransactionSummary(row: TransactionRecord): TransactionSummary {
@@ -141,15 +142,13 @@ export async function listTransactions(
 ): Promise<TransactionPage> {
   const filter = await resolveFilter(db, companyId, query);
   // One row more than asked tells whether another page exists without a count over the whole list.
-  const rows = await listTransactionPage(db, {
-    ...filter,
-    sort: query.sort,
-    after:
-      query.cursor === undefined
-        ? undefined
-        : decodeKeysetCursor(query.cursor, query.sort, 'is not a cursor of this list and sort order'),
-    limit: query.limit + 1,
-  });
+  const after =
+    query.cursor === undefined
+      ? undefined
+      : decodeKeysetCursor(query.cursor, query.sort, 'is not a cursor of this list and sort order');
+  const rows = await withSearchPlan(db, filter, (reader) =>
+    listTransactionPage(reader, { ...filter, sort: query.sort, after, limit: query.limit + 1 }),
+  );
   const { page, nextCursor } = toKeysetPage(rows, query.limit, query.sort);
   return { items: page.map(toTransactionSummary), nextCursor };
 }
@@ -238,7 +237,9 @@ export async function exportTransactionsCsv(
     yield `${UTF8_BOM}${toCsvLine(TRANSACTION_EXPORT_COLUMNS)}`;
     let after: TransactionKey | undefined;
     for (;;) {
-      const rows = await listTransactionPage(db, { ...filter, sort: query.sort, after, limit: batchSize });
+      const rows = await withSearchPlan(db, filter, (reader) =>
+        listTransactionPage(reader, { ...filter, sort: query.sort, after, limit: batchSize }),
+      );
       if (rows.length > 0) yield rows.map(toExportLine).join('');
       const last = rows.at(-1);
       if (rows.length < batchSize || !last) return;

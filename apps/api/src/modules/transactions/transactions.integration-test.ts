@@ -19,6 +19,7 @@ import {
   setUpTaxProfile,
   transactionFixture,
 } from '../tax-position/tax-position-test-kit';
+import { summarizeTransactionIndexes } from '../transaction-upload/repository';
 import { bearer, createCompany, type Person, startAppWithCompanyOwner } from '../user/account-test-kit';
 import {
   countTransactionRows,
@@ -28,6 +29,7 @@ import {
   type TransactionFilter,
   type TransactionFilterConditions,
   type TransactionKey,
+  withSearchPlan,
 } from './repository';
 import { exportTransactionsCsv, resolveFilter } from './service';
 
@@ -144,7 +146,7 @@ forEachDatabase('transactions API', (context) => {
     expect(keys).toEqual(sort === 'date-asc' ? sorted : sorted.reverse());
   });
 
-  it('filters by data period, country, jurisdiction, type, treatment and search prefix', async () => {
+  it('filters by data period, country, jurisdiction, type, treatment and a whole id or SKU', async () => {
     const march = await readAll({ dataPeriodId: marchPeriodId });
     expect(march.length).toBe(10);
     expect(march.every((item) => item.taxPointDate.startsWith('2023-03'))).toBe(true);
@@ -162,12 +164,14 @@ forEachDatabase('transactions API', (context) => {
     const domestic = await readAll({ treatment: 'domestic-sale' });
     expect(domestic.every((item) => item.arrivalCountry === 'DE')).toBe(true);
     expect(domestic.length).toBeGreaterThan(0);
-    expect((await readAll({ search: '302-001' })).map((item) => item.eventId).sort()).toEqual(
-      Array.from({ length: 10 }, (_, index) => `302-${String(10 + index).padStart(4, '0')}`),
-    );
-    expect((await readAll({ search: 'MUG' })).length).toBe(15);
-    // LIKE wildcards in the search are literal characters.
-    expect((await readAll({ search: '%' })).length).toBe(0);
+    // The search matches a whole event id, activity id or SKU (decision 054), never a part of one.
+    expect((await readAll({ search: '302-0012' })).map((item) => item.eventId)).toEqual(['302-0012']);
+    expect((await readAll({ search: 'act-17' })).map((item) => item.activityId)).toEqual(['act-17']);
+    expect((await readAll({ search: 'MUG-BLUE' })).length).toBe(15);
+    expect((await readAll({ search: 'MUG-BLUE' })).every((item) => item.sku === 'MUG-BLUE')).toBe(true);
+    for (const part of ['302-001', 'MUG', 'mug-blue', '%', '302-001%']) {
+      expect((await readAll({ search: part })).length, part).toBe(0);
+    }
   });
 
   it("finds a country's liability by taxedIn: the OSS sales consumed there, the domestic ones where they are made", async () => {
@@ -306,7 +310,8 @@ forEachDatabase('transactions API', (context) => {
     for (const query of [
       { jurisdiction: 'FR' },
       { month: '2023-03', type: 'SALE' },
-      { search: 'MUG' },
+      { search: 'MUG-BLUE' },
+      { search: '302-0012' },
       { country: 'PL' },
       { month: '2023-03' },
       { source: 'ebay-orders', month: '2023-04' },
@@ -473,6 +478,53 @@ forEachDatabase('transactions API', (context) => {
     }
   });
 
+  it('finds a searched id through the bloom indexes, never reading every row, and walks the dates for a common SKU', async () => {
+    const db = context.database.db;
+    const searched = await createCompany(db, { tenantId, name: 'Searched GmbH' });
+    const rows = Array.from({ length: 2400 }, (_, index) =>
+      transactionFixture({
+        taxPointDate: `2023-${String(1 + (index % 12)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`,
+      }),
+    );
+    await insertTransactions(db, {
+      companyId: searched,
+      uploadId: await insertUpload(db, searched),
+      profile: PROFILE,
+      rows,
+    });
+    // The import's upkeep: the appended pages' summaries and the statistics.
+    await summarizeTransactionIndexes(db);
+    await db.execute(sql`analyze transactions`);
+    const planOf = (filter: Omit<TransactionFilter, 'companyId' | 'limit'>) =>
+      withSearchPlan(db, { companyId: searched, ...filter }, async (reader) => {
+        const query = listTransactionPage(reader, { companyId: searched, limit: 50, ...filter });
+        const plan = (await reader.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+        return plan.rows.map((row) => String(Object.values(row)[0])).join('\n');
+      });
+    const wanted = rows[1234];
+    for (const search of [wanted?.eventId, wanted?.activityId, 'no-such-id']) {
+      const plan = await planOf({ search, sort: 'date-desc' });
+      for (const index of [
+        'transactions_event_id_bloom_idx',
+        'transactions_activity_id_bloom_idx',
+        'transactions_sku_bloom_idx',
+      ]) {
+        expect(plan, search).toContain(`Bitmap Index Scan on ${index}`);
+      }
+      expect(plan, search).not.toMatch(/Seq Scan|Gather/);
+    }
+    // 'SKU-1' is every row's: the first page is the first 50 entries of the date index.
+    expect(await planOf({ search: 'SKU-1', sort: 'date-desc' })).toMatch(
+      /Index Scan Backward using transactions_company_date_idx on transactions/,
+    );
+    const found = await withSearchPlan(db, { companyId: searched, search: wanted?.eventId }, (reader) =>
+      listTransactionPage(reader, { companyId: searched, search: wanted?.eventId, sort: 'date-asc', limit: 50 }),
+    );
+    expect(found.map((row) => row.activityId)).toEqual([wanted?.activityId]);
+    expect(await countTransactionRows(db, { companyId: searched, search: wanted?.activityId }, 1000)).toBe(1);
+    expect(await countTransactionRows(db, { companyId: searched, search: 'SKU-1' }, 1000)).toBe(1000);
+  });
+
   it("finds a country's liability by taxedIn across the €10,000 threshold, line by line as the tax engine stored it", async () => {
     const db = context.database.db;
     // After the plan test above: a company more in `transactions` tips that test's first page, which walks all of its
@@ -564,7 +616,10 @@ forEachDatabase('transactions API', (context) => {
       uploadId: await insertUpload(db, seller),
       profile: PROFILE,
       rows: [
-        ...Array.from({ length: 31 }, (_, index) => sale(`de-${index + 1}`, index + 1)),
+        // Every third day's sale is of the SKU the search below finds.
+        ...Array.from({ length: 31 }, (_, index) =>
+          sale(`de-${index + 1}`, index + 1, index % 3 === 0 ? { sku: 'TEA-SET' } : {}),
+        ),
         ...[3, 20].map((day) =>
           sale(`fr-${day}`, day, { arrivalCountry: 'FR', taxableJurisdiction: 'FR', ...taxedAt20 }),
         ),
@@ -619,7 +674,7 @@ forEachDatabase('transactions API', (context) => {
     }
     // Nothing a day sum holds: the range as asked.
     expect(await periodOf({ month: '2023-05', type: 'REFUND' })).toEqual({ start: may(1), end: may(31) });
-    expect(await periodOf({ search: 'fr-' })).toBeUndefined();
+    expect(await periodOf({ search: 'fr-3' })).toBeUndefined();
 
     // The narrowed filter finds what the filter over the asked range finds, page by page either way, and counts as
     // many.
@@ -640,9 +695,10 @@ forEachDatabase('transactions API', (context) => {
       [{ month: '2023-05', country: 'IT' }, ['it-11']],
       [{ month: '2023-05', source: 'ebay-orders' }, ['it-11']],
       [
-        { month: '2023-05', jurisdiction: 'DE', search: 'de-1' },
-        ['de-1', ...Array.from({ length: 10 }, (_, i) => `de-${10 + i}`)],
+        { month: '2023-05', jurisdiction: 'DE', search: 'TEA-SET' },
+        Array.from({ length: 11 }, (_, i) => `de-${1 + 3 * i}`),
       ],
+      [{ month: '2023-05', search: 'fr-20' }, ['fr-20']],
       [{ month: '2023-05', jurisdiction: 'MT' }, []],
     ] satisfies [TransactionFilterQuery, string[]][]) {
       const narrowed = await resolveFilter(db, seller, query);

@@ -155,7 +155,7 @@ function TransactionList({
         hasActiveFilters(filters) ? (
           <EmptyState
             title={t('transactions.empty.noMatchTitle')}
-            text={t('transactions.empty.noMatchText')}
+            text={t(filters.search ? 'transactions.empty.noMatchSearchText' : 'transactions.empty.noMatchText')}
             action={<Button onClick={clearFilters}>{t('transactions.filters.clear')}</Button>}
           />
         ) : (
