@@ -10,6 +10,7 @@ import {
   deleteUploadRows,
   replaceDaySumsFromRows,
   summarizeTransactionIndexes,
+  TRANSACTION_BRIN_INDEXES,
   vacuumTransactionsIfDead,
 } from './repository';
 import { countTransactionRows } from './upload-test-kit';
@@ -107,13 +108,27 @@ forEachDatabase('the upkeep of the transactions: statistics and the BRIN indexes
     expect(sums?.rows).toBe(300);
   });
 
-  it('summarises the pages loaded since the BRIN indexes' last summary, once', async () => {
+  it("summarises the pages loaded since the BRIN indexes' last summary, once", async () => {
     const db = context.database.db;
     await summarizeTransactionIndexes(db);
     // 1,500 rows fill more than a range of 32 pages: the pages past the summarised ones have no summary yet.
     await storeSales(1500, await createTestCompany('Summary GmbH'));
     expect(await summarizeTransactionIndexes(db)).toBeGreaterThan(0);
     expect(await summarizeTransactionIndexes(db)).toBe(0);
+  });
+
+  it('walks each BRIN index back from the end a batch at a time, and leaves no appended range without a summary', async () => {
+    const db = context.database.db;
+    await summarizeTransactionIndexes(db);
+    // 4,500 rows: at least four ranges of 32 pages appended; one range a statement walks back over each of them.
+    await storeSales(4500, await createTestCompany('Batches GmbH'));
+    expect(await summarizeTransactionIndexes(db, 32)).toBeGreaterThanOrEqual(4 * TRANSACTION_BRIN_INDEXES.length);
+    for (const index of TRANSACTION_BRIN_INDEXES) {
+      const left = (await db.execute(
+        sql`select brin_summarize_new_values(${index}::regclass)::int as "ranges"`,
+      )) as unknown as { rows: { ranges: number }[] };
+      expect(left.rows[0]?.ranges, index).toBe(0);
+    }
   });
 
   it('waits for the event loop before each of its statements, so a request that arrived goes between them', async () => {

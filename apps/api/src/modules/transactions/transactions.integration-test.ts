@@ -19,7 +19,6 @@ import {
   setUpTaxProfile,
   transactionFixture,
 } from '../tax-position/tax-position-test-kit';
-import { summarizeTransactionIndexes } from '../transaction-upload/repository';
 import { bearer, createCompany, type Person, startAppWithCompanyOwner } from '../user/account-test-kit';
 import {
   countTransactionRows,
@@ -29,7 +28,6 @@ import {
   type TransactionFilter,
   type TransactionFilterConditions,
   type TransactionKey,
-  withSearchPlan,
 } from './repository';
 import { exportTransactionsCsv, resolveFilter } from './service';
 
@@ -476,53 +474,6 @@ forEachDatabase('transactions API', (context) => {
       expect(plan.indexCondition).toContain('taxable_jurisdiction');
       expect(plan.rowFilter).not.toContain('taxable_jurisdiction');
     }
-  });
-
-  it('finds a searched id through the bloom indexes, never reading every row, and walks the dates for a common SKU', async () => {
-    const db = context.database.db;
-    const searched = await createCompany(db, { tenantId, name: 'Searched GmbH' });
-    const rows = Array.from({ length: 2400 }, (_, index) =>
-      transactionFixture({
-        taxPointDate: `2023-${String(1 + (index % 12)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`,
-      }),
-    );
-    await insertTransactions(db, {
-      companyId: searched,
-      uploadId: await insertUpload(db, searched),
-      profile: PROFILE,
-      rows,
-    });
-    // The import's upkeep: the appended pages' summaries and the statistics.
-    await summarizeTransactionIndexes(db);
-    await db.execute(sql`analyze transactions`);
-    const planOf = (filter: Omit<TransactionFilter, 'companyId' | 'limit'>) =>
-      withSearchPlan(db, { companyId: searched, ...filter }, async (reader) => {
-        const query = listTransactionPage(reader, { companyId: searched, limit: 50, ...filter });
-        const plan = (await reader.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, unknown>[] };
-        return plan.rows.map((row) => String(Object.values(row)[0])).join('\n');
-      });
-    const wanted = rows[1234];
-    for (const search of [wanted?.eventId, wanted?.activityId, 'no-such-id']) {
-      const plan = await planOf({ search, sort: 'date-desc' });
-      for (const index of [
-        'transactions_event_id_bloom_idx',
-        'transactions_activity_id_bloom_idx',
-        'transactions_sku_bloom_idx',
-      ]) {
-        expect(plan, search).toContain(`Bitmap Index Scan on ${index}`);
-      }
-      expect(plan, search).not.toMatch(/Seq Scan|Gather/);
-    }
-    // 'SKU-1' is every row's: the first page is the first 50 entries of the date index.
-    expect(await planOf({ search: 'SKU-1', sort: 'date-desc' })).toMatch(
-      /Index Scan Backward using transactions_company_date_idx on transactions/,
-    );
-    const found = await withSearchPlan(db, { companyId: searched, search: wanted?.eventId }, (reader) =>
-      listTransactionPage(reader, { companyId: searched, search: wanted?.eventId, sort: 'date-asc', limit: 50 }),
-    );
-    expect(found.map((row) => row.activityId)).toEqual([wanted?.activityId]);
-    expect(await countTransactionRows(db, { companyId: searched, search: wanted?.activityId }, 1000)).toBe(1);
-    expect(await countTransactionRows(db, { companyId: searched, search: 'SKU-1' }, 1000)).toBe(1000);
   });
 
   it("finds a country's liability by taxedIn across the €10,000 threshold, line by line as the tax engine stored it", async () => {

@@ -1,0 +1,62 @@
+import { sql } from 'drizzle-orm';
+import { expect, it } from 'vitest';
+import { forEachDatabase } from '../../test/databases';
+import { insertTransactions, insertUpload, transactionFixture } from '../tax-position/tax-position-test-kit';
+import { summarizeTransactionIndexes } from '../transaction-upload/repository';
+import { createCompany, createHomeTenant } from '../user/account-test-kit';
+import { countTransactionRows, listTransactionPage, type TransactionFilter, withSearchPlan } from './repository';
+
+/**
+ * The search's plans (decision 054), in a database of their own: a seller whose rows are the table's, as a large
+ * seller's are. A company with a few rows among many others' is rightly read through its own entries of the date
+ * index; these plans are those of a company whose rows would take that walk through all of them.
+ */
+forEachDatabase('the transactions search', (context) => {
+  it('finds a searched id through the bloom indexes, never reading every row, and walks the dates for a common SKU', async () => {
+    const db = context.database.db;
+    const companyId = await createCompany(db, { tenantId: await createHomeTenant(db), name: 'Searched GmbH' });
+    const rows = Array.from({ length: 3000 }, (_, index) =>
+      transactionFixture({
+        taxPointDate: `2023-${String(1 + (index % 12)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`,
+      }),
+    );
+    await insertTransactions(db, {
+      companyId,
+      uploadId: await insertUpload(db, companyId),
+      profile: { establishmentCountry: 'DE', ioss: null },
+      rows,
+    });
+    // The import's upkeep: the appended pages' summaries and the statistics.
+    await summarizeTransactionIndexes(db);
+    await db.execute(sql`analyze transactions`);
+    const planOf = (filter: Omit<TransactionFilter, 'companyId' | 'limit'>) =>
+      withSearchPlan(db, { companyId, ...filter }, async (reader) => {
+        const query = listTransactionPage(reader, { companyId, limit: 50, ...filter });
+        const plan = (await reader.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+        return plan.rows.map((row) => String(Object.values(row)[0])).join('\n');
+      });
+    const wanted = rows[1234];
+    for (const search of [wanted?.eventId, wanted?.activityId, 'no-such-id']) {
+      const plan = await planOf({ search, sort: 'date-desc' });
+      for (const index of [
+        'transactions_event_id_bloom_idx',
+        'transactions_activity_id_bloom_idx',
+        'transactions_sku_bloom_idx',
+      ]) {
+        expect(plan, search).toContain(`Bitmap Index Scan on ${index}`);
+      }
+      expect(plan, search).not.toMatch(/Seq Scan|Gather/);
+    }
+    // 'SKU-1' is every row's: the first page is the first 50 entries of the date index.
+    expect(await planOf({ search: 'SKU-1', sort: 'date-desc' })).toMatch(
+      /Index Scan Backward using transactions_company_date_idx on transactions/,
+    );
+    const found = await withSearchPlan(db, { companyId, search: wanted?.eventId }, (reader) =>
+      listTransactionPage(reader, { companyId, search: wanted?.eventId, sort: 'date-asc', limit: 50 }),
+    );
+    expect(found.map((row) => row.activityId)).toEqual([wanted?.activityId]);
+    expect(await countTransactionRows(db, { companyId, search: wanted?.activityId }, 1000)).toBe(1);
+    expect(await countTransactionRows(db, { companyId, search: 'no-such-id' }, 1000)).toBe(0);
+    expect(await countTransactionRows(db, { companyId, search: 'SKU-1' }, 1000)).toBe(1000);
+  });
+});
