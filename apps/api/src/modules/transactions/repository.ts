@@ -154,9 +154,9 @@ function daySumScope(filter: TransactionFilterConditions, conditions: SQL[]): { 
  * indexes of its three columns (decision 054) or by walking the date index, never by reading the table from end to end
  * or in parallel. PostgreSQL costs a BRIN index by the order of its column's values in the table, which ids have none
  * of, so it believes a bloom filter rules out no page: at 1M rows it chose a parallel scan of every row, 340-380 ms on
- * the AMD EPYC, where the blooms find an id no row has in 13-20 ms (parallel, 60 ms of it spent starting the workers).
- * A SKU that many rows have is still walked in date order, first page in 2 ms. A filter without a search is read as
- * it is. The settings last until the end of the transaction they are made in.
+ * the AMD EPYC, where the blooms find an id no row has in 13-20 ms (63 ms with parallel workers, 50 of them spent
+ * starting the workers). A SKU that many rows have is still walked in date order, first page in 2 ms. A filter
+ * without a search is read as it is. The settings last until the end of the transaction they are made in.
  */
 export async function withSearchPlan<T>(
   db: Db,
