@@ -481,8 +481,8 @@ async function executeAfterATurn(db: Db, statement: SQL): Promise<unknown> {
  * walk in day order stops at the first match (0.1 ms). Their ANALYZE took 150 ms at 1M rows, the rows' 650 ms. The
  * counts of changes (`n_mod_since_analyze`) reach the statistics views only when the server flushes them, up to a
  * second later, so the rows the statistics counted (`reltuples`, -1 before the first) are compared with the rows the
- * completed uploads imported. On PGlite an ANALYZE holds the one connection, and every request with it, for about a second at 1M rows:
- * a small upload to a long history no longer pays that. Answers whether it took them.
+ * completed uploads imported. On PGlite an ANALYZE holds the one connection, and every request with it, for about a
+ * second at 1M rows: a small upload to a long history no longer pays that. Answers whether it took them.
  */
 export async function analyzeTransactionsIfChanged(db: Db): Promise<boolean> {
   const result = (await executeAfterATurn(

@@ -130,9 +130,9 @@ function daySumConditions(filter: TransactionFilterConditions): SQL[] {
 
 /**
  * Where the day sums of the rows the filter can match are: the company's visible uploads (`upload`) of the filter's
- * source, and the conditions on a sum of one of them (`daySumConditions`), its upload and the range included. The sums hold exactly the upload's stored
- * rows (written with them, replaced from them when a load skipped rows already stored, deleted with them), and every
- * row of an upload was read from a file of the upload's format.
+ * source, and the conditions on a sum of one of them (`daySumConditions`), its upload and the range included. The sums
+ * hold exactly the upload's stored rows (written with them, replaced from them when a load skipped rows already stored,
+ * deleted with them), and every row of an upload was read from a file of the upload's format.
  */
 function daySumScope(filter: TransactionFilterConditions, conditions: SQL[]): { uploads: SQL; sums: SQL } {
   const period = filter.period;
@@ -233,6 +233,11 @@ export function listTransactionPage(db: Db, filter: TransactionFilter) {
     .where(and(...conditions))
     .orderBy(direction(transactions.taxPointDate), direction(transactions.id))
     .limit(filter.limit);
+}
+
+/** One page of `listTransactionPage`, read with the search's plan (`withSearchPlan`) when the filter has a search. */
+export function readTransactionPage(db: Db, filter: TransactionFilter): Promise<TransactionRecord[]> {
+  return withSearchPlan(db, filter, (reader) => listTransactionPage(reader, filter));
 }
 
 /**

@@ -34,12 +34,11 @@ import { toCsvLine, UTF8_BOM } from './csv';
 import {
   countTransactions,
   findVisibleTransaction,
-  listTransactionPage,
   narrowToStoredDays,
+  readTransactionPage,
   type TransactionFilterConditions,
   type TransactionKey,
   type TransactionRecord,
-  withSearchPlan,
 } from './repository';
 
 export function toTransactionSummary(row: TransactionRecord): TransactionSummary {
@@ -146,9 +145,7 @@ export async function listTransactions(
     query.cursor === undefined
       ? undefined
       : decodeKeysetCursor(query.cursor, query.sort, 'is not a cursor of this list and sort order');
-  const rows = await withSearchPlan(db, filter, (reader) =>
-    listTransactionPage(reader, { ...filter, sort: query.sort, after, limit: query.limit + 1 }),
-  );
+  const rows = await readTransactionPage(db, { ...filter, sort: query.sort, after, limit: query.limit + 1 });
   const { page, nextCursor } = toKeysetPage(rows, query.limit, query.sort);
   return { items: page.map(toTransactionSummary), nextCursor };
 }
@@ -237,9 +234,7 @@ export async function exportTransactionsCsv(
     yield `${UTF8_BOM}${toCsvLine(TRANSACTION_EXPORT_COLUMNS)}`;
     let after: TransactionKey | undefined;
     for (;;) {
-      const rows = await withSearchPlan(db, filter, (reader) =>
-        listTransactionPage(reader, { ...filter, sort: query.sort, after, limit: batchSize }),
-      );
+      const rows = await readTransactionPage(db, { ...filter, sort: query.sort, after, limit: batchSize });
       if (rows.length > 0) yield rows.map(toExportLine).join('');
       const last = rows.at(-1);
       if (rows.length < batchSize || !last) return;
