@@ -1,10 +1,11 @@
 import { defineConfig } from '@playwright/test';
-import { e2eBaseUrl as baseURL, e2eServer, e2eWorkers } from './e2e/support/server';
+import { e2eBaseUrl as baseURL, e2eWorkers } from './e2e/support/server';
 
 /**
  * End-to-end tests run the real server (API + built SPA + embedded identity provider) on its own port with a fresh
  * data directory, and drive Debian's Chromium: no browser is downloaded. Each worker has a server of its own
- * (e2e/support/server.ts); its `baseURL` is that server's, since every worker loads this file again.
+ * (e2e/support/server.ts), started by the global setup; its `baseURL` is that server's, since every worker loads this
+ * file again.
  */
 export default defineConfig({
   testDir: './e2e',
@@ -46,18 +47,6 @@ export default defineConfig({
     { name: 'workspace', testIgnore: '**/onboarding.spec.ts' },
     { name: 'onboarding', testMatch: '**/onboarding.spec.ts', dependencies: ['workspace'] },
   ],
-  // The servers start one after another: the first builds the SPA when its sources changed, the others find it built.
-  webServer: Array.from({ length: e2eWorkers }, (_, workerIndex) => {
-    const { port, baseUrl, dataDir } = e2eServer(workerIndex);
-    return {
-      // `npm start` itself: its environment and node flags, then scripts/start.mjs.
-      command: `rm -rf '${dataDir}' && npm start`,
-      url: `${baseUrl}/api/health`,
-      reuseExistingServer: false,
-      timeout: 120_000,
-      stdout: 'pipe' as const,
-      stderr: 'pipe' as const,
-      env: { PORT: String(port), PUBLIC_URL: baseUrl, DATA_DIR: dataDir, NODE_ENV: 'test', LOG_LEVEL: 'warn' },
-    };
-  }),
+  // One server per worker, started side by side once the first has the SPA built (support/servers.global-setup.ts).
+  globalSetup: './e2e/support/servers.global-setup.ts',
 });

@@ -136,11 +136,18 @@ test.describe('analytics', () => {
   test('passes axe-core in both themes with every table alternative open', async ({ page }, testInfo) => {
     test.setTimeout(120_000);
     await ensureSignedIn(page, demoAccounts.seller);
-    await checkScreenInBothThemes(page, testInfo, 'analytics-tables', '/analytics', async (ready) => {
-      await expect(ready.getByTestId('breakdown-month').locator('svg.recharts-surface')).toBeVisible();
-      for (const summary of await ready.getByText('Show as table').all()) await summary.click();
-      await expect(ready.getByTestId('table-country')).toBeVisible();
-    });
+    await checkScreenInBothThemes(
+      page,
+      testInfo,
+      'analytics-tables',
+      '/analytics',
+      async (ready) => {
+        await expect(ready.getByTestId('breakdown-month').locator('svg.recharts-surface')).toBeVisible();
+        for (const summary of await ready.getByText('Show as table').all()) await summary.click();
+        await expect(ready.getByTestId('table-country')).toBeVisible();
+      },
+      'reload',
+    );
   });
 
   test('on a 375 px phone, with the tables open, passes axe-core', async ({ page }) => {

@@ -152,6 +152,7 @@ test.describe('dashboard', () => {
       async (screen) => {
         await expect(screen.getByRole('dialog', { name: 'Payment successful' })).toBeVisible();
       },
+      'reload',
     );
   });
 });

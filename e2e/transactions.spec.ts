@@ -226,6 +226,7 @@ test.describe('transactions screen', () => {
         await rows(current).first().click();
         await expect(current.getByTestId('transaction-explanation')).not.toBeEmpty();
       },
+      'reload',
     );
   });
 });

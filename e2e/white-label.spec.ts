@@ -52,7 +52,7 @@ test.describe('white label', () => {
       await expect(current.getByRole('heading', { level: 1, name: 'White label: Nordic Tax Partners' })).toBeVisible();
       await expect(current.getByTestId('contrast-summary')).toHaveText('All 17 pairs pass.');
     };
-    await checkScreenInBothThemes(page, testInfo, 'white-label-editor', editorPath, editorReady);
+    await checkScreenInBothThemes(page, testInfo, 'white-label-editor', editorPath, editorReady, 'reload');
 
     // A fresh load without ?theme= (the explicit choice of the check above does not stick to it).
     await page.goto(editorPath);

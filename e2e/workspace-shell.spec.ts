@@ -215,10 +215,17 @@ test.describe('the app shell (issue 6)', () => {
       await expect(p.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
     });
     await page.setViewportSize({ width: 375, height: 800 });
-    await checkScreenInBothThemes(page, testInfo, 'shell-phone-menu', '/dashboard', async (p) => {
-      await expect(p.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-      await p.getByRole('button', { name: 'Menu', exact: true }).click();
-      await expect(p.getByRole('dialog', { name: 'Navigation' })).toBeVisible();
-    });
+    await checkScreenInBothThemes(
+      page,
+      testInfo,
+      'shell-phone-menu',
+      '/dashboard',
+      async (p) => {
+        await expect(p.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+        await p.getByRole('button', { name: 'Menu', exact: true }).click();
+        await expect(p.getByRole('dialog', { name: 'Navigation' })).toBeVisible();
+      },
+      'reload',
+    );
   });
 });

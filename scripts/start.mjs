@@ -52,6 +52,7 @@ if (isWebBuildCurrent()) {
     process.exit(build.status ?? 1);
   }
   writeFileSync(buildStamp, new Date().toISOString());
+  console.info('Web app built.');
 }
 
 const { register } = await import('tsx/esm/api');
