@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import { e2eServer, e2eWorkers } from './server';
 
@@ -40,15 +41,17 @@ function startServer(workerIndex: number): StartedServer {
       LOG_LEVEL: 'warn',
     },
   });
+  // Line by line, so a line the pipe delivers in two pieces is still printed as one, with its server's port.
   let output = '';
-  const print = (chunk: Buffer) => {
-    output += chunk;
-    for (const line of chunk.toString().split('\n'))
+  for (const stream of [child.stdout, child.stderr]) {
+    if (!stream) continue;
+    createInterface({ input: stream }).on('line', (line) => {
+      output += `${line}\n`;
       if (line.trim()) process.stdout.write(`[server :${port}] ${line}\n`);
-  };
-  child.stdout?.on('data', print);
-  child.stderr?.on('data', print);
-  const exited = new Promise<void>((done) => child.once('exit', () => done()));
+    });
+  }
+  // 'close' comes after the process's end and its output's: the output is whole by then.
+  const exited = new Promise<void>((done) => child.once('close', () => done()));
   return { port, child, output: () => output, exited };
 }
 
@@ -58,16 +61,19 @@ const hasExited = (server: StartedServer) => server.child.exitCode !== null || s
 async function waitFor(server: StartedServer, what: string, isThere: () => Promise<boolean>): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (!(await isThere())) {
-    if (hasExited(server))
+    if (hasExited(server)) {
+      await server.exited;
       throw new Error(`the server on port ${server.port} exited before ${what}:\n${server.output()}`);
+    }
     if (Date.now() > deadline) throw new Error(`the server on port ${server.port} took too long: ${what}`);
     await new Promise((wait) => setTimeout(wait, 250));
   }
 }
 
+/** Whether a server on `port` answers its health check; a listener that never answers counts as none after 2 s. */
 async function isHealthy(port: number): Promise<boolean> {
   try {
-    return (await fetch(`http://localhost:${port}/api/health`)).ok;
+    return (await fetch(`http://localhost:${port}/api/health`, { signal: AbortSignal.timeout(2_000) })).ok;
   } catch {
     return false;
   }
@@ -101,7 +107,8 @@ export default async function startServers(): Promise<() => Promise<void>> {
     for (const server of servers) signalGroup(server, 'SIGKILL');
   });
   try {
-    for (const port of Array.from({ length: e2eWorkers }, (_, index) => e2eServer(index).port)) {
+    for (let index = 0; index < e2eWorkers; index++) {
+      const { port } = e2eServer(index);
       if (await isHealthy(port)) throw new Error(`port ${port} already has a server; stop it first`);
     }
     const first = startServer(0);
