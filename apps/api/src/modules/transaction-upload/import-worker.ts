@@ -4,7 +4,6 @@ import { selectRecomputeRequests } from '../tax-position/repository';
 import type { GrowingFile } from './growing-file';
 import { type ImportJobDeps, type ImportResult, runImport } from './import-job';
 import {
-  analyzeTransactionsIfChanged,
   claimNextUpload,
   deleteUnreceivedUpload,
   deleteUploadRows,
@@ -13,10 +12,9 @@ import {
   forgetImportedFile,
   selectAbandonedReceipts,
   selectKeptImportedFiles,
-  summarizeTransactionIndexes,
+  tidyTransactionsAfterImport,
   touchHeartbeat,
   type UploadRecord,
-  vacuumTransactionsIfDead,
 } from './repository';
 
 /** A job whose attempts all died (a crash mid-import each time) is failed rather than retried for ever. */
@@ -81,17 +79,13 @@ export function createImportWorker(options: ImportWorkerOptions): ImportWorker {
   let lookingForJob: Promise<string | null> | null = null;
 
   /**
-   * The upkeep of `transactions` once a job's outcome is committed: the rows an undone import left dead are reclaimed,
-   * or else the pages the job loaded get their upload index summaries and the rows a completed one added fresh
-   * statistics (the recompute reads the day sums, not the rows); the vacuum takes both too (repository.ts). A failure
-   * here costs the pages or the deletes speed, or the disk some room, not the import its outcome, so it is logged and
-   * the outcome stands.
+   * The upkeep of `transactions` once a job's outcome is committed (`tidyTransactionsAfterImport`). A failure here costs
+   * the pages or the deletes speed, or the disk some room, not the import its outcome, so it is logged and the outcome
+   * stands.
    */
   const tidyTransactions = async (uploadId: string, result: ImportResult) => {
     try {
-      if (await vacuumTransactionsIfDead(db)) return;
-      await summarizeTransactionIndexes(db);
-      if (result === 'completed') await analyzeTransactionsIfChanged(db);
+      await tidyTransactionsAfterImport(db, { hasAddedRows: result === 'completed' });
     } catch (error) {
       log.warn({ uploadId, errorName: (error as Error).name }, 'upkeep after the import failed');
     }

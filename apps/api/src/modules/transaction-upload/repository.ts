@@ -616,6 +616,21 @@ export async function summarizeTransactionIndexes(db: Db, batchPages = SUMMARY_B
 }
 
 /**
+ * The upkeep of `transactions` once an import's outcome is committed: the rows an undone import left dead are
+ * reclaimed (the vacuum takes the statistics and the summaries too), or else the rows a completed import added get fresh
+ * statistics (`analyzeTransactionsIfChanged`), and then the pages it loaded their BRIN summaries
+ * (`summarizeTransactionIndexes`). The statistics come first: until they count the new rows the planner believes the
+ * table a few thousand rows, and the transactions list filtered by a jurisdiction and a type took 50-70 ms a page
+ * instead of 10 (1M rows on PostgreSQL, Intel Xeon). Summaries first kept those plans for 1.9 s after the completion,
+ * statistics first for 0.5 s; a search meanwhile reads the pages without a summary, as it would have before.
+ */
+export async function tidyTransactionsAfterImport(db: Db, outcome: { hasAddedRows: boolean }): Promise<void> {
+  if (await vacuumTransactionsIfDead(db)) return;
+  if (outcome.hasAddedRows) await analyzeTransactionsIfChanged(db);
+  await summarizeTransactionIndexes(db);
+}
+
+/**
  * Replaces the upload's day sums by the sums of its stored rows: for a load that skipped rows already stored (whose
  * sums the encoder could not know), and for rows written other than by an import (tests).
  */

@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, type SQL, sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { transactionDaySums, transactions, transactionUploads } from '../../db/schema';
@@ -11,6 +12,7 @@ import {
   replaceDaySumsFromRows,
   summarizeTransactionIndexes,
   TRANSACTION_BRIN_INDEXES,
+  tidyTransactionsAfterImport,
   vacuumTransactionsIfDead,
 } from './repository';
 import { countTransactionRows } from './upload-test-kit';
@@ -129,6 +131,32 @@ forEachDatabase('the upkeep of the transactions: statistics and the BRIN indexes
       )) as unknown as { rows: { ranges: number }[] };
       expect(left.rows[0]?.ranges, index).toBe(0);
     }
+  });
+
+  it('after a completed import takes fresh statistics before it summarises the new pages: the pages of the list are planned on them', async () => {
+    const db = context.database.db;
+    await tidyTransactionsAfterImport(db, { hasAddedRows: true });
+    // Enough rows past the last statistics for new ones (a tenth plus 50), on pages without a summary.
+    await storeSales(1500, await createTestCompany('Order GmbH'));
+    const dialect = new PgDialect();
+    const statements: string[] = [];
+    const recording = new Proxy(db, {
+      get(target, property, receiver) {
+        const value = Reflect.get(target, property, receiver);
+        if (property !== 'execute') return value;
+        return (query: SQL) => {
+          statements.push(dialect.sqlToQuery(query).sql);
+          return target.execute(query);
+        };
+      },
+    });
+    await tidyTransactionsAfterImport(recording, { hasAddedRows: true });
+    const analyzed = statements.findIndex((statement) => statement.trim() === 'analyze transactions');
+    const summarised = statements.findIndex((statement) => statement.includes('brin_summarize_range'));
+    expect(analyzed).toBeGreaterThanOrEqual(0);
+    expect(summarised).toBeGreaterThan(analyzed);
+    expect(await countedRows()).toBe(await countTransactionRows(db));
+    expect(await summarizeTransactionIndexes(db)).toBe(0);
   });
 
   it('waits for the event loop before each of its statements, so a request that arrived goes between them', async () => {
