@@ -17,6 +17,20 @@ import {
 } from './repository';
 import { countTransactionRows } from './upload-test-kit';
 
+/** `db` with every statement it executes shown to `record` first. */
+function recordingStatements(db: Db, record: (query: SQL) => void): Db {
+  return new Proxy(db, {
+    get(target, property, receiver) {
+      const value = Reflect.get(target, property, receiver);
+      if (property !== 'execute') return value;
+      return (query: SQL) => {
+        record(query);
+        return target.execute(query);
+      };
+    },
+  });
+}
+
 forEachDatabase('the upkeep of the transactions: statistics and the BRIN indexes', (context) => {
   /** A completed upload of `rowCount` sales of `companyId`, as an import leaves it. */
   const storeSales = async (rowCount: number, companyId: string) => {
@@ -140,17 +154,10 @@ forEachDatabase('the upkeep of the transactions: statistics and the BRIN indexes
     await storeSales(1500, await createTestCompany('Order GmbH'));
     const dialect = new PgDialect();
     const statements: string[] = [];
-    const recording = new Proxy(db, {
-      get(target, property, receiver) {
-        const value = Reflect.get(target, property, receiver);
-        if (property !== 'execute') return value;
-        return (query: SQL) => {
-          statements.push(dialect.sqlToQuery(query).sql);
-          return target.execute(query);
-        };
-      },
-    });
-    await tidyTransactionsAfterImport(recording, { hasAddedRows: true });
+    await tidyTransactionsAfterImport(
+      recordingStatements(db, (query) => statements.push(dialect.sqlToQuery(query).sql)),
+      { hasAddedRows: true },
+    );
     const analyzed = statements.findIndex((statement) => statement.trim() === 'analyze transactions');
     const summarised = statements.findIndex((statement) => statement.includes('brin_summarize_range'));
     expect(analyzed).toBeGreaterThanOrEqual(0);
@@ -167,16 +174,7 @@ forEachDatabase('the upkeep of the transactions: statistics and the BRIN indexes
     const db = context.database.db;
     await storeSales(400, await createTestCompany('Turn Taking GmbH'));
     const trace: ('statement' | 'turn')[] = [];
-    const recording = new Proxy(db, {
-      get(target, property, receiver) {
-        const value = Reflect.get(target, property, receiver);
-        if (property !== 'execute') return value;
-        return (...args: Parameters<Db['execute']>) => {
-          trace.push('statement');
-          return target.execute(...args);
-        };
-      },
-    });
+    const recording = recordingStatements(db, () => trace.push('statement'));
     let isTicking = true;
     const tick = () => {
       if (!isTicking) return;
