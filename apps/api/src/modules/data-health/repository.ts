@@ -1,6 +1,6 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { Db, Rows } from '../../db/client';
-import type { RateCombination } from '../liabilities/repository';
+import { type RateCombination, rowsWithRateCombination } from '../liabilities/repository';
 import { isVisibleTransaction } from '../tax-position/repository';
 
 /** A count per month, `YYYY-MM`; counts come back as text from PostgreSQL's bigint and are numbers here. */
@@ -60,7 +60,7 @@ export async function countStockMovementsWithoutValue(
 
 /**
  * Visible rows of the year the cross-check lists: file VAT ≠ net × rate (through the partial index of those rows) or a
- * rate in `invalidRates` (through the date index, the jurisdiction checked on its entries); a row that is both counts
+ * rate in `invalidRates` (through the primary key, a day's ids each: `rowsWithRateCombination`); a row that is both counts
  * once.
  */
 export function crossCheckCountQuery(
@@ -74,13 +74,7 @@ export function crossCheckCountQuery(
     invalidRates.length === 0
       ? sql``
       : sql`union
-        select id, tax_point_date from transactions where ${common} and (taxable_jurisdiction, tax_point_date, vat_rate) in (${sql.join(
-          invalidRates.map(
-            (combination) =>
-              sql`(${combination.jurisdiction}::char(2), ${combination.date}::date, ${combination.vatRate}::numeric)`,
-          ),
-          sql`, `,
-        )})`;
+        select id, tax_point_date from transactions where ${common} and ${rowsWithRateCombination(invalidRates)}`;
   return sql`
     select to_char(tax_point_date, 'YYYY-MM') as "month", count(*)::text as "count"
     from (

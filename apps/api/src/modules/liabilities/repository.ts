@@ -1,5 +1,5 @@
 import { mergeProblems, type TaxPositionProblem } from '@vatlas/domain';
-import { and, asc, between, eq, sql } from 'drizzle-orm';
+import { and, asc, between, eq, type SQL, sql } from 'drizzle-orm';
 import type { Db, Rows } from '../../db/client';
 import {
   ecSalesListLines,
@@ -10,6 +10,7 @@ import {
   type transactions,
 } from '../../db/schema';
 import { isVisibleTransaction } from '../tax-position/repository';
+import { transactionIdRange } from '../transaction-upload/transaction-identity';
 
 export type LiabilityRecord = typeof liabilities.$inferSelect;
 export type OssReturnLineRecord = typeof ossReturnLines.$inferSelect;
@@ -123,6 +124,24 @@ export async function listRateCombinations(
   return result.rows;
 }
 
+/**
+ * Rows whose (jurisdiction, day, rate) is one of `combinations`, found through the primary key: each combination's day
+ * is a range of ids (ids begin with their row's date, decision 057), whose entries are walked for the rows of that
+ * combination. False when there are none.
+ */
+export function rowsWithRateCombination(combinations: readonly RateCombination[]): SQL {
+  if (combinations.length === 0) return sql`false`;
+  const days = [...new Set(combinations.map((combination) => combination.date))].map((day) => {
+    const ids = transactionIdRange(day, day);
+    return sql`id between ${ids.first}::uuid and ${ids.last}::uuid`;
+  });
+  const tuples = combinations.map(
+    (combination) =>
+      sql`(${combination.jurisdiction}::char(2), ${combination.date}::date, ${combination.vatRate}::numeric)`,
+  );
+  return sql`(${sql.join(days, sql` or `)}) and (taxable_jurisdiction, tax_point_date, vat_rate) in (${sql.join(tuples, sql`, `)})`;
+}
+
 export type CrossCheckRecord = Pick<
   typeof transactions.$inferSelect,
   | 'id'
@@ -152,16 +171,7 @@ export async function listCrossCheckRows(
     limit: number;
   },
 ): Promise<CrossCheckRecord[]> {
-  const invalid =
-    input.invalidRates.length === 0
-      ? sql`false`
-      : sql`(taxable_jurisdiction, tax_point_date, vat_rate) in (${sql.join(
-          input.invalidRates.map(
-            (combination) =>
-              sql`(${combination.jurisdiction}::char(2), ${combination.date}::date, ${combination.vatRate}::numeric)`,
-          ),
-          sql`, `,
-        )})`;
+  const invalid = rowsWithRateCombination(input.invalidRates);
   const columns = sql`id, tax_point_date::text as "taxPointDate", transaction_type as "transactionType",
     event_id as "eventId", taxable_jurisdiction as "taxableJurisdiction", currency, net_amount::text as "netAmount",
     vat_amount::text as "vatAmount", trim_scale(vat_rate)::text as "vatRate",
@@ -171,7 +181,7 @@ export async function listCrossCheckRows(
       ${input.to ? sql`and tax_point_date <= ${input.to}` : sql``}
       ${input.after ? sql`and (tax_point_date, id) > (${input.after.taxPointDate}::date, ${input.after.id}::uuid)` : sql``}`;
   // Two small lookups instead of one pass over every row: the VAT differences through their partial index, the
-  // invalid rates through the date index, a day each; UNION keeps a row that is both once.
+  // invalid rates through the primary key, a day each; UNION keeps a row that is both once.
   const result = (await db.execute(sql`
     select "taxPointDate", "transactionType", "eventId", "taxableJurisdiction", currency, "netAmount", "vatAmount",
       "vatRate", "computedVatAmount", id

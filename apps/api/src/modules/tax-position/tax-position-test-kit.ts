@@ -24,6 +24,7 @@ import { listTaxPositionProblems } from '../liabilities/repository';
 import { createLocalFileStorage } from '../storage/file-storage';
 import { classifyRow } from '../transaction-upload/copy-encoding';
 import { replaceDaySumsFromRows } from '../transaction-upload/repository';
+import { transactionIdentity } from '../transaction-upload/transaction-identity';
 import { createTestImportWorker } from '../transaction-upload/upload-test-kit';
 
 /**
@@ -93,7 +94,8 @@ export async function insertTransactions(
   }
   const values = input.rows.map((row) => ({
     ...classifyRow(row, input.profile),
-    id: randomUUID(),
+    // The import's id: ids begin with their row's date, and the list pages in their order (decision 057).
+    id: transactionIdentity(input.companyId, row),
     companyId: input.companyId,
     uploadId: input.uploadId,
     source: row.source,

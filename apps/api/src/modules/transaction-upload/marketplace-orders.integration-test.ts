@@ -243,6 +243,23 @@ forEachDatabase('marketplace order reports through the API', (context) => {
     expect(JSON.stringify(page)).not.toContain('Mustermann');
   });
 
+  it('counts eBay items once when a second file holds them again: rows without a jurisdiction are the same rows', async () => {
+    // eBay's rows carry no taxable jurisdiction; the identity key holds a row without one as the same as another
+    // without one (NULLS NOT DISTINCT, decision 057), so the second file's items are duplicates, not new rows.
+    const companyId = await createSeller('eBay Twice GmbH');
+    const first = await uploadAndImport(companyId, 'ebay-orders', ebayReportOf(EBAY_ORDERS), 'eBay-Apr-2025.csv');
+    expect(first).toMatchObject({ status: 'completed', rowsImported: 4, rowsDuplicate: 0 });
+    // Another file (an empty line more at its end, so not refused as the same file) with the same rows.
+    const secondFile = Buffer.concat([ebayReportOf(EBAY_ORDERS), Buffer.from('\r\n')]);
+    const again = await uploadAndImport(companyId, 'ebay-orders', secondFile, 'eBay-Apr-2025-again.csv');
+    expect(again).toMatchObject({ status: 'completed', rowsImported: 0, rowsDuplicate: 4 });
+    const summary = await call<LiabilitySummary>('GET', apiPaths.liabilitySummary(companyId, 2025));
+    expect(liabilityTotals(summary)).toEqual([
+      { jurisdiction: 'DE', scheme: 'local', netEur: '200.00', vatEur: '38.00', transactionCount: 2 },
+      { jurisdiction: 'FR', scheme: 'oss', netEur: '99.17', vatEur: '19.83', transactionCount: 1 },
+    ]);
+  });
+
   it('refuses an eBay report with a bad row as a whole, names the row, and keeps what was imported before', async () => {
     const companyId = await createSeller('eBay Seller Two GmbH');
     await uploadAndImport(companyId, 'ebay-orders', ebayReportOf(EBAY_ORDERS), 'eBay-OrdersReport-Apr-2025.csv');

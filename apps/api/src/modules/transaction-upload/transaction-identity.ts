@@ -1,19 +1,55 @@
 import { hash } from 'node:crypto';
-import type { NormalizedTransaction } from '@vatlas/domain';
-import { uuidText } from '../../db/copy-binary';
+import { pgDateDays, uuidText } from '../../db/copy-binary';
 
-type IdentityFields = Pick<NormalizedTransaction, 'source' | 'eventId' | 'activityId' | 'type' | 'sku'>;
+/** What identifies a transaction (`NormalizedTransaction`'s fields, or a stored row's). */
+type IdentityFields = Record<'source' | 'eventId' | 'activityId' | 'type' | 'taxPointDate', string> & {
+  sku: string | null;
+};
 
 /**
- * The id of a stored transaction, derived from what identifies it: company, source, event id (Amazon order),
- * activity id (shipment or refund), type and SKU. The same transaction in a second file gets the same id, so the
- * primary key keeps it once; SKU is part of it because one Amazon shipment carries one row per SKU under the same
- * event and activity ids. Version 8 UUID (RFC 9562 §5.8) over the first 128 bits of a SHA-256.
+ * The id of a stored transaction: its tax point date, then a digest of what identifies it (decision 057). Version 8
+ * UUID (RFC 9562 §5.8):
+ * - bytes 0-2: the days from 1900-01-01 to the tax point date, big-endian, so that ids sort as the rows' dates do and
+ *   the primary key (company, id) is also the list's keyset index: a month is a range of ids (`transactionIdRange`);
+ * - bytes 3-15: the first 13 bytes of a SHA-256 of company, source, event id (Amazon order), activity id (shipment or
+ *   refund), type and SKU, with the version in the high nibble of byte 6 and the variant (binary 10) in the top bits
+ *   of byte 8. SKU is part of it because one Amazon shipment carries one row per SKU under the same event and
+ *   activity ids.
+ * The same transaction in a second file gets the same id, so the primary key keeps it once. Migration 0036 computes
+ * the same ids in SQL for the rows stored before it (its test compares the two).
  */
 export function transactionIdentity(companyId: string, tx: IdentityFields): string {
   const bytes = new Uint8Array(16);
   writeTransactionIdentity(bytes, 0, companyId, tx);
   return uuidText(bytes);
+}
+
+/** Days from 1900-01-01 to 2000-01-01 (PostgreSQL's date epoch, which `pgDateDays` counts from). */
+const DAYS_FROM_1900_TO_2000 = (Date.UTC(2000, 0, 1) - Date.UTC(1900, 0, 1)) / 86_400_000;
+/** Three bytes of days reach far beyond the year 9999; the readers take no date before 1900. */
+const MAX_ID_DAYS = 2 ** 24 - 1;
+
+/** A file's rows have a few hundred dates: each is converted once, as the binary writer does. */
+const daysByDate = new Map<string, number>();
+const MAX_CACHED_DATES = 4096;
+
+/** The days from 1900-01-01 to `iso`, as an id's first three bytes hold them. */
+function idDays(iso: string): number {
+  let days = daysByDate.get(iso);
+  if (days === undefined) {
+    days = pgDateDays(iso) + DAYS_FROM_1900_TO_2000;
+    if (days < 0 || days > MAX_ID_DAYS) throw new Error(`A tax point date outside 1900-9999: ${iso}`);
+    if (daysByDate.size >= MAX_CACHED_DATES) daysByDate.clear();
+    daysByDate.set(iso, days);
+  }
+  return days;
+}
+
+function writeIdDays(target: Uint8Array, offset: number, iso: string): void {
+  const days = idDays(iso);
+  target[offset] = days >>> 16;
+  target[offset + 1] = (days >>> 8) & 0xff;
+  target[offset + 2] = days & 0xff;
 }
 
 /**
@@ -33,8 +69,21 @@ export function writeTransactionIdentity(
     `${companyId}\u001f${tx.source}\u001f${tx.eventId}\u001f${tx.activityId}\u001f${tx.type}\u001f${tx.sku ?? ''}`,
     'binary',
   );
-  for (let index = 0; index < 16; index++) target[offset + index] = digest.charCodeAt(index);
+  writeIdDays(target, offset, tx.taxPointDate);
+  for (let index = 3; index < 16; index++) target[offset + index] = digest.charCodeAt(index - 3);
   // Version 8 in the high nibble of byte 6, the RFC 9562 variant (binary 10) in the top bits of byte 8.
-  target[offset + 6] = (digest.charCodeAt(6) & 0x0f) | 0x80;
-  target[offset + 8] = (digest.charCodeAt(8) & 0x3f) | 0x80;
+  target[offset + 6] = (digest.charCodeAt(3) & 0x0f) | 0x80;
+  target[offset + 8] = (digest.charCodeAt(5) & 0x3f) | 0x80;
+}
+
+/**
+ * The ids of the rows dated `start` to `end` (ISO dates, both included): from the first id of the first day to the
+ * last id of the last. A condition on the rows' ids between them is a range scan of the primary key.
+ */
+export function transactionIdRange(start: string, end: string): { first: string; last: string } {
+  const first = new Uint8Array(16);
+  const last = new Uint8Array(16).fill(0xff);
+  writeIdDays(first, 0, start);
+  writeIdDays(last, 0, end);
+  return { first: uuidText(first), last: uuidText(last) };
 }

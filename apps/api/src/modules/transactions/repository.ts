@@ -5,6 +5,7 @@ import type { Db, Rows } from '../../db/client';
 import { transactionDaySums, transactions } from '../../db/schema';
 import { isUuid } from '../company/repository';
 import { isVisibleTransaction, visibleUploadsOf } from '../tax-position/repository';
+import { transactionIdRange } from '../transaction-upload/transaction-identity';
 
 export type TransactionRecord = typeof transactions.$inferSelect;
 
@@ -33,18 +34,15 @@ export type TransactionFilter = {
 export type TransactionFilterConditions = Omit<TransactionFilter, 'sort' | 'after' | 'limit'>;
 
 /**
- * The WHERE conditions of the filters. The date range is a condition on the second column of the keyset index
- * (`transactions_company_date_idx`), so a month is a range scan of that index, never a scan of the company's rows;
- * the jurisdiction is its fourth column, so that filter is checked on the index's entries, not on the rows.
+ * The WHERE conditions of the filters. The date range is also a range of ids (`transactionIdRange`: ids begin with
+ * their row's date, decision 057), so a month is a range scan of the primary key, never a scan of the company's rows.
  */
 function filterConditions(filter: TransactionFilterConditions): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [
     eq(transactions.companyId, filter.companyId),
     isVisibleTransaction(filter.companyId),
   ];
-  if (filter.period) {
-    conditions.push(sql`${transactions.taxPointDate} between ${filter.period.start} and ${filter.period.end}`);
-  }
+  if (filter.period) conditions.push(...periodConditions(filter.period));
   if (filter.jurisdiction) conditions.push(eq(transactions.taxableJurisdiction, filter.jurisdiction));
   if (filter.taxedIn) conditions.push(rowConditionSql(filter.taxedIn));
   if (filter.ecSalesList) conditions.push(rowConditionSql(filter.ecSalesList));
@@ -69,6 +67,20 @@ function filterConditions(filter: TransactionFilterConditions): (SQL | undefined
   return conditions;
 }
 
+/**
+ * The rows dated within `period`: the ids of those days (a range of the primary key) and, for a reader, the dates. A
+ * range whose start comes after its end (`NO_DAYS`) holds no row, which the planner is told as `false`: as two
+ * conditions no row meets, it would walk every row of the company to find none.
+ */
+export function periodConditions(period: { start: string; end: string }): SQL[] {
+  if (period.start > period.end) return [sql`false`];
+  const ids = transactionIdRange(period.start, period.end);
+  return [
+    sql`${transactions.id} between ${ids.first}::uuid and ${ids.last}::uuid`,
+    sql`${transactions.taxPointDate} between ${period.start} and ${period.end}`,
+  ];
+}
+
 /** The columns a row condition reads, which the rows and their day sums both have. */
 type RowConditionColumns = Record<
   'treatment' | 'departureCountry' | 'arrivalCountry' | 'taxPointDate' | 'vatRate',
@@ -78,8 +90,7 @@ type RowConditionColumns = Record<
 /**
  * A row condition of the tax engine's (`RowCondition`) as SQL on the row's own columns, or on those of its day sum. A
  * comparison with a column that is null is never true, as `matchesRowCondition` decides, and no condition is negated,
- * so null means false. Checked on the rows, not on the date index's entries: a country's rows are found within the
- * scanned dates.
+ * so null means false. Checked on the rows: a country's rows are found within the scanned dates.
  */
 function rowConditionSql(condition: RowCondition, columns: RowConditionColumns = transactions): SQL {
   const countryColumn = { departureCountry: columns.departureCountry, arrivalCountry: columns.arrivalCountry };
@@ -151,7 +162,7 @@ function daySumScope(filter: TransactionFilterConditions, conditions: SQL[]): { 
 
 /**
  * Runs `read`, reads of the rows the filter matches, with the planner told how a search is found: through the bloom
- * indexes of its three columns (decision 054) or by walking the date index, never by reading the table from end to end
+ * indexes of its three columns (decision 054) or by walking the primary key, never by reading the table from end to end
  * or in parallel. PostgreSQL costs a BRIN index by the order of its column's values in the table, which ids have none
  * of, so it believes a bloom filter rules out no page: at 1M rows it chose a parallel scan of every row, 340-380 ms on
  * the AMD EPYC, where the blooms find an id no row has in 13-20 ms (63 ms with parallel workers, 50 of them spent
@@ -214,24 +225,24 @@ export async function narrowToStoredDays(
 }
 
 /**
- * One page of the company's visible transactions in tax-point order with the id as tiebreaker. Keyset pagination
- * (a row-value comparison on the key of `transactions_company_date_idx`): every page costs the same however deep,
+ * One page of the company's visible transactions in tax-point order with the id as tiebreaker, which is the order of
+ * the ids (decision 057). Keyset pagination on the primary key (company, id): every page costs the same however deep,
  * where OFFSET would read and drop every earlier row. The query itself, to await or to explain.
  */
 export function listTransactionPage(db: Db, filter: TransactionFilter) {
   const isDescending = filter.sort === 'date-desc';
   const conditions = filterConditions(filter);
   if (filter.after) {
-    const key = sql`(${transactions.taxPointDate}, ${transactions.id})`;
-    const cursor = sql`(${filter.after.taxPointDate}::date, ${filter.after.id}::uuid)`;
-    conditions.push(isDescending ? sql`${key} < ${cursor}` : sql`${key} > ${cursor}`);
+    // The cursor's date is its id's first bytes; a cursor of another date than its id's would page from the id's.
+    const cursor = sql`${filter.after.id}::uuid`;
+    conditions.push(isDescending ? sql`${transactions.id} < ${cursor}` : sql`${transactions.id} > ${cursor}`);
   }
   const direction = isDescending ? desc : asc;
   return db
     .select()
     .from(transactions)
     .where(and(...conditions))
-    .orderBy(direction(transactions.taxPointDate), direction(transactions.id))
+    .orderBy(direction(transactions.id))
     .limit(filter.limit);
 }
 

@@ -19,6 +19,7 @@ import {
   setUpTaxProfile,
   transactionFixture,
 } from '../tax-position/tax-position-test-kit';
+import { transactionIdRange } from '../transaction-upload/transaction-identity';
 import { bearer, createCompany, type Person, startAppWithCompanyOwner } from '../user/account-test-kit';
 import {
   countTransactionRows,
@@ -431,7 +432,7 @@ forEachDatabase('transactions API', (context) => {
     expect(new Set(ids)).toEqual(new Set(visibleIds));
   });
 
-  it('checks a jurisdiction filter on the entries of the date index, first page and deeper, never on the rows', async () => {
+  it('walks the identity key in page order, a period as a range of its ids, the jurisdiction checked on its entries', async () => {
     // A company of its own with enough rows that the planner weighs its indexes by their statistics: 2,400 rows over
     // 2023, a sixth of them without a jurisdiction (stock movements).
     const db = context.database.db;
@@ -459,21 +460,46 @@ forEachDatabase('transactions API', (context) => {
       const nextNodeAt = lines.findIndex((line, index) => index > scanAt && line.startsWith('->'));
       const own = lines.slice(scanAt + 1, nextNodeAt === -1 ? undefined : nextNodeAt);
       return {
+        text: lines.join('\n'),
         scan: lines[scanAt] ?? '',
         indexCondition: own.find((line) => line.startsWith('Index Cond:')) ?? '',
         rowFilter: own.find((line) => line.startsWith('Filter:')) ?? '',
       };
     };
-    // A jurisdiction with no rows: read row by row, the filter would fetch all 2,400 rows to find none.
-    const deeper = { taxPointDate: '2023-06-15', id: '00000000-0000-4000-8000-000000000000' };
+    // Ids begin with their row's date (decision 057): the page's order is the identity key's, and a month its ids'.
+    // A page of a month is read through the key's range of that month (an index scan in page order, or for
+    // the few rows the planner expects of a month and a jurisdiction, a bitmap of them to sort), never row by row.
+    const june = { start: '2023-06-01', end: '2023-06-30' };
+    const juneIds = transactionIdRange('2023-06-01', '2023-06-30');
+    const deeper = { taxPointDate: '2023-06-15', id: transactionIdRange('2023-06-15', '2023-06-15').first };
+    // A jurisdiction with no rows: read row by row, the filter would fetch all 2,400 rows to find none (decision 032).
     for (const plan of [
       await planOf({ jurisdiction: 'MT', sort: 'date-asc' }),
       await planOf({ jurisdiction: 'MT', sort: 'date-desc', after: deeper }),
     ]) {
-      expect(plan.scan).toMatch(/Index Scan( Backward)? using transactions_company_date_idx on transactions/);
+      expect(plan.scan).toMatch(/Index Scan( Backward)? using transactions_identity_key on transactions/);
+      expect(plan.indexCondition).toContain('company_id =');
       expect(plan.indexCondition).toContain('taxable_jurisdiction');
       expect(plan.rowFilter).not.toContain('taxable_jurisdiction');
     }
+    for (const plan of [
+      await planOf({ jurisdiction: 'FR', period: june, sort: 'date-asc' }),
+      await planOf({ jurisdiction: 'FR', period: june, sort: 'date-desc', after: deeper }),
+    ]) {
+      expect(plan.text).toMatch(/(Index Scan( Backward)? using|Bitmap Index Scan on) transactions_identity_key/);
+      expect(plan.text).toContain(`id >= '${juneIds.first}'`);
+      expect(plan.text).toContain(`id <= '${juneIds.last}'`);
+      expect(plan.text).toMatch(/Cond: .*taxable_jurisdiction = 'FR'/);
+      expect(plan.text).not.toMatch(/Seq Scan on transactions/);
+    }
+    const afterDeeper = await planOf({ sort: 'date-desc', after: deeper });
+    expect(afterDeeper.scan).toMatch(/Index Scan Backward using transactions_identity_key on transactions/);
+    expect(afterDeeper.indexCondition).toContain(`id < '${deeper.id}'`);
+    // A filter no stored day matches (`NO_DAYS`, from the day sums) reads no row at all.
+    const none = await planOf({ jurisdiction: 'MT', period: NO_DAYS, sort: 'date-asc' });
+    expect(none.scan).toBe('');
+    const page = await listTransactionPage(db, { companyId: planned, period: NO_DAYS, sort: 'date-asc', limit: 50 });
+    expect(page).toEqual([]);
   });
 
   it("finds a country's liability by taxedIn across the €10,000 threshold, line by line as the tax engine stored it", async () => {
