@@ -532,8 +532,8 @@ export const transactions = pgTable(
     /**
      * The transaction's identity: its tax point date, then a digest of company, source, event id, activity id, type and
      * SKU (transaction-upload/transaction-identity.ts). The same Amazon transaction in a second file has the same id,
-     * so the primary key is also the rule that nothing counts twice; and ids sort as the rows' dates do, so the primary
-     * key is also the list's keyset index (decision 057).
+     * so the identity key (below) is also the rule that nothing counts twice; and ids sort as the rows' dates do, so
+     * that key is also the list's keyset index (decision 057).
      */
     id: uuid('id').notNull(),
     /**

@@ -60,7 +60,7 @@ export async function countStockMovementsWithoutValue(
 
 /**
  * Visible rows of the year the cross-check lists: file VAT ≠ net × rate (through the partial index of those rows) or a
- * rate in `invalidRates` (through the primary key, a day's ids each: `rowsWithRateCombination`); a row that is both counts
+ * rate in `invalidRates` (through the identity key, a day's ids each: `rowsWithRateCombination`); a row that is both counts
  * once.
  */
 export function crossCheckCountQuery(

@@ -125,7 +125,7 @@ export async function listRateCombinations(
 }
 
 /**
- * Rows whose (jurisdiction, day, rate) is one of `combinations`, found through the primary key: each combination's day
+ * Rows whose (jurisdiction, day, rate) is one of `combinations`, found through the identity key: each combination's day
  * is a range of ids (ids begin with their row's date, decision 057), whose entries are walked for the rows of that
  * combination. False when there are none.
  */
@@ -139,7 +139,8 @@ export function rowsWithRateCombination(combinations: readonly RateCombination[]
     (combination) =>
       sql`(${combination.jurisdiction}::char(2), ${combination.date}::date, ${combination.vatRate}::numeric)`,
   );
-  return sql`(${sql.join(days, sql` or `)}) and (taxable_jurisdiction, tax_point_date, vat_rate) in (${sql.join(tuples, sql`, `)})`;
+  const rows = sql`(taxable_jurisdiction, tax_point_date, vat_rate) in (${sql.join(tuples, sql`, `)})`;
+  return sql`(${sql.join(days, sql` or `)}) and ${rows}`;
 }
 
 export type CrossCheckRecord = Pick<
@@ -181,7 +182,7 @@ export async function listCrossCheckRows(
       ${input.to ? sql`and tax_point_date <= ${input.to}` : sql``}
       ${input.after ? sql`and (tax_point_date, id) > (${input.after.taxPointDate}::date, ${input.after.id}::uuid)` : sql``}`;
   // Two small lookups instead of one pass over every row: the VAT differences through their partial index, the
-  // invalid rates through the primary key, a day each; UNION keeps a row that is both once.
+  // invalid rates through the identity key, a day each; UNION keeps a row that is both once.
   const result = (await db.execute(sql`
     select "taxPointDate", "transactionType", "eventId", "taxableJurisdiction", currency, "netAmount", "vatAmount",
       "vatRate", "computedVatAmount", id

@@ -41,7 +41,7 @@ export const visibleUploadsOf = (companyId: string, completing?: string) => {
  * runs ANALYZE) the planner believes `transactions` is empty, and it turned that condition into a walk of every row of
  * every upload through `transactions_upload_idx` — 0.35 s at a million rows for data health's count of the handful of
  * rows that have a VAT difference. As a filter it can only be checked row by row on the rows another index found: the
- * keyset indexes' page, the partial indexes' few rows, a month of the primary key.
+ * keyset indexes' page, the partial indexes' few rows, a month of the identity key.
  */
 export const isTransactionOfUploads = (uploads: SQL) => sql`(${transactions.uploadId} = any(${uploads})) is true`;
 

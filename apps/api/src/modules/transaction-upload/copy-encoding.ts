@@ -311,13 +311,13 @@ const ROW_INDEX_BITS = 21;
 const ROW_INDEX_LIMIT = 2 ** ROW_INDEX_BITS;
 
 /**
- * The rows of the chunk being filled, to hand over in the order of their ids (the primary key): the database then
- * inserts a chunk's keys into the primary key's B-tree in ascending order rather than at random. Measured at 1M rows
- * (bench/RESULTS.md): the COPYs alone took 0.7-2.0 s less of 10.5-11.7 s on PostgreSQL and about 1 s less of 23.5 s
- * on PGlite, where they run on the server's thread: a PGlite import took 39.0-40.9 s against 39.3-44.0 s. On
- * PostgreSQL, whose backend shares the two cores with the encoding, an import took no less time than before. Each
- * row's key is the first 32 bits of its id above its index in the chunk: exact in a float64, sorted natively, and
- * rows whose ids share those bits keep their file order.
+ * The rows of the chunk being filled, to hand over in the order of their ids (the identity key, decision 057): the
+ * database then inserts a chunk's keys into that key's B-tree in ascending order rather than at random. Measured at
+ * 1M rows, when ids were random (bench/RESULTS.md): the COPYs alone took 0.7-2.0 s less of 10.5-11.7 s on PostgreSQL
+ * and about 1 s less of 23.5 s on PGlite, where they run on the server's thread: a PGlite import took 39.0-40.9 s
+ * against 39.3-44.0 s. On PostgreSQL, whose backend shares the two cores with the encoding, an import took no less
+ * time than before. Each row's key is the first 32 bits of its id (its date and a byte of its digest) above its index
+ * in the chunk: exact in a float64, sorted natively, and rows whose ids share those bits keep their file order.
  */
 export class ChunkRowOrder {
   private keys = new Float64Array(16_384);

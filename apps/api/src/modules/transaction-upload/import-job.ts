@@ -162,7 +162,7 @@ export async function loadChunk(bulk: BulkLoader, data: Uint8Array): Promise<Chu
   return bulk.transaction(async (session) => {
     await session.query('create temp table transaction_staging (like transactions) on commit drop');
     const staged = await session.copyFrom(`transaction_staging (${COPY_COLUMN_LIST})`, data, 'binary');
-    // In the order of the ids, as the COPY inserts a chunk: the primary key takes them in order, and two loads under
+    // In the order of the ids, as the COPY inserts a chunk: the identity key takes them in order, and two loads under
     // way at once that held the same ids would wait for each other in one order, never in a circle.
     const inserted = await session.query(
       `insert into transactions (${COPY_COLUMN_LIST}) select ${COPY_COLUMN_LIST} from transaction_staging ` +

@@ -10,12 +10,13 @@ type IdentityFields = Record<'source' | 'eventId' | 'activityId' | 'type' | 'tax
  * The id of a stored transaction: its tax point date, then a digest of what identifies it (decision 057). Version 8
  * UUID (RFC 9562 §5.8):
  * - bytes 0-2: the days from 1900-01-01 to the tax point date, big-endian, so that ids sort as the rows' dates do and
- *   the primary key (company, id) is also the list's keyset index: a month is a range of ids (`transactionIdRange`);
+ *   the identity key (company, id, jurisdiction) is also the list's keyset index: a month is a range of ids
+ *   (`transactionIdRange`);
  * - bytes 3-15: the first 13 bytes of a SHA-256 of company, source, event id (Amazon order), activity id (shipment or
  *   refund), type and SKU, with the version in the high nibble of byte 6 and the variant (binary 10) in the top bits
  *   of byte 8. SKU is part of it because one Amazon shipment carries one row per SKU under the same event and
  *   activity ids.
- * The same transaction in a second file gets the same id, so the primary key keeps it once. Migration 0036 computes
+ * The same transaction in a second file gets the same id, so the identity key keeps it once. Migration 0036 computes
  * the same ids in SQL for the rows stored before it (its test compares the two).
  */
 export function transactionIdentity(companyId: string, tx: IdentityFields): string {
@@ -78,7 +79,7 @@ export function writeTransactionIdentity(
 
 /**
  * The ids of the rows dated `start` to `end` (ISO dates, both included): from the first id of the first day to the
- * last id of the last. A condition on the rows' ids between them is a range scan of the primary key.
+ * last id of the last. A condition on the rows' ids between them is a range scan of the identity key.
  */
 export function transactionIdRange(start: string, end: string): { first: string; last: string } {
   const first = new Uint8Array(16);

@@ -35,7 +35,9 @@ export type TransactionFilterConditions = Omit<TransactionFilter, 'sort' | 'afte
 
 /**
  * The WHERE conditions of the filters. The date range is also a range of ids (`transactionIdRange`: ids begin with
- * their row's date, decision 057), so a month is a range scan of the primary key, never a scan of the company's rows.
+ * their row's date, decision 057), so a month is a range scan of the identity key, never a scan of the company's
+ * rows. The jurisdiction is that key's third column, so its filter is checked on the key's entries, not on the rows
+ * (decision 032).
  */
 function filterConditions(filter: TransactionFilterConditions): (SQL | undefined)[] {
   const conditions: (SQL | undefined)[] = [
@@ -68,7 +70,7 @@ function filterConditions(filter: TransactionFilterConditions): (SQL | undefined
 }
 
 /**
- * The rows dated within `period`: the ids of those days (a range of the primary key) and, for a reader, the dates. A
+ * The rows dated within `period`: the ids of those days (a range of the identity key) and, for a reader, the dates. A
  * range whose start comes after its end (`NO_DAYS`) holds no row, which the planner is told as `false`: as two
  * conditions no row meets, it would walk every row of the company to find none.
  */
@@ -162,7 +164,7 @@ function daySumScope(filter: TransactionFilterConditions, conditions: SQL[]): { 
 
 /**
  * Runs `read`, reads of the rows the filter matches, with the planner told how a search is found: through the bloom
- * indexes of its three columns (decision 054) or by walking the primary key, never by reading the table from end to end
+ * indexes of its three columns (decision 054) or along the identity key, never by reading the table from end to end
  * or in parallel. PostgreSQL costs a BRIN index by the order of its column's values in the table, which ids have none
  * of, so it believes a bloom filter rules out no page: at 1M rows it chose a parallel scan of every row, 340-380 ms on
  * the AMD EPYC, where the blooms find an id no row has in 13-20 ms (63 ms with parallel workers, 50 of them spent
@@ -226,8 +228,8 @@ export async function narrowToStoredDays(
 
 /**
  * One page of the company's visible transactions in tax-point order with the id as tiebreaker, which is the order of
- * the ids (decision 057). Keyset pagination on the primary key (company, id): every page costs the same however deep,
- * where OFFSET would read and drop every earlier row. The query itself, to await or to explain.
+ * the ids (decision 057). Keyset pagination on the identity key (company, id, jurisdiction): every page costs the same
+ * however deep, where OFFSET would read and drop every earlier row. The query itself, to await or to explain.
  */
 export function listTransactionPage(db: Db, filter: TransactionFilter) {
   const isDescending = filter.sort === 'date-desc';

@@ -47,7 +47,7 @@ forEachDatabase('the transactions search', (context) => {
       }
       expect(plan, search).not.toMatch(/Seq Scan|Gather/);
     }
-    // 'SKU-1' is every row's: the first page is the first 50 entries of the primary key (ids in date order).
+    // 'SKU-1' is every row's: the first page is the first 50 entries of the identity key (ids in date order).
     expect(await planOf({ search: 'SKU-1', sort: 'date-desc' })).toMatch(
       /Index Scan Backward using transactions_identity_key on transactions/,
     );
