@@ -45,6 +45,14 @@ describe('transactionIdentity', () => {
     expect(inJune(transactionIdentity(COMPANY, { ...SALE, taxPointDate: '2024-07-01' }))).toBe(false);
   });
 
+  it('bounds a range whose ends lie beyond the dates an id holds (an open side of a filter) by the first and last', () => {
+    expect(transactionIdRange('0001-01-01', '9999-12-31')).toEqual({
+      first: '00000000-0000-0000-0000-000000000000',
+      last: '2d247fff-ffff-ffff-ffff-ffffffffffff', // 2,958,463 days after 1900-01-01
+    });
+    expect(() => transactionIdentity(COMPANY, { ...SALE, taxPointDate: '1899-12-31' })).toThrow(/outside 1900-9999/);
+  });
+
   it.each([
     ['company', { companyId: '7d1c2f4e-0b6a-4c51-9d3e-5a8f1b2c3d02' }],
     ['event id', { eventId: '302-1234567-1234568' }],

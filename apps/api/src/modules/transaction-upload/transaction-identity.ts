@@ -46,8 +46,7 @@ function idDays(iso: string): number {
   return days;
 }
 
-function writeIdDays(target: Uint8Array, offset: number, iso: string): void {
-  const days = idDays(iso);
+function writeIdDays(target: Uint8Array, offset: number, days: number): void {
   target[offset] = days >>> 16;
   target[offset + 1] = (days >>> 8) & 0xff;
   target[offset + 2] = days & 0xff;
@@ -70,7 +69,7 @@ export function writeTransactionIdentity(
     `${companyId}\u001f${tx.source}\u001f${tx.eventId}\u001f${tx.activityId}\u001f${tx.type}\u001f${tx.sku ?? ''}`,
     'binary',
   );
-  writeIdDays(target, offset, tx.taxPointDate);
+  writeIdDays(target, offset, idDays(tx.taxPointDate));
   for (let index = 3; index < 16; index++) target[offset + index] = digest.charCodeAt(index - 3);
   // Version 8 in the high nibble of byte 6, the RFC 9562 variant (binary 10) in the top bits of byte 8.
   target[offset + 6] = (digest.charCodeAt(3) & 0x0f) | 0x80;
@@ -79,12 +78,15 @@ export function writeTransactionIdentity(
 
 /**
  * The ids of the rows dated `start` to `end` (ISO dates, both included): from the first id of the first day to the
- * last id of the last. A condition on the rows' ids between them is a range scan of the identity key.
+ * last id of the last. A condition on the rows' ids between them is a range scan of the identity key. An end beyond
+ * the dates an id can hold (an open side of a filter, '0001-01-01' or '9999-12-31') is bounded by the first or the
+ * last of them: no row has a date outside them.
  */
 export function transactionIdRange(start: string, end: string): { first: string; last: string } {
+  const rangeDays = (iso: string) => Math.min(MAX_ID_DAYS, Math.max(0, pgDateDays(iso) + DAYS_FROM_1900_TO_2000));
   const first = new Uint8Array(16);
   const last = new Uint8Array(16).fill(0xff);
-  writeIdDays(first, 0, start);
-  writeIdDays(last, 0, end);
+  writeIdDays(first, 0, rangeDays(start));
+  writeIdDays(last, 0, rangeDays(end));
   return { first: uuidText(first), last: uuidText(last) };
 }

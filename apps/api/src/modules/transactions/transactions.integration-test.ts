@@ -279,6 +279,22 @@ forEachDatabase('transactions API', (context) => {
     expect(
       (await readAll({ month: '2023-04', to: '2023-04-01' })).every((item) => item.taxPointDate === '2023-04-01'),
     ).toBe(true);
+
+    // One side open: bounded by the first and the last date an id can hold (decision 057).
+    const all = await readAll({});
+    for (const [query, matches] of [
+      [{ to: '2023-03-02' }, (date: string) => date <= '2023-03-02'],
+      [{ from: '2023-03-03' }, (date: string) => date >= '2023-03-03'],
+    ] as const) {
+      const found = await readAll(query);
+      expect(found.length, JSON.stringify(query)).toBeGreaterThan(0);
+      expect(found.map((item) => item.id).sort()).toEqual(
+        all
+          .filter((item) => matches(item.taxPointDate))
+          .map((item) => item.id)
+          .sort(),
+      );
+    }
   });
 
   it.each([{ month: '2023-13' }, { month: '2023-3' }, { from: '2023-02-30' }])(
