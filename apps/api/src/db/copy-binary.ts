@@ -156,16 +156,18 @@ export class CopyBinaryWriter {
 
   /** A date from its ISO text, or null. */
   date(iso: string | null): void {
-    if (iso === null) {
-      this.null();
-      return;
-    }
+    if (iso === null) this.null();
+    else this.int32(this.dateDays(iso));
+  }
+
+  /** `pgDateDays(iso)`, converted once per date this writer meets. */
+  dateDays(iso: string): number {
     let days = this.days.get(iso);
     if (days === undefined) {
       days = pgDateDays(iso);
       this.days.set(iso, days);
     }
-    this.int32(days);
+    return days;
   }
 
   /**

@@ -32,8 +32,23 @@ export function backfillOf(file: string, table: string): string {
 }
 
 /**
- * Empties `table`, runs `backfill` and then `check`, all in a transaction that is rolled back, so the table is left
- * as it was for the other tests; a failure of `check` fails the caller.
+ * Runs `work` in a transaction that is then rolled back, so that what it changed (`table`'s rows, its constraints) is
+ * left as it was for the other tests; a failure of `work` fails the caller.
+ */
+export async function inRolledBackTransaction(db: Db, table: string, work: (db: Db) => Promise<void>): Promise<void> {
+  const rolledBack = new Error(`roll back: the test leaves ${table} as it was`);
+  const outcome = await db
+    .transaction(async (tx) => {
+      await work(tx as unknown as Db);
+      throw rolledBack;
+    })
+    .catch((error: unknown) => error);
+  if (outcome !== rolledBack) throw outcome;
+}
+
+/**
+ * Empties `table`, runs `backfill` and then `check`, all in a transaction that is rolled back
+ * (`inRolledBackTransaction`).
  */
 export async function checkBackfill(
   db: Db,
@@ -41,15 +56,9 @@ export async function checkBackfill(
   backfill: string,
   check: (db: Db) => Promise<void>,
 ): Promise<void> {
-  const rolledBack = new Error(`roll back: the test leaves ${table} as it was`);
-  const outcome = await db
-    .transaction(async (tx) => {
-      const txDb = tx as unknown as Db;
-      await txDb.execute(sql.raw(`delete from "${table}"`));
-      await txDb.execute(sql.raw(backfill));
-      await check(txDb);
-      throw rolledBack;
-    })
-    .catch((error: unknown) => error);
-  if (outcome !== rolledBack) throw outcome;
+  await inRolledBackTransaction(db, table, async (txDb) => {
+    await txDb.execute(sql.raw(`delete from "${table}"`));
+    await txDb.execute(sql.raw(backfill));
+    await check(txDb);
+  });
 }

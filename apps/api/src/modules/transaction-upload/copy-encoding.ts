@@ -178,7 +178,7 @@ export function writeTransactionRow(
   classified: ClassifiedRow,
 ): void {
   writer.row(COPY_COLUMNS.length);
-  writeTransactionIdentity(writer.buffer, writer.uuidAt(), upload.companyId, tx);
+  writeTransactionIdentity(writer.buffer, writer.uuidAt(), upload.companyId, tx, writer.dateDays(tx.taxPointDate));
   writer.uuid(upload.companyIdBytes);
   writer.uuid(upload.idBytes);
   writer.text(tx.source);

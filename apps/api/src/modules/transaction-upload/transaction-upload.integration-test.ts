@@ -10,7 +10,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { companies, transactionDaySums, transactions, transactionUploads } from '../../db/schema';
 import { forEachDatabase, holdInTransaction, releaseOnceWaiting } from '../../test/databases';
-import { backfillOf, checkBackfill, updatesOf } from '../../test/migration-backfill';
+import { backfillOf, checkBackfill, inRolledBackTransaction, updatesOf } from '../../test/migration-backfill';
 import { buildTestApp, createTestConfig, createTestProvider, loggerInto, type TestProvider } from '../../test/test-app';
 import { buildMultipart } from '../documents/document-test-kit';
 import { createLocalFileStorage, FileNotFoundError, type FileStorage } from '../storage/file-storage';
@@ -452,46 +452,40 @@ forEachDatabase('transaction uploads', (context) => {
     const db = context.database.db;
     const [update, ...others] = updatesOf('0036_transactions_keyed_by_date.sql');
     expect(others).toEqual([]);
-    const rolledBack = new Error('roll back: the test leaves transactions as they were');
-    const outcome = await db
-      .transaction(async (tx) => {
-        const txDb = tx as unknown as Db;
-        const rowsOf = () =>
-          txDb
-            .select({
-              id: transactions.id,
-              source: transactions.source,
-              eventId: transactions.eventId,
-              activityId: transactions.activityId,
-              type: transactions.transactionType,
-              sku: transactions.sku,
-              taxPointDate: transactions.taxPointDate,
-            })
-            .from(transactions)
-            .where(eq(transactions.companyId, companyId))
-            .orderBy(transactions.lineNumber, transactions.id);
-        // The rows as they were stored before: under other ids, the migration having dropped the primary key first.
-        // One SKU of letters beyond ASCII and one row without a SKU, both of which the digest reads.
-        await txDb.execute(sql`alter table transactions drop constraint transactions_identity_key`);
-        await txDb.execute(sql`update transactions set id = gen_random_uuid() where company_id = ${companyId}`);
-        const [first, second] = await rowsOf();
-        await txDb
-          .update(transactions)
-          .set({ sku: 'Käse-ß € 10%' })
-          .where(eq(transactions.id, first?.id ?? ''));
-        await txDb
-          .update(transactions)
-          .set({ sku: null })
-          .where(eq(transactions.id, second?.id ?? ''));
-        await txDb.execute(sql.raw(update ?? ''));
-        const migrated = await rowsOf();
-        expect(migrated.length).toBeGreaterThanOrEqual(50);
-        expect(migrated.filter((row) => row.sku === 'Käse-ß € 10%' || row.sku === null)).toHaveLength(2);
-        for (const { id, ...fields } of migrated) expect(id).toBe(transactionIdentity(companyId, fields));
-        throw rolledBack;
-      })
-      .catch((error: unknown) => error);
-    if (outcome !== rolledBack) throw outcome;
+    await inRolledBackTransaction(db, 'transactions', async (txDb) => {
+      const rowsOf = () =>
+        txDb
+          .select({
+            id: transactions.id,
+            source: transactions.source,
+            eventId: transactions.eventId,
+            activityId: transactions.activityId,
+            type: transactions.transactionType,
+            sku: transactions.sku,
+            taxPointDate: transactions.taxPointDate,
+          })
+          .from(transactions)
+          .where(eq(transactions.companyId, companyId))
+          .orderBy(transactions.lineNumber, transactions.id);
+      // The rows as they were stored before: under other ids, the migration having dropped the primary key first.
+      // One SKU of letters beyond ASCII and one row without a SKU, both of which the digest reads.
+      await txDb.execute(sql`alter table transactions drop constraint transactions_identity_key`);
+      await txDb.execute(sql`update transactions set id = gen_random_uuid() where company_id = ${companyId}`);
+      const [first, second] = await rowsOf();
+      await txDb
+        .update(transactions)
+        .set({ sku: 'Käse-ß € 10%' })
+        .where(eq(transactions.id, first?.id ?? ''));
+      await txDb
+        .update(transactions)
+        .set({ sku: null })
+        .where(eq(transactions.id, second?.id ?? ''));
+      await txDb.execute(sql.raw(update ?? ''));
+      const migrated = await rowsOf();
+      expect(migrated.length).toBeGreaterThanOrEqual(50);
+      expect(migrated.filter((row) => row.sku === 'Käse-ß € 10%' || row.sku === null)).toHaveLength(2);
+      for (const { id, ...fields } of migrated) expect(id).toBe(transactionIdentity(companyId, fields));
+    });
   });
 
   const badDate = () => withBadDate(VTR_HEADER, VTR_LINES.slice(50, 54), 2);

@@ -74,7 +74,7 @@ function filterConditions(filter: TransactionFilterConditions): (SQL | undefined
  * range whose start comes after its end (`NO_DAYS`) holds no row, which the planner is told as `false`: as two
  * conditions no row meets, it would walk every row of the company to find none.
  */
-export function periodConditions(period: { start: string; end: string }): SQL[] {
+function periodConditions(period: { start: string; end: string }): SQL[] {
   if (period.start > period.end) return [sql`false`];
   const ids = transactionIdRange(period.start, period.end);
   return [
