@@ -466,7 +466,7 @@ forEachDatabase('transactions API', (context) => {
       ),
     });
     await db.execute(sql`analyze transactions`);
-    /** The plan's scan of `transactions` and its conditions, and whatever it filters on the rows it read. */
+    /** The whole plan, and its scan of `transactions` with that scan's index condition. */
     const planOf = async (filter: Omit<TransactionFilter, 'companyId' | 'limit'>) => {
       const query = listTransactionPage(db, { companyId: planned, limit: 50, ...filter });
       const plan = (await db.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, unknown>[] };
@@ -479,7 +479,6 @@ forEachDatabase('transactions API', (context) => {
         text: lines.join('\n'),
         scan: lines[scanAt] ?? '',
         indexCondition: own.find((line) => line.startsWith('Index Cond:')) ?? '',
-        rowFilter: own.find((line) => line.startsWith('Filter:')) ?? '',
       };
     };
     // Ids begin with their row's date (decision 057): the page's order is the identity key's, and a month its ids'.
@@ -489,20 +488,22 @@ forEachDatabase('transactions API', (context) => {
     const juneIds = transactionIdRange('2023-06-01', '2023-06-30');
     const deeper = { taxPointDate: '2023-06-15', id: transactionIdRange('2023-06-15', '2023-06-15').first };
     // A jurisdiction with no rows: read row by row, the filter would fetch all 2,400 rows to find none (decision 032).
+    // The key's entries are walked in page order, or, for the row or so the planner may expect, collected into a
+    // bitmap to sort: either way the jurisdiction is an index condition, never a filter on the rows.
+    const byIdentityKey = /(Index Scan( Backward)? using|Bitmap Index Scan on) transactions_identity_key/;
     for (const plan of [
       await planOf({ jurisdiction: 'MT', sort: 'date-asc' }),
       await planOf({ jurisdiction: 'MT', sort: 'date-desc', after: deeper }),
     ]) {
-      expect(plan.scan).toMatch(/Index Scan( Backward)? using transactions_identity_key on transactions/);
-      expect(plan.indexCondition).toContain('company_id =');
-      expect(plan.indexCondition).toContain('taxable_jurisdiction');
-      expect(plan.rowFilter).not.toContain('taxable_jurisdiction');
+      expect(plan.text).toMatch(byIdentityKey);
+      expect(plan.text).toMatch(/Index Cond: .*company_id = .*taxable_jurisdiction = 'MT'/);
+      expect(plan.text).not.toMatch(/Filter: .*taxable_jurisdiction/);
     }
     for (const plan of [
       await planOf({ jurisdiction: 'FR', period: june, sort: 'date-asc' }),
       await planOf({ jurisdiction: 'FR', period: june, sort: 'date-desc', after: deeper }),
     ]) {
-      expect(plan.text).toMatch(/(Index Scan( Backward)? using|Bitmap Index Scan on) transactions_identity_key/);
+      expect(plan.text).toMatch(byIdentityKey);
       expect(plan.text).toContain(`id >= '${juneIds.first}'`);
       expect(plan.text).toContain(`id <= '${juneIds.last}'`);
       expect(plan.text).toMatch(/Cond: .*taxable_jurisdiction = 'FR'/);
