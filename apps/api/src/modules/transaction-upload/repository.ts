@@ -580,15 +580,21 @@ export const TRANSACTION_BRIN_INDEXES = [
   'transactions_sku_bloom_idx',
 ] as const;
 
-/** Pages of `transactions` a statement of `summarizeTransactionIndexes` covers: 32 ranges, some 28,000 rows. */
-export const SUMMARY_BATCH_PAGES = 1024;
+/**
+ * Pages of `transactions` a statement of `summarizeTransactionIndexes` covers: 4 ranges, some 3,500 rows, a few
+ * milliseconds on PGlite. A request that arrives while one runs waits for its end. With 32 ranges a statement, a client
+ * reading the list page after page right after a 1M-row import on PGlite waited tens of milliseconds at every page:
+ * its first page took 38 ms at the median and 54 ms at the 95th percentile, against 12 and 17 ms with 4 ranges, and 7
+ * and 15 ms once the upkeep was done (AMD EPYC, bench/RESULTS.md).
+ */
+export const SUMMARY_BATCH_PAGES = 128;
 
 /**
  * Summarises the pages of `transactions` that its BRIN indexes (`TRANSACTION_BRIN_INDEXES`) have no summary of yet.
  * A COPY appends them at the table's end, so each index is walked back from there, `batchPages` pages a statement
  * (a multiple of the ranges' 32), until a statement finds every range it covers summarised already. Each statement
  * waits for the event loop's turn first. On PGlite a statement holds the one connection: summarising a million rows'
- * pages in one statement an index held every request for 0.5-1 s, four times over; a batch holds it for tens of
+ * pages in one statement an index held every request for 0.5-1 s, four times over; a batch holds it for a few
  * milliseconds. Pages inserted into a summarised range are added to its summary as they are inserted. Answers how
  * many ranges it summarised, all indexes together; each summary reads its pages once (at 1M rows on PostgreSQL, on the
  * Intel Xeon, about 0.3 s for the upload ids and 0.25 s for each bloom filter).
