@@ -692,7 +692,11 @@ class Total {
   }
 }
 
-/** Lines keyed by their grouping fields joined with `|`, returned in key order so the input order never shows. */
+/**
+ * Lines keyed by their grouping fields joined with `|`, returned in key order so the input order never shows. The keys
+ * are compared by their UTF-16 code units, not `localeCompare`: any fixed order will do, and the collator's took a
+ * tenth of a recompute's CPU at the 1M-row benchmark's 75,000 EC Sales List lines.
+ */
 class Accumulator<T> {
   private readonly lines = new Map<string, T>();
 
@@ -706,7 +710,7 @@ class Accumulator<T> {
   }
 
   values(): T[] {
-    return [...this.lines.entries()].sort(([a], [b]) => a.localeCompare(b)).map(([, line]) => line);
+    return [...this.lines.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, line]) => line);
   }
 }
 
