@@ -18,7 +18,9 @@ const webSources = [
   'apps/web/vite.config.ts',
   'apps/web/package.json',
   'packages/domain/src',
+  'packages/domain/package.json',
   'packages/contract/src',
+  'packages/contract/package.json',
 ].map((path) => join(root, path));
 
 function newestModification(path) {
