@@ -17,7 +17,8 @@ const RESOLVING = Symbol('resolving a package');
  * by the absolute URL of the installed file Node would load for it: a module from a `data:` URL resolves no bare
  * names. The bundle stays small (160 KB) and quick to build. It holds only the modules of a package the worker uses:
  * `@vatlas/domain` and `@vatlas/contract` declare no side effects (`sideEffects: false`), so the contract's other
- * schemas, 95 KB that the worker built and never used, are left out, and the worker starts some 70 ms sooner.
+ * schemas and the domain modules only they import, 95 KB that the worker evaluated and never used, are left out, and
+ * the worker starts some 70 ms sooner.
  */
 const packagesByFileUrl: Plugin = {
   name: 'packages-by-file-url',
