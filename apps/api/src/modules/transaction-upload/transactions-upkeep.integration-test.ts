@@ -96,8 +96,8 @@ forEachDatabase('the upkeep of the transactions: statistics and the BRIN indexes
   });
 
   it('takes the statistics of every column of the rows and of their day sums from a sample of 7,500 rows', async () => {
-    // On PGlite the ANALYZE holds every request back: at 1M rows a sample of 30,000 rows (the default target, 100) took
-    // 0.77 s, one of 7,500 (a target of 25 on every column, migration 0037) 0.18 s.
+    // On PGlite the ANALYZE holds every request back. At 1M rows on PostgreSQL a sample of 30,000 rows (the default
+    // target, 100) took 0.77 s, one of 7,500 (a target of 25 on every column, migration 0037) 0.18 s.
     const db = context.database.db;
     const targets = (await db.execute(sql`
       select attrelid::regclass::text as "table", attname as "column", attstattarget::int as "target"
