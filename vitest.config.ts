@@ -47,7 +47,7 @@ export default defineConfig({
           include: ['apps/**/src/**/*.integration-test.ts'],
           environment: 'node',
           // One migrated PGlite per run, which every test's PGlite is copied from.
-          globalSetup: ['./apps/api/src/test/pglite-template.global-setup.ts'],
+          globalSetup: ['./apps/api/src/test/database-templates.global-setup.ts'],
           // package.json's test:integration runs this project with `--no-isolate` too: each of the two forks imports the
           // app once and runs its share of the files one after another. No file mocks a module, stubs a global or sets
           // the environment, and each opens and closes its own databases and servers. Importing the app afresh for each

@@ -2,10 +2,10 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type Database, type Db, openDatabase, pgliteDirectory } from '../db/client';
 import { runMigrations } from '../db/migrate';
+import { createThrowAwayPostgresDatabase } from './throw-away-postgres';
 
 export type DatabaseContext = {
   /** The migrated database of this describe block (available inside tests and hooks). */
@@ -55,7 +55,7 @@ function createTempDataDir(): string {
   return mkdtempSync(join(tmpdir(), 'vatlas-test-'));
 }
 
-/** A copy of the run's migrated PGlite (pglite-template.global-setup.ts), opened in a data directory of its own. */
+/** A copy of the run's migrated PGlite (database-templates.global-setup.ts), opened in a data directory of its own. */
 async function setUpPglite() {
   const dataDir = createTempDataDir();
   cpSync(inject('pgliteTemplateDir'), pgliteDirectory(dataDir), { recursive: true });
@@ -73,38 +73,12 @@ async function setUpPglite() {
   };
 }
 
-/** A fresh database per describe block on the server of TEST_DATABASE_URL, dropped afterwards. */
-export async function createThrowAwayPostgresDatabase(
-  adminUrl: string,
-): Promise<{ url: string; drop: () => Promise<void> }> {
-  const name = `vatlas_test_${Date.now().toString(36)}_${Math.random().toString(36).slice(2, 8)}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const client = new pg.Client({ connectionString: adminUrl });
-      await client.connect();
-      try {
-        await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await client.end();
-      }
-    },
-  };
-}
-
+/** A copy of the run's migrated PostgreSQL database (database-templates.global-setup.ts), dropped afterwards. */
 async function setUpPostgres(adminUrl: string) {
   const dataDir = createTempDataDir();
-  const throwAway = await createThrowAwayPostgresDatabase(adminUrl);
+  const throwAway = await createThrowAwayPostgresDatabase(adminUrl, inject('postgresTemplateDatabase') ?? undefined);
   const database = await openDatabase({ databaseUrl: throwAway.url, dataDir });
+  // Nothing to do on the template's schema, as for PGlite; an empty database (no template) is migrated here.
   await runMigrations(database);
   return {
     database,

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Db, openDatabase } from '../../db/client';
 import { LOCK_FILE_NAME } from '../../db/data-dir-lock';
 import { transactionUploads } from '../../db/schema';
-import { createThrowAwayPostgresDatabase, POSTGRES_NOT_RUN_MESSAGE } from '../../test/databases';
+import { POSTGRES_NOT_RUN_MESSAGE } from '../../test/databases';
 import {
   findFreePort,
   killServer,
@@ -22,6 +22,7 @@ import {
   startServer,
   stopServer,
 } from '../../test/server-process';
+import { createThrowAwayPostgresDatabase } from '../../test/throw-away-postgres';
 import { generateVtrText } from './synthetic-vtr';
 import { countTransactionRows, openUpload } from './upload-test-kit';
 
