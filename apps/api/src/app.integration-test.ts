@@ -305,6 +305,52 @@ forEachDatabase('the API app', (context) => {
       expect(response.statusCode).toBe(200);
       expect(Object.keys(response.json().paths)).toContain(apiPaths.userMe);
     });
+
+    it('compresses a JSON answer for a client that accepts Brotli or gzip, and sends it as it is to one that does not', async () => {
+      const fetchDocument = (acceptEncoding?: string) =>
+        app.inject({
+          method: 'GET',
+          url: '/api/docs/json',
+          headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+        });
+      const plain = await fetchDocument();
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.rawPayload.length).toBeGreaterThan(1024);
+
+      const brotli = await fetchDocument('gzip, deflate, br, zstd');
+      expect(brotli.statusCode).toBe(200);
+      expect(brotli.headers['content-encoding']).toBe('br');
+      expect(brotli.headers.vary).toContain('accept-encoding');
+      expect(brotliDecompressSync(brotli.rawPayload).equals(plain.rawPayload)).toBe(true);
+      expect(brotli.rawPayload.length).toBeLessThan(plain.rawPayload.length / 4);
+
+      const gzip = await fetchDocument('gzip, deflate');
+      expect(gzip.headers['content-encoding']).toBe('gzip');
+      expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+    });
+
+    it('sends an answer under 1 KB as it is, whatever the client accepts', async () => {
+      const response = await app.inject({ method: 'GET', url: apiPaths.health, headers: { 'accept-encoding': 'br' } });
+      expect(response.statusCode).toBe(200);
+      expect(response.rawPayload.length).toBeLessThan(1024);
+      expect(response.headers['content-encoding']).toBeUndefined();
+      expect(healthResponseSchema.parse(response.json()).status).toBeDefined();
+    });
+
+    it('never inflates a request body declared compressed: it is refused as the JSON it is not', async () => {
+      const report = JSON.stringify({ message: 'A compressed report' });
+      const send = (payload: string | Buffer, headers: Record<string, string>) =>
+        app.inject({
+          method: 'POST',
+          url: apiPaths.logError,
+          headers: { 'content-type': 'application/json', ...headers },
+          payload,
+        });
+      expect((await send(report, {})).statusCode).toBe(202);
+      const compressed = await send(gzipSync(report), { 'content-encoding': 'gzip' });
+      expect(compressed.statusCode).toBe(400);
+      expect(compressed.json()).toMatchObject({ code: expect.any(String), message: expect.any(String) });
+    });
   });
 
   describe('errors', () => {

@@ -41,6 +41,7 @@ import { registerTransactionUploadRoutes } from './modules/transaction-upload/ro
 import { registerTransactionRoutes } from './modules/transactions/routes';
 import { registerUserRoutes } from './modules/user/routes';
 import { registerAuth } from './plugins/auth';
+import { registerCompression } from './plugins/compression';
 import { registerErrorHandling } from './plugins/errors';
 import { registerOpenApi } from './plugins/openapi';
 import { enforceRouteGuards } from './plugins/route-guard';
@@ -154,6 +155,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     contentSecurityPolicy: buildContentSecurityPolicy(config),
     hsts: config.publicUrl.startsWith('https://'),
   });
+  await registerCompression(app);
   await registerOpenApi(app, { hiddenPrefixes: [IDP_MOUNT_PATH] });
 
   registerAuth(app, { db: database.db, internalTokens });

@@ -34,7 +34,8 @@ export async function registerWebApp(
     app.log.warn(`No web build in ${root}: SPA paths answer 503 until it is built (npm start builds it).`);
   }
 
-  app.get('/*', { config: guard('public'), schema: { hide: true } }, async (request, reply) => {
+  // The build's files carry their compressed copies (above); one too small to have any is sent as it is.
+  app.get('/*', { config: guard('public'), schema: { hide: true }, compress: false }, async (request, reply) => {
     const path = toPath(request.url);
     const isReserved = options.reservedPrefixes.some((prefix) => path === prefix || path.startsWith(`${prefix}/`));
     if (isReserved) return reply.callNotFound();
