@@ -59,4 +59,44 @@ forEachDatabase('the transactions search', (context) => {
     expect(await countTransactionRows(db, { companyId, search: 'no-such-id' }, 1000)).toBe(0);
     expect(await countTransactionRows(db, { companyId, search: 'SKU-1' }, 1000)).toBe(1000);
   });
+
+  it('finds a SKU no row has through the blooms when the statistics cannot tell it from a common one', async () => {
+    const db = context.database.db;
+    const companyId = await createCompany(db, { tenantId: await createHomeTenant(db), name: 'Many SKUs GmbH' });
+    // 10 SKUs of 400 rows each: no SKU is more common than another, so the statistics keep none as a common value
+    // and estimate any SKU, one no row has too, at a tenth of the rows, which a walk in date order would find soonest.
+    const rows = Array.from({ length: 4000 }, (_, index) =>
+      transactionFixture({
+        taxPointDate: `2024-${String(1 + (index % 12)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`,
+        sku: `SKU-${index % 10}`,
+      }),
+    );
+    await insertTransactions(db, {
+      companyId,
+      uploadId: await insertUpload(db, companyId),
+      profile: { establishmentCountry: 'DE', ioss: null },
+      rows,
+    });
+    await summarizeTransactionIndexes(db);
+    await db.execute(sql`analyze transactions`);
+    const planOf = (search: string) =>
+      withSearchPlan(db, { companyId, search }, async (reader) => {
+        const query = listTransactionPage(reader, { companyId, limit: 50, search, sort: 'date-desc' });
+        const plan = (await reader.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+        return plan.rows.map((row) => String(Object.values(row)[0])).join('\n');
+      });
+
+    const unknown = await planOf('NO-SUCH-SKU');
+    expect(unknown).toContain('Bitmap Index Scan on transactions_sku_bloom_idx');
+    expect(unknown).not.toMatch(/transactions_identity_key|Seq Scan|Gather/);
+    // 400 rows of a SKU are fewer than a walk needs to pay off: the blooms gather them too.
+    expect(await planOf('SKU-7')).toContain('Bitmap Index Scan on transactions_sku_bloom_idx');
+    const page = await withSearchPlan(db, { companyId, search: 'SKU-7' }, (reader) =>
+      listTransactionPage(reader, { companyId, search: 'SKU-7', sort: 'date-desc', limit: 50 }),
+    );
+    expect(page).toHaveLength(50);
+    expect(new Set(page.map((row) => row.sku))).toEqual(new Set(['SKU-7']));
+    expect(await countTransactionRows(db, { companyId, search: 'NO-SUCH-SKU' }, 1000)).toBe(0);
+    expect(await countTransactionRows(db, { companyId, search: 'SKU-7' }, 1000)).toBe(400);
+  });
 });
