@@ -1,5 +1,7 @@
+import type { NormalizedTransaction } from '@vatlas/domain';
 import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
+import type { Db } from '../../db/client';
 import { forEachDatabase } from '../../test/databases';
 import { insertTransactions, insertUpload, transactionFixture } from '../tax-position/tax-position-test-kit';
 import { summarizeTransactionIndexes } from '../transaction-upload/repository';
@@ -11,30 +13,40 @@ import { countTransactionRows, listTransactionPage, type TransactionFilter, with
  * seller's are. A company with a few rows among many others' is rightly read through its own entries of the date
  * index; these plans are those of a company whose rows would take that walk through all of them.
  */
+/** A date in `year` for the row at `index`: the rows spread over every month. */
+const spreadDate = (year: number, index: number) =>
+  `${year}-${String(1 + (index % 12)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`;
+
+/**
+ * A company named `name` holding `rows`, stored with the import's upkeep after them (the appended pages' summaries and
+ * the statistics), and the plan of a page of its list for a filter, read as the list reads it (`withSearchPlan`).
+ */
+async function searchedCompany(db: Db, name: string, rows: NormalizedTransaction[]) {
+  const companyId = await createCompany(db, { tenantId: await createHomeTenant(db), name });
+  await insertTransactions(db, {
+    companyId,
+    uploadId: await insertUpload(db, companyId),
+    profile: { establishmentCountry: 'DE', ioss: null },
+    rows,
+  });
+  await summarizeTransactionIndexes(db);
+  await db.execute(sql`analyze transactions`);
+  const planOf = (filter: Omit<TransactionFilter, 'companyId' | 'limit'>) =>
+    withSearchPlan(db, { companyId, ...filter }, async (reader) => {
+      const query = listTransactionPage(reader, { companyId, limit: 50, ...filter });
+      const plan = (await reader.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+      return plan.rows.map((row) => String(Object.values(row)[0])).join('\n');
+    });
+  return { companyId, planOf };
+}
+
 forEachDatabase('the transactions search', (context) => {
   it('finds a searched id through the bloom indexes, never reading every row, and walks the dates for a common SKU', async () => {
     const db = context.database.db;
-    const companyId = await createCompany(db, { tenantId: await createHomeTenant(db), name: 'Searched GmbH' });
     const rows = Array.from({ length: 3000 }, (_, index) =>
-      transactionFixture({
-        taxPointDate: `2023-${String(1 + (index % 12)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`,
-      }),
+      transactionFixture({ taxPointDate: spreadDate(2023, index) }),
     );
-    await insertTransactions(db, {
-      companyId,
-      uploadId: await insertUpload(db, companyId),
-      profile: { establishmentCountry: 'DE', ioss: null },
-      rows,
-    });
-    // The import's upkeep: the appended pages' summaries and the statistics.
-    await summarizeTransactionIndexes(db);
-    await db.execute(sql`analyze transactions`);
-    const planOf = (filter: Omit<TransactionFilter, 'companyId' | 'limit'>) =>
-      withSearchPlan(db, { companyId, ...filter }, async (reader) => {
-        const query = listTransactionPage(reader, { companyId, limit: 50, ...filter });
-        const plan = (await reader.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, unknown>[] };
-        return plan.rows.map((row) => String(Object.values(row)[0])).join('\n');
-      });
+    const { companyId, planOf } = await searchedCompany(db, 'Searched GmbH', rows);
     const wanted = rows[1234];
     for (const search of [wanted?.eventId, wanted?.activityId, 'no-such-id']) {
       const plan = await planOf({ search, sort: 'date-desc' });
@@ -62,35 +74,19 @@ forEachDatabase('the transactions search', (context) => {
 
   it('finds a SKU no row has through the blooms when the statistics cannot tell it from a common one', async () => {
     const db = context.database.db;
-    const companyId = await createCompany(db, { tenantId: await createHomeTenant(db), name: 'Many SKUs GmbH' });
     // 10 SKUs of 400 rows each: no SKU is more common than another, so the statistics keep none as a common value
     // and estimate any SKU, one no row has too, at a tenth of the rows, which a walk in date order would find soonest.
     const rows = Array.from({ length: 4000 }, (_, index) =>
-      transactionFixture({
-        taxPointDate: `2024-${String(1 + (index % 12)).padStart(2, '0')}-${String(1 + (index % 28)).padStart(2, '0')}`,
-        sku: `SKU-${index % 10}`,
-      }),
+      transactionFixture({ taxPointDate: spreadDate(2024, index), sku: `SKU-${index % 10}` }),
     );
-    await insertTransactions(db, {
-      companyId,
-      uploadId: await insertUpload(db, companyId),
-      profile: { establishmentCountry: 'DE', ioss: null },
-      rows,
-    });
-    await summarizeTransactionIndexes(db);
-    await db.execute(sql`analyze transactions`);
-    const planOf = (search: string) =>
-      withSearchPlan(db, { companyId, search }, async (reader) => {
-        const query = listTransactionPage(reader, { companyId, limit: 50, search, sort: 'date-desc' });
-        const plan = (await reader.execute(sql`explain ${query}`)) as unknown as { rows: Record<string, unknown>[] };
-        return plan.rows.map((row) => String(Object.values(row)[0])).join('\n');
-      });
+    const { companyId, planOf } = await searchedCompany(db, 'Many SKUs GmbH', rows);
+    const pagePlanOf = (search: string) => planOf({ search, sort: 'date-desc' });
 
-    const unknown = await planOf('NO-SUCH-SKU');
+    const unknown = await pagePlanOf('NO-SUCH-SKU');
     expect(unknown).toContain('Bitmap Index Scan on transactions_sku_bloom_idx');
     expect(unknown).not.toMatch(/transactions_identity_key|Seq Scan|Gather/);
     // 400 rows of a SKU are fewer than a walk needs to pay off: the blooms gather them too.
-    expect(await planOf('SKU-7')).toContain('Bitmap Index Scan on transactions_sku_bloom_idx');
+    expect(await pagePlanOf('SKU-7')).toContain('Bitmap Index Scan on transactions_sku_bloom_idx');
     const page = await withSearchPlan(db, { companyId, search: 'SKU-7' }, (reader) =>
       listTransactionPage(reader, { companyId, search: 'SKU-7', sort: 'date-desc', limit: 50 }),
     );
