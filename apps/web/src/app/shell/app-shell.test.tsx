@@ -4,33 +4,13 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type AuthState, getInitialAuthState, useAuthStore } from '../../lib/auth/auth-store';
 import { initI18n } from '../../lib/i18n/i18n';
-import type { LocaleLanguage, LocaleTree } from '../../locales/languages';
 import { fakeAuthServices } from '../../test/auth-services';
 import { buildCompanyDetails, buildUser } from '../../test/fixtures';
-import { createTestI18n } from '../../test/test-i18n';
+import { controlledTranslations, createTestI18n } from '../../test/test-i18n';
 import { AppProvider, createQueryClient } from '../provider';
 import { createAppRoutes } from '../router';
 
 const i18n = createTestI18n();
-
-/**
- * How the next fetch of a language's translations ends, when a test says so: held until the test lets it go, or
- * failed as when the network is down. Otherwise the real module loads them.
- */
-const localeFetches = vi.hoisted(() => ({
-  held: new Map<string, Promise<void>>(),
-  failing: new Set<string>(),
-}));
-vi.mock('../../locales/load-locale', async (importOriginal) => {
-  const real = await importOriginal<{ loadLocale: (language: LocaleLanguage) => Promise<LocaleTree> }>();
-  return {
-    loadLocale: async (language: LocaleLanguage) => {
-      await localeFetches.held.get(language);
-      if (localeFetches.failing.has(language)) throw new Error('Failed to fetch dynamically imported module');
-      return real.loadLocale(language);
-    },
-  };
-});
 
 /** Answers ChangeLanguage (or fails it when asked); any other call of a page stays pending, so only the shell is judged. */
 function createServices(options: { failLanguage?: boolean } = {}) {
@@ -321,9 +301,10 @@ describe('language switch', () => {
   });
   it('shows the choice while its translations load, then switches and saves', async () => {
     let arrive: () => void = () => undefined;
-    localeFetches.held.set('fr', new Promise<void>((resolve) => (arrive = resolve)));
+    const fetches = controlledTranslations();
+    fetches.held.set('fr', new Promise<void>((resolve) => (arrive = resolve)));
     const { services, request } = createServices();
-    renderShellAt('/dashboard', {}, services, initI18n('en'));
+    renderShellAt('/dashboard', {}, services, initI18n('en', {}, fetches.source));
     await sidebarNav();
     await act(async () => {
       fireEvent.change(languageSelect(), { target: { value: 'fr' } });
@@ -333,31 +314,25 @@ describe('language switch', () => {
     expect(within(await sidebarNav('Pages')).getByRole('link', { name: 'Analytics' })).toBeTruthy();
     expect(request).not.toHaveBeenCalledWith(apiPaths.changeLanguage('fr'), expect.anything());
 
-    await act(async () => {
-      arrive();
-      localeFetches.held.delete('fr');
-    });
+    await act(async () => arrive());
     expect(await within(await sidebarNav('Pages')).findByRole('link', { name: 'Analyses' })).toBeTruthy();
     expect(languageSelect('Langue').getAttribute('aria-busy')).toBe('false');
     expect(request).toHaveBeenCalledWith(apiPaths.changeLanguage('fr'), expect.objectContaining({ method: 'POST' }));
   });
 
   it('stays in its language and says so when the translations cannot be fetched; nothing is saved', async () => {
-    localeFetches.failing.add('it');
+    const fetches = controlledTranslations();
+    fetches.failing.add('it');
     const { services, request } = createServices();
-    const english = initI18n('en');
+    const english = initI18n('en', {}, fetches.source);
     renderShellAt('/dashboard', {}, services, english);
     await sidebarNav();
-    try {
-      await act(async () => {
-        fireEvent.change(languageSelect(), { target: { value: 'it' } });
-      });
-      expect((await screen.findByRole('alert')).textContent).toContain(
-        'The language could not be loaded. Check your connection and try again.',
-      );
-    } finally {
-      localeFetches.failing.delete('it');
-    }
+    await act(async () => {
+      fireEvent.change(languageSelect(), { target: { value: 'it' } });
+    });
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'The language could not be loaded. Check your connection and try again.',
+    );
     expect(english.language).toBe('en');
     expect(languageSelect().value).toBe('en');
     expect(languageSelect().getAttribute('aria-busy')).toBe('false');

@@ -27,19 +27,28 @@ export function detectLanguage(): SupportedLanguage {
   return 'en';
 }
 
+/** Fetches a language's translations: the SPA's own chunks (`loadLocale`) unless an instance was given another. */
+export type TranslationSource = (language: SupportedLanguage) => Promise<LocaleTree>;
+
+/** The source each instance fetches the translations it lacks from. */
+const translationSources = new WeakMap<I18n, TranslationSource>();
+
 /**
  * An i18next instance with English and the given languages' translations, showing `language`, which must be among
- * them (a language without its translations would show English under its own `lang`).
+ * them (a language without its translations would show English under its own `lang`). The languages it lacks are
+ * fetched from `source` when shown (`showLanguage`).
  */
 export function initI18n(
   language: SupportedLanguage,
   locales: Partial<Record<SupportedLanguage, LocaleTree>> = {},
+  source: TranslationSource = loadLocale,
 ): I18n {
   const resources = Object.fromEntries(
     Object.entries({ ...locales, en: english }).map(([code, tree]) => [code, { translation: tree }]),
   );
   if (!(language in resources)) throw new Error(`initI18n: no translations given for ${language}`);
   const instance = i18next.createInstance();
+  translationSources.set(instance, source);
   instance.on('languageChanged', (current) => {
     document.documentElement.lang = current;
     saveStoredLanguage(current);
@@ -72,9 +81,12 @@ export async function startI18n(language: SupportedLanguage = detectLanguage()):
 }
 
 /** A language's translations; a fetch that fails is logged here, once, whoever asked for it. */
-async function fetchTranslations(language: SupportedLanguage): Promise<LocaleTree> {
+async function fetchTranslations(
+  language: SupportedLanguage,
+  source: TranslationSource = loadLocale,
+): Promise<LocaleTree> {
   try {
-    return await loadLocale(language);
+    return await source(language);
   } catch (error) {
     console.error(`The ${language} translations could not be loaded:`, error instanceof Error ? error.message : error);
     throw error;
@@ -108,7 +120,7 @@ export async function showLanguage(
 ): Promise<boolean> {
   lastAsked.set(instance, language);
   if (!instance.hasResourceBundle(language, 'translation')) {
-    const tree = await fetchTranslations(language);
+    const tree = await fetchTranslations(language, translationSources.get(instance));
     instance.addResourceBundle(language, 'translation', tree);
   }
   if (lastAsked.get(instance) !== language) return false;

@@ -5,24 +5,13 @@ import { AppProvider, createQueryClient } from '../../../app/provider';
 import { LanguageSwitcher } from '../../../app/shell/language-switcher';
 import { getInitialAuthState, useAuthStore } from '../../../lib/auth/auth-store';
 import { initI18n } from '../../../lib/i18n/i18n';
-import type { LocaleLanguage, LocaleTree } from '../../../locales/languages';
+import type { LocaleLanguage } from '../../../locales/languages';
 import { fakeAuthServices } from '../../../test/auth-services';
 import { buildUser } from '../../../test/fixtures';
+import { controlledTranslations } from '../../../test/test-i18n';
 import { LanguagePage } from './language-page';
 
-/** A language's translations arrive when the test lets them: held until then, the real module loads them after. */
-const heldLocales = vi.hoisted(() => new Map<string, Promise<void>>());
-vi.mock('../../../locales/load-locale', async (importOriginal) => {
-  const real = await importOriginal<{ loadLocale: (language: LocaleLanguage) => Promise<LocaleTree> }>();
-  return {
-    loadLocale: async (language: LocaleLanguage) => {
-      await heldLocales.get(language);
-      return real.loadLocale(language);
-    },
-  };
-});
-
-function renderBothControls() {
+function renderBothControls(fetches: ReturnType<typeof controlledTranslations>) {
   useAuthStore.setState({ ...getInitialAuthState(), isLoading: false, isAuthenticated: true, user: buildUser() });
   const request = vi.fn(async (path: string) => ({
     userId: 'user-1',
@@ -33,7 +22,7 @@ function renderBothControls() {
   }));
   const services = fakeAuthServices(request);
   render(
-    <AppProvider i18n={initI18n('en')} services={services} queryClient={createQueryClient()}>
+    <AppProvider i18n={initI18n('en', {}, fetches.source)} services={services} queryClient={createQueryClient()}>
       <LanguageSwitcher />
       <LanguagePage />
     </AppProvider>,
@@ -41,18 +30,16 @@ function renderBothControls() {
   return { request };
 }
 
-afterEach(() => {
-  cleanup();
-  heldLocales.clear();
-});
+afterEach(cleanup);
 
 describe('the language controls (top bar and settings page)', () => {
   it('show the same choice loading, whichever of them made it, and the last choice wins', async () => {
+    const fetches = controlledTranslations();
     const arrivals: Partial<Record<LocaleLanguage, () => void>> = {};
     for (const language of ['fr', 'de'] as const) {
-      heldLocales.set(language, new Promise<void>((resolve) => (arrivals[language] = resolve)));
+      fetches.held.set(language, new Promise<void>((resolve) => (arrivals[language] = resolve)));
     }
-    const { request } = renderBothControls();
+    const { request } = renderBothControls(fetches);
     const select = (name = 'Language') => screen.getByRole('combobox', { name }) as HTMLSelectElement;
     const radio = (name: RegExp) => screen.getByRole('radio', { name }) as HTMLInputElement;
 
