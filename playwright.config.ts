@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { e2eBaseUrl as baseURL, e2eWorkers } from './e2e/support/server';
+import { e2eBaseUrl as baseURL, e2eWorkers, onboardingServer } from './e2e/support/server';
 
 /**
  * End-to-end tests run the real server (API + built SPA + embedded identity provider) on its own port with a fresh
@@ -41,12 +41,14 @@ export default defineConfig({
       ],
     },
   },
-  // The onboarding spec gives new@vatlas.test a company for good, so it runs after every spec that needs the
-  // newcomer without one.
+  // The onboarding spec gives new@vatlas.test a company for good, which the specs that sign the newcomer in must not
+  // meet: it runs on a server of its own (support/server.ts), beside them. Listed first, it starts first: as the last
+  // file it ran on in one worker after the other had finished.
   projects: [
+    { name: 'onboarding', testMatch: '**/onboarding.spec.ts', use: { baseURL: onboardingServer.baseUrl } },
     { name: 'workspace', testIgnore: '**/onboarding.spec.ts' },
-    { name: 'onboarding', testMatch: '**/onboarding.spec.ts', dependencies: ['workspace'] },
   ],
-  // One server per worker, started side by side once the first has the SPA built (support/servers.global-setup.ts).
+  // One server per worker and the onboarding spec's, started side by side once the first has the SPA built
+  // (support/servers.global-setup.ts).
   globalSetup: './e2e/support/servers.global-setup.ts',
 });

@@ -14,9 +14,12 @@ const firstPort = Number(process.env.E2E_PORT ?? 3100);
 
 type E2eServer = { port: number; baseUrl: string; dataDir: string };
 
-/** The server of the worker numbered `workerIndex` (Playwright's parallel index: 0 to workers - 1). */
-export function e2eServer(workerIndex: number): E2eServer {
-  const port = firstPort + workerIndex;
+/**
+ * The server numbered `index`: 0 to workers - 1 are the workers' (by Playwright's parallel index), the one after them
+ * is the onboarding spec's (`onboardingServer`).
+ */
+export function e2eServer(index: number): E2eServer {
+  const port = firstPort + index;
   return { port, baseUrl: `http://localhost:${port}`, dataDir: join(tmpdir(), `vatlas-e2e-${port}`) };
 }
 
@@ -25,3 +28,13 @@ export function e2eServer(workerIndex: number): E2eServer {
  * with the worker's number in TEST_PARALLEL_INDEX; the runner itself has none and sees the first server.
  */
 export const { baseUrl: e2eBaseUrl, dataDir: e2eDataDir } = e2eServer(Number(process.env.TEST_PARALLEL_INDEX ?? 0));
+
+/**
+ * The onboarding spec's own server. The spec gives new@vatlas.test a company for good, and other specs sign the
+ * newcomer in without one: on a worker's server it had to wait for every other spec, while one core idled. On its own
+ * server it runs beside them, in whichever worker is free.
+ */
+export const onboardingServer = e2eServer(e2eWorkers);
+
+/** How many servers the global setup starts: the workers' and the onboarding spec's. */
+export const e2eServerCount = e2eWorkers + 1;

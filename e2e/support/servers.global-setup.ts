@@ -3,14 +3,14 @@ import { rmSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
-import { e2eServer, e2eWorkers } from './server';
+import { e2eServer, e2eServerCount } from './server';
 
 /**
- * Playwright's global setup: one real server per worker (support/server.ts), each `npm start` itself (its environment
- * and node flags, then scripts/start.mjs) on a fresh data directory. Playwright's own `webServer` starts its servers one
- * after another, and each start migrates and seeds a new PGlite database for about 20 s; here the first server builds
- * the SPA when its sources changed, and once the build is there the others start beside it. Answers the teardown,
- * which stops them all.
+ * Playwright's global setup: one real server per worker and one for the onboarding spec (support/server.ts), each
+ * `npm start` itself (its environment and node flags, then scripts/start.mjs) on a fresh data directory. Playwright's
+ * own `webServer` starts its servers one after another, and each start migrates and seeds a new PGlite database for
+ * about 20 s; here the first server builds the SPA when its sources changed, and once the build is there the others
+ * start beside it. Answers the teardown, which stops them all.
  */
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -107,14 +107,14 @@ export default async function startServers(): Promise<() => Promise<void>> {
     for (const server of servers) signalGroup(server, 'SIGKILL');
   });
   try {
-    for (let index = 0; index < e2eWorkers; index++) {
+    for (let index = 0; index < e2eServerCount; index++) {
       const { port } = e2eServer(index);
       if (await isHealthy(port)) throw new Error(`port ${port} already has a server; stop it first`);
     }
     const first = startServer(0);
     servers.push(first);
     await waitFor(first, 'the web app was built', async () => WEB_BUILD_CURRENT.test(first.output()));
-    for (let index = 1; index < e2eWorkers; index++) servers.push(startServer(index));
+    for (let index = 1; index < e2eServerCount; index++) servers.push(startServer(index));
     await Promise.all(
       servers.map((server) => waitFor(server, 'it answered /api/health', () => isHealthy(server.port))),
     );
