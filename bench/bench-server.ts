@@ -6,7 +6,8 @@
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { createReadStream, readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { openUpload } from '@vatlas/api/upload-test-kit';
@@ -81,7 +82,11 @@ function npmStartCommand(): { env: Record<string, string>; nodeArgs: string[] } 
 
 export function startServer(options: { port: number; dataDir: string; databaseUrl: string | null }): BenchServer {
   const npmStart = npmStartCommand();
-  const child = spawn(process.execPath, npmStart.nodeArgs, {
+  // Node flags of an exploration (BENCH_SERVER_NODE_ARGS, e.g. `--cpu-prof --cpu-prof-dir=/tmp/prof` or `--trace-gc`),
+  // given after npm start's own so that they win, with the server's standard output shown for what they print.
+  const extraArgs = (process.env.BENCH_SERVER_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const nodeArgs = [...npmStart.nodeArgs.slice(0, -1), ...extraArgs, ...npmStart.nodeArgs.slice(-1)];
+  const child = spawn(process.execPath, nodeArgs, {
     cwd: benchRoot,
     env: {
       ...process.env,
@@ -94,7 +99,7 @@ export function startServer(options: { port: number; dataDir: string; databaseUr
       DATABASE_URL: options.databaseUrl ?? '',
       INTERNAL_TOKEN_SECRET: '',
     },
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', extraArgs.length > 0 ? 'inherit' : 'ignore', 'inherit'],
   });
   return { child, exited: new Promise((done) => child.once('exit', () => done())) };
 }
@@ -309,15 +314,26 @@ export async function uploadVtrAndWait(options: {
     fields: { before: { format: 'amazon-vtr' } },
     fileName: options.fileName,
   });
-  let sent = 0;
-  for await (const piece of createReadStream(options.file, { highWaterMark: 1024 * 1024 })) {
-    if (options.megabytesPerSecond !== undefined) {
-      // Each piece waits until the pace allows it.
-      const due = started + (sent / (options.megabytesPerSecond * 1e6)) * 1000;
-      if (due > performance.now()) await new Promise((wait) => setTimeout(wait, due - performance.now()));
+  // One buffer for the whole file, each piece read into it once the one before was handed to the socket: a new buffer
+  // per piece (a read stream's) made this process collect its heap every few dozen megabytes, on the cores the server
+  // imports with.
+  const piece = Buffer.allocUnsafeSlow(1024 * 1024);
+  const file = await open(options.file);
+  try {
+    let sent = 0;
+    for (;;) {
+      const { bytesRead } = await file.read(piece, 0, piece.length, null);
+      if (bytesRead === 0) break;
+      if (options.megabytesPerSecond !== undefined) {
+        // Each piece waits until the pace allows it.
+        const due = started + (sent / (options.megabytesPerSecond * 1e6)) * 1000;
+        if (due > performance.now()) await new Promise((wait) => setTimeout(wait, due - performance.now()));
+      }
+      sent += bytesRead;
+      await upload.send(piece.subarray(0, bytesRead));
     }
-    sent += (piece as Buffer).length;
-    await upload.send(piece as Buffer);
+  } finally {
+    await file.close();
   }
   const answer = await upload.finish();
   if (answer.status !== 202) throw new Error(`upload answered ${answer.status}: ${answer.body}`);

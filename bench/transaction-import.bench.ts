@@ -12,6 +12,8 @@
  *   BENCH_RUNS=5 BENCH_DATABASES=postgres npm run bench:import   (five floors and imports in turn, with their medians)
  *   BENCH_KEEP_DATABASE=1 BENCH_DATABASES=postgres npm run bench:import   (keeps each PostgreSQL database, its name
  *     printed, to explain a read on a million rows with psql; drop it afterwards)
+ *   BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=/tmp/prof" BENCH_DATABASES=postgres npm run bench:import
+ *     (node flags for the server, after npm start's own; its standard output is then shown)
  *
  * Issue 5 targets: PostgreSQL import ≤ 2× the floor and ≤ 15 s on 2 cores; PGlite ≤ 45 s; server peak RSS ≤ 400 MB;
  * transactions page p95 ≤ 50 ms at any depth; liabilities summary p95 ≤ 100 ms. Prints a table and appends it to
