@@ -118,7 +118,8 @@ for (const { code, name, theme } of LANGUAGES) {
     page,
     request,
   }) => {
-    test.setTimeout(90_000);
+    // Some 30 s in a normal minute, 54 s in a slow one (a CI run of 19 minutes).
+    test.setTimeout(180_000);
     const token = await openSignedIn(page, demoAccounts.admin);
     await expect(page).toHaveURL(/\/dashboard$/);
     const changeLanguage = async (language: string) => {
