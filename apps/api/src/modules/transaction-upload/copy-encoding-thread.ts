@@ -15,8 +15,6 @@ import type {
   WorkerMessage,
 } from './copy-encoding-worker';
 import { copyEncodingWorkerUrl } from './copy-encoding-worker-source';
-import { createLineCounts, type FileParts, PART_BLOCK_BYTES } from './file-parts';
-import { PartNotReadableError } from './formats/file-part';
 import { FileFormatError, type FileFormatErrorCode } from './formats/parse-types';
 import { type GrowingFile, UploadInterruptedError } from './growing-file';
 
@@ -56,11 +54,6 @@ function revive(error: SerializedError): Error {
     return new FileFormatError(error.code as FileFormatErrorCode, error.message, error.details);
   }
   if (error.name === 'UploadInterruptedError') return new UploadInterruptedError();
-  if (error.name === 'PartNotReadableError') {
-    const revived = new PartNotReadableError('');
-    revived.message = error.message;
-    return revived;
-  }
   const revived = new Error(`COPY encoding failed: ${error.message}`);
   revived.name = error.name;
   return revived;
@@ -85,8 +78,6 @@ export type WorkerEncoding = {
    * reports, until which it only adds such batches up.
    */
   messageRows?: number;
-  /** The part of the file the worker reads (`encodeInParts`); the whole file when absent. */
-  parts?: FileParts;
 };
 
 /**
@@ -107,8 +98,8 @@ export type WorkerInput = AsyncIterable<Uint8Array> | { localPath: string } | Gr
 export function encodeInWorkerThread(
   input: WorkerInput,
   options: CopyEncodingOptions,
-  { semiSpaceMb, chunkBuffers = 3, messageRows = 1, parts }: WorkerEncoding = {},
-): CopyChunkSource & { close(): Promise<void> } {
+  { semiSpaceMb, chunkBuffers = 3, messageRows = 1 }: WorkerEncoding = {},
+): CopyChunkSource {
   const bufferBytes = chunkBufferBytes(options.chunkBytes);
   const buffers = Array.from({ length: chunkBuffers }, () => new SharedArrayBuffer(bufferBytes));
   const localPath = 'localPath' in input ? input.localPath : undefined;
@@ -120,7 +111,6 @@ export function encodeInWorkerThread(
     localPath,
     isGrowing: growingFile !== undefined,
     messageRows,
-    ...(parts && { parts }),
   };
   let stopFollowing: (() => void) | undefined;
   let isClosed = false;
@@ -176,9 +166,6 @@ export function encodeInWorkerThread(
     isClosed = true;
     stopFollowing?.();
     onCredit?.();
-    // A reader still waiting for a batch ends.
-    messages.push({ type: 'done' });
-    wakeReader();
     const worker = await started.catch(() => null);
     await worker?.terminate();
   };
@@ -239,84 +226,11 @@ export function encodeInWorkerThread(
 
   return {
     batches: batches(),
-    close,
     release(chunk) {
       if (isClosed || chunk.buffer.byteLength !== bufferBytes) return;
       const index = buffers.indexOf(chunk.buffer as SharedArrayBuffer);
       if (index >= 0) send({ type: 'buffer', buffer: index });
       else send({ type: 'buffer', buffer: chunk.buffer as ArrayBuffer }, [chunk.buffer as ArrayBuffer]);
-    },
-  };
-}
-
-/**
- * Parses and encodes a file on this machine's disk (whole, or growing) in `count` worker threads at once, each a part
- * of it (`FileParts`, decision 061), and hands over their batches as they come, the counts summed. Only tab-separated
- * UTF-8 text can be read so, and only a file without a row problem, whose problems would otherwise come out of the
- * file's order: when a part meets anything it cannot tell alone (a row problem among them), or the parts hold no row,
- * the batches end with `PartNotReadableError`, and the file must be read whole instead (`encodeInWorkerThread`). A
- * part's progress counts the header line it reads too: a few hundred bytes.
- */
-export function encodeInParts(
-  input: GrowingFile | { localPath: string },
-  options: CopyEncodingOptions,
-  encoding: WorkerEncoding = {},
-  { count = 2, blockBytes = PART_BLOCK_BYTES }: { count?: number; blockBytes?: number } = {},
-): CopyChunkSource {
-  const lineCounts = createLineCounts();
-  const sources = Array.from({ length: count }, (_, index) =>
-    encodeInWorkerThread(input, options, { ...encoding, parts: { index, count, blockBytes, lineCounts } }),
-  );
-  /** The source each chunk handed over came from, by its buffer: it goes back there. */
-  const owners = new Map<ArrayBufferLike, (typeof sources)[number]>();
-  const closeAll = () => Promise.all(sources.map((source) => source.close()));
-
-  async function* merged(): AsyncGenerator<EncodedBatch> {
-    const iterators = sources.map((source) => source.batches[Symbol.asyncIterator]());
-    const latest = sources.map(() => ({ bytesRead: 0, linesRead: 0 }));
-    const nextOf = (index: number) =>
-      (iterators[index] as AsyncIterator<EncodedBatch>).next().then((result) => ({ index, result }));
-    const pending = new Map(iterators.map((_, index) => [index, nextOf(index)]));
-    try {
-      while (pending.size > 0) {
-        const { index, result } = await Promise.race(pending.values()).catch((error: unknown) => {
-          // What is wrong with the file, and on which line, is for a reading of the whole file to say.
-          throw error instanceof FileFormatError ? new PartNotReadableError(error.message) : error;
-        });
-        if (result.done) {
-          pending.delete(index);
-          continue;
-        }
-        pending.set(index, nextOf(index));
-        const batch = result.value;
-        if (batch.problems.length > 0) throw new PartNotReadableError('a row has a problem');
-        const source = sources[index] as (typeof sources)[number];
-        for (const chunk of [...batch.chunks, ...batch.daySums]) owners.set(chunk.buffer, source);
-        latest[index] = { bytesRead: batch.bytesRead, linesRead: batch.linesRead };
-        yield {
-          ...batch,
-          bytesRead: latest.reduce((sum, part) => sum + part.bytesRead, 0),
-          linesRead: latest.reduce((sum, part) => sum + part.linesRead, 0),
-        };
-      }
-      // Whether the file holds no row, and what it says then, is for a reading of the whole file to tell.
-      if (latest.every((part) => part.linesRead === 0)) throw new PartNotReadableError('no part holds a row');
-    } finally {
-      await closeAll();
-    }
-  }
-
-  return {
-    batches: merged(),
-    release(chunk) {
-      const source = owners.get(chunk.buffer);
-      owners.delete(chunk.buffer);
-      if (source) {
-        source.release(chunk);
-        return;
-      }
-      // A buffer in the place of one that cannot be given back (a failed load's): each part gets one, so neither waits.
-      for (const each of sources) each.release(new Uint8Array(new ArrayBuffer(chunk.buffer.byteLength)));
     },
   };
 }

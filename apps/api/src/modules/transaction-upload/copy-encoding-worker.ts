@@ -5,11 +5,9 @@
  * `WorkerMessage` / `ServerMessage`.
  */
 import { createReadStream } from 'node:fs';
-import { type FileHandle, open, stat } from 'node:fs/promises';
+import { type FileHandle, open } from 'node:fs/promises';
 import { parentPort, workerData } from 'node:worker_threads';
 import { ChunkBufferPool, type CopyEncodingOptions, type EncodedBatch, encodeCopyChunks } from './copy-encoding';
-import { type FileParts, type FileWindow, readFilePart } from './file-parts';
-import { LineNumbering } from './formats/file-part';
 import { FileFormatError } from './formats/parse-types';
 import { type FileGrowth, UploadInterruptedError } from './growing-file';
 
@@ -59,8 +57,6 @@ export type CopyEncodingWorkerData = {
   messageRows: number;
   /** The file at `localPath` is still being written: it is read as far as 'file-growth' messages say (decision 023). */
   isGrowing?: boolean;
-  /** Which part of the file at `localPath` this worker reads, when it reads one (decision 061). */
-  parts?: FileParts;
 };
 
 /** Bytes read at a time from a growing file: the size of a read stream's pieces. */
@@ -68,8 +64,7 @@ const FOLLOW_READ_BYTES = 64 * 1024;
 
 const port = parentPort;
 if (!port) throw new Error('copy-encoding-worker runs as a worker thread only');
-const { options, bufferBytes, buffers, localPath, isGrowing, messageRows, parts } =
-  workerData as CopyEncodingWorkerData;
+const { options, bufferBytes, buffers, localPath, isGrowing, messageRows } = workerData as CopyEncodingWorkerData;
 const pool = new ChunkBufferPool(bufferBytes, buffers);
 
 /** Pieces of the file the server's thread sent, in order; null once it sent the last. */
@@ -118,32 +113,6 @@ async function* followedFile(path: string): AsyncGenerator<Uint8Array> {
   }
 }
 
-/**
- * The file at `path` for positioned reads (`FileWindow`), as far as it is written (`followedFile`); `close` once done.
- */
-function fileWindow(path: string): FileWindow & { close(): Promise<void> } {
-  let handle: FileHandle | undefined;
-  return {
-    async read(position, length) {
-      for (;;) {
-        if (growth.state === 'abandoned') throw new UploadInterruptedError();
-        if (position < growth.bytes) {
-          handle ??= await open(path, 'r');
-          const piece = Buffer.allocUnsafe(Math.min(length, growth.bytes - position));
-          const { bytesRead } = await handle.read(piece, 0, piece.length, position);
-          if (bytesRead === 0) throw new Error(`${growth.bytes} bytes were said written; ${position} could be read`);
-          return piece.subarray(0, bytesRead);
-        }
-        if (growth.state === 'whole') return new Uint8Array(0);
-        await new Promise<void>((resolve) => {
-          wake = resolve;
-        });
-      }
-    },
-    close: async () => handle?.close(),
-  };
-}
-
 /** The file's bytes as the server's thread sends them; each piece taken is acknowledged, so it can send the next. */
 async function* sentInput(): AsyncGenerator<Uint8Array> {
   for (;;) {
@@ -178,30 +147,14 @@ function sendBatch(batch: EncodedBatch): void {
   send({ type: 'batch', batch: { ...batch, chunks, daySums } }, moved);
 }
 
-/** The bytes this worker parses, and the part of the file they are, if they are one. */
-async function openInput(): Promise<{ input: AsyncIterable<Uint8Array>; part?: { lineNumbers: LineNumbering } }> {
-  if (localPath === undefined) return { input: sentInput() };
-  if (!parts) return { input: isGrowing ? followedFile(localPath) : createReadStream(localPath) };
-  if (!isGrowing) growth = { bytes: (await stat(localPath)).size, state: 'whole' };
-  const window = fileWindow(localPath);
-  const lineNumbers = new LineNumbering();
-  async function* input() {
-    try {
-      yield* readFilePart(window, parts as FileParts, lineNumbers);
-    } finally {
-      await window.close();
-    }
-  }
-  return { input: input(), part: { lineNumbers } };
-}
-
 try {
-  const { input, part } = await openInput();
+  const input =
+    localPath === undefined ? sentInput() : isGrowing ? followedFile(localPath) : createReadStream(localPath);
   // A batch that carries only counts (no chunk, no day sums, no problem) waits, added up with the next, until they
   // carry `messageRows` rows. A message per parser batch is 4,000 for a million rows; sent 5,000 rows at a time, the
   // encoding of the 1M-row report took 0.35 s less CPU and 0.2 s less time (four alternated pairs, 8.1-9.1 s).
   let held: EncodedBatch | undefined;
-  for await (const batch of encodeCopyChunks(input, options, pool, part)) {
+  for await (const batch of encodeCopyChunks(input, options, pool)) {
     const merged = held ? { ...batch, transactionCount: held.transactionCount + batch.transactionCount } : batch;
     const isCountsOnly = batch.chunks.length === 0 && batch.daySums.length === 0 && batch.problems.length === 0;
     if (isCountsOnly && merged.transactionCount < messageRows) {

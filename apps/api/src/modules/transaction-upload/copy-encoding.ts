@@ -18,7 +18,6 @@ import {
 } from '../../db/copy-binary';
 import type { CopyValue } from './copy-text';
 import { UploadDaySums } from './day-sums';
-import type { FilePart } from './formats/file-part';
 import { parseTransactionFile } from './formats/format';
 import type { RowProblem } from './formats/parse-types';
 import { transactionIdentity, writeTransactionIdentity } from './transaction-identity';
@@ -380,13 +379,11 @@ const ID_OFFSET_IN_ROW = 2 + 4;
  * least. The rows' day sums are written out likewise, a buffer at a time beside the one being filled, whenever they
  * pass `maxDaySums` (or their keys `maxDaySumKeyChars`) and after the last chunk. Rows are encoded until the first
  * problem: from then on the upload will fail, so the rest is read for its problems only (and no more day sums come).
- * `input` may be a part of the file (`part`, file-parts.ts).
  */
 export async function* encodeCopyChunks(
   input: AsyncIterable<Uint8Array>,
   options: CopyEncodingOptions,
   pool: ChunkBufferPool,
-  part?: FilePart,
 ): AsyncGenerator<EncodedBatch> {
   let filling: Buffer | null = null;
   let used = 0;
@@ -458,7 +455,6 @@ export async function* encodeCopyChunks(
     batchSize: options.batchRows,
     fileName: options.fileName,
     defaultDepartureCountry: options.profile.establishmentCountry,
-    ...(part && { part }),
   });
   try {
     for await (const batch of batches) {

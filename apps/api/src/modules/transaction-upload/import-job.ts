@@ -13,14 +13,11 @@ import {
 } from './copy-encoding';
 import {
   type CopyChunkSource,
-  encodeInParts,
   encodeInThisThread,
   encodeInWorkerThread,
   type WorkerEncoding,
 } from './copy-encoding-thread';
 import { DAY_SUM_COLUMNS } from './day-sums';
-import { PART_BLOCK_BYTES } from './file-parts';
-import { PartNotReadableError } from './formats/file-part';
 import { DEFAULT_BATCH_SIZE, FileFormatError, type RowProblem } from './formats/parse-types';
 import { type GrowingFile, UploadInterruptedError } from './growing-file';
 import {
@@ -63,22 +60,16 @@ export type ImportJobDeps = {
    * passes a few to have one upload's sums stored in many pieces.
    */
   maxDaySums?: number;
-  /**
-   * Where rows are parsed and encoded; by default two worker threads for an Amazon VTR on PostgreSQL that arrives or is
-   * large (`partsInputOf`), a worker thread for any other large file, else this thread.
-   */
+  /** Where rows are parsed and encoded; by default a worker thread for a large file on PGlite, else this thread. */
   encodeIn?: EncodingThread;
   /**
    * The upload's file while its request still writes it (decision 023): read by a worker thread as far as it is
    * written. Without it the stored file is read.
    */
   receiving?: GrowingFile;
-  /** The block of a file read in parts (file-parts.ts' PART_BLOCK_BYTES by default): a test makes many of a small file. */
-  partBlockBytes?: number;
 };
 
-/** 'parts': two worker threads, each a part of the file (decision 061), where the file can be read so. */
-export type EncodingThread = 'worker' | 'this-thread' | 'parts';
+export type EncodingThread = 'worker' | 'this-thread';
 
 /** From this size on a file is parsed in a worker thread: below it, starting the worker costs more. */
 export const WORKER_MIN_FILE_BYTES = 16 * 1024 * 1024;
@@ -142,48 +133,6 @@ const workerEncodingOf = (deps: ImportJobDeps): WorkerEncoding => ({
   chunkBuffers: CHUNK_BUFFERS[deps.database.kind],
   messageRows: reportEveryOf(deps),
 });
-
-/**
- * The encoding workers of a file read in parts (decision 061), each with semi-spaces of 16 MB: with 32 MB each, as one
- * worker has alone, the server peaked at 450 MiB where its target is 400 MB; with 16, at 389. A part's rows are half
- * the file's, so three chunk buffers each (one filled, two waiting) hold as much ahead as four do for one worker.
- */
-const partsEncodingOf = (deps: ImportJobDeps): WorkerEncoding => ({
-  ...workerEncodingOf(deps),
-  semiSpaceMb: 16,
-  chunkBuffers: 3,
-});
-
-/**
- * The file an import reads in two parts at once, one per encoding worker (`encodeInParts`, decision 061), if it does:
- * an Amazon VTR imported on PostgreSQL from this machine's disk, as it arrives or stored, large enough for a worker.
- * Its backend loads faster than one worker parses and encodes (measured at 1M rows: 10.4-11.0 s for the worker alone,
- * 6.6-7.2 s for two on the file's halves). Not on PGlite, whose COPY runs on the server's thread beside the workers, and
- * not for a validation, whose problems come in the file's order.
- */
-async function partsInputOf(
-  deps: ImportJobDeps,
-  upload: UploadRecord,
-  options: CopyEncodingOptions,
-): Promise<GrowingFile | { localPath: string } | undefined> {
-  const isReadInParts =
-    deps.database.kind === 'postgres' &&
-    options.sourceFormat === 'amazon-vtr' &&
-    options.mapping === undefined &&
-    options.encodeRows &&
-    deps.encodeIn !== 'this-thread';
-  if (!isReadInParts) return undefined;
-  if (deps.receiving) return deps.receiving;
-  const { storageKey } = upload;
-  const localPath = storageKey === null ? undefined : deps.storage.localPath?.(storageKey);
-  if (storageKey === null || localPath === undefined || Number(upload.sizeBytes) < WORKER_MIN_FILE_BYTES)
-    return undefined;
-  // The stored file must be there: a missing one fails the import as `file_missing` (`encodeStoredFile`).
-  (await deps.storage.get(storageKey)).destroy();
-  return { localPath };
-}
-
-const partsOf = (deps: ImportJobDeps) => ({ blockBytes: deps.partBlockBytes ?? PART_BLOCK_BYTES });
 
 /**
  * How a claimed job ended: 'released' on a graceful stop, 'lost' when another worker took it over meanwhile,
@@ -281,8 +230,7 @@ async function encodeStoredFile(
   // Only a completed import's file is ever deleted (decision 037), and a completed upload is never imported again.
   if (storageKey === null) throw new FileNotFoundError(`of upload ${upload.id}`);
   const file = await deps.storage.get(storageKey);
-  const encodeIn = deps.encodeIn ?? defaultEncodingThread(upload);
-  if (encodeIn === 'this-thread') return encodeInThisThread(file, options);
+  if ((deps.encodeIn ?? defaultEncodingThread(upload)) === 'this-thread') return encodeInThisThread(file, options);
   // A worker reads a local file by its path itself; the stream opened above has then only shown that it is there.
   const localPath = deps.storage.localPath?.(storageKey);
   if (localPath !== undefined) file.destroy();
@@ -334,11 +282,23 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
   // The file's size: known at the start, or once a growing file is whole.
   const fileBytes = () => deps.receiving?.current().bytes ?? Number(upload.sizeBytes);
 
-  /**
-   * Reads the batches of `source` to the end and loads their chunks: 'read' then, unless the import ended meanwhile
-   * (lost, cancelled, released).
-   */
-  const readAndLoad = async (source: CopyChunkSource): Promise<ImportResult | 'read'> => {
+  try {
+    const options: CopyEncodingOptions = {
+      sourceFormat: upload.sourceFormat as TransactionSource,
+      mapping: readMapping(upload),
+      fileName: upload.fileName,
+      upload,
+      profile,
+      encodeRows: !isValidation,
+      batchRows: Math.min(reportEvery, PARSE_BATCH_ROWS),
+      chunkBytes: deps.chunkBytes ?? CHUNK_BYTES[deps.database.kind],
+      ...(deps.maxDaySums !== undefined && { maxDaySums: deps.maxDaySums }),
+    };
+    // COPY data goes straight into a few byte buffers, reused for the whole file: one is filled while another is
+    // loaded. No string per row outlives its row, so the heap holds no more than a parser batch.
+    const source = deps.receiving
+      ? encodeInWorkerThread(deps.receiving, options, workerEncodingOf(deps))
+      : await encodeStoredFile(deps, upload, options);
     /** Loads a chunk after the oldest loads under way; its buffer goes back to the encoder once it is loaded. */
     const enqueue = async (chunk: Uint8Array, load: (chunk: Uint8Array) => Promise<void>) => {
       if (loads.length >= LOADS_IN_FLIGHT) await loads.shift();
@@ -392,46 +352,6 @@ export async function runImport(deps: ImportJobDeps, upload: UploadRecord): Prom
       }
     }
     while (loads.length > 0) await loads.shift();
-    return 'read';
-  };
-
-  try {
-    const options: CopyEncodingOptions = {
-      sourceFormat: upload.sourceFormat as TransactionSource,
-      mapping: readMapping(upload),
-      fileName: upload.fileName,
-      upload,
-      profile,
-      encodeRows: !isValidation,
-      batchRows: Math.min(reportEvery, PARSE_BATCH_ROWS),
-      chunkBytes: deps.chunkBytes ?? CHUNK_BYTES[deps.database.kind],
-      ...(deps.maxDaySums !== undefined && { maxDaySums: deps.maxDaySums }),
-    };
-    // COPY data goes straight into a few byte buffers, reused for the whole file: one is filled while another is
-    // loaded. No string per row outlives its row, so the heap holds no more than a parser batch.
-    const sourceOfWhole = () =>
-      deps.receiving
-        ? encodeInWorkerThread(deps.receiving, options, workerEncodingOf(deps))
-        : encodeStoredFile(deps, upload, options);
-    const inParts = await partsInputOf(deps, upload, options);
-    let ended: ImportResult | 'read';
-    try {
-      ended = await readAndLoad(
-        inParts ? encodeInParts(inParts, options, partsEncodingOf(deps), partsOf(deps)) : await sourceOfWhole(),
-      );
-    } catch (error) {
-      if (!(error instanceof PartNotReadableError)) throw error;
-      // The parts could not tell what the file holds alone (a row problem, say): it is read again, whole, from its
-      // first line, and what the parts loaded goes first.
-      await drain();
-      loads.length = 0;
-      await deleteImportedData(db, upload.id);
-      Object.assign(progress, { bytesProcessed: 0, rowsRead: 0, rowsImported: 0, rowsDuplicate: 0, problemCount: 0 });
-      storedProblems = 0;
-      rowsSinceReport = 0;
-      ended = await readAndLoad(await sourceOfWhole());
-    }
-    if (ended !== 'read') return ended;
   } catch (error) {
     if (error instanceof ImportJobLostError) {
       await drain();

@@ -405,58 +405,6 @@ forEachDatabase('transaction uploads', (context) => {
     await expectDaySumsOfRows(id, 40);
   });
 
-  it('imports an Amazon report read in two parts at once: each row once, with its line number, and its day sums', async () => {
-    const freshCompanyId = await createFreshCompany('Two Parts Co');
-    const bytes = vtrFile(VTR_LINES);
-    const { id } = (await upload(bytes, { format: 'amazon-vtr' }, freshCompanyId)).json<TransactionUpload>();
-    // Blocks of 2,000 bytes: some 15 of them, four or five lines each, alternately read by the two workers.
-    const worker = newWorker({ encodeIn: 'parts', partBlockBytes: 2_000, chunkBytes: 5_000, batchSize: 10 });
-    expect(await worker.runOnce()).toBe('completed');
-    expect((await get(apiPaths.transactionUpload(freshCompanyId, id))).json<TransactionUpload>()).toMatchObject({
-      status: 'completed',
-      rowsRead: VTR_LINES.length,
-      rowsImported: VTR_LINES.length,
-      problemCount: 0,
-      bytesProcessed: bytes.length,
-    });
-    const stored = (await context.database.db.execute(
-      sql`select line_number as "lineNumber", activity_id as "activityId" from transactions
-          where upload_id = ${id} order by line_number`,
-    )) as unknown as { rows: { lineNumber: number; activityId: string }[] };
-    const activityColumn = VTR_HEADER.split('\t').indexOf('ACTIVITY_TRANSACTION_ID');
-    expect(stored.rows).toEqual(
-      VTR_LINES.map((line, index) => ({ lineNumber: index + 2, activityId: line.split('\t')[activityColumn] })),
-    );
-    await expectDaySumsOfRows(id, VTR_LINES.length);
-  });
-
-  it('reads a report again, whole, when a part meets a row problem: its problems in the order of the file, nothing stored', async () => {
-    const freshCompanyId = await createFreshCompany('Parts Problem Co');
-    const lines = withBadDate(VTR_HEADER, withBadDate(VTR_HEADER, VTR_LINES, 50), 8);
-    const { id } = (await upload(vtrFile(lines), { format: 'amazon-vtr' }, freshCompanyId)).json<TransactionUpload>();
-    const worker = newWorker({ encodeIn: 'parts', partBlockBytes: 2_000, chunkBytes: 5_000, batchSize: 10 });
-    expect(await worker.runOnce()).toBe('failed');
-    expect((await get(apiPaths.transactionUpload(freshCompanyId, id))).json<TransactionUpload>()).toMatchObject({
-      status: 'failed',
-      errorCode: 'row_problems',
-      rowsRead: VTR_LINES.length,
-      rowsImported: 0,
-      problemCount: 2,
-    });
-    const page = (
-      await get(apiPaths.transactionUploadProblems(freshCompanyId, id, { limit: 5 }))
-    ).json<UploadProblemPage>();
-    expect(page.items.map((item) => [item.lineNumber, item.column])).toEqual([
-      [10, 'TAX_CALCULATION_DATE'],
-      [52, 'TAX_CALCULATION_DATE'],
-    ]);
-    expect(await countRows(context.database.db, { uploadId: id })).toBe(0);
-    const daySums = (await context.database.db.execute(
-      sql`select count(*)::int as "count" from transaction_day_sums where upload_id = ${id}`,
-    )) as unknown as { rows: { count: number }[] };
-    expect(daySums.rows[0]?.count).toBe(0);
-  });
-
   it('stores no day sums once another worker has taken the job over, and ends lost: they would count twice', async () => {
     const db = context.database.db;
     const freshCompanyId = await createFreshCompany('Taken Over Co');

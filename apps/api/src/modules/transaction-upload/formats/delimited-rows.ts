@@ -1,4 +1,3 @@
-import { type FilePart, type LineNumbering, PartNotReadableError } from './file-part';
 import { FileFormatError, MAX_LINE_BYTES } from './parse-types';
 import type { SheetRow, SheetTable } from './sheet';
 import { type DecodedText, restoreUtf8 } from './text-decoding';
@@ -17,18 +16,12 @@ const EMPTY_RECORD = /^[\s,;"]*$/;
  * stays as it is; only a field wrapped in quotes as a whole, as some tools write every field, is unwrapped. That keeps
  * the hot path of a million-row VTR at one `indexOf` and one `split` per line.
  */
-export async function readDelimitedTable(
-  text: DecodedText,
-  delimiter?: Delimiter,
-  part?: FilePart,
-): Promise<SheetTable> {
+export async function readDelimitedTable(text: DecodedText, delimiter?: Delimiter): Promise<SheetTable> {
   const iterator = text.chunks[Symbol.asyncIterator]();
-  const reader = new RecordReader(iterator, text.holdsUtf8Bytes, part?.lineNumbers);
+  const reader = new RecordReader(iterator, text.holdsUtf8Bytes);
   const headerLine = await reader.nextHeaderLine();
   if (headerLine === undefined) throw new FileFormatError('empty-file', 'The file is empty: it has no header line.');
   const chosen = delimiter ?? detectDelimiter(headerLine.text);
-  // A quoted field of CSV may hold line breaks: only tab-separated text can be cut at any of them.
-  if (part && chosen !== '\t') throw new PartNotReadableError('its fields are not separated by tabs');
   reader.delimiter = chosen;
   const header = reader.splitHeader(headerLine.text);
   if (header.length < 2) {
@@ -98,8 +91,6 @@ class RecordReader {
   private position = 0;
   /** Physical line number of `buffer[position]`. */
   private lineNumber = 1;
-  /** Lines taken so far, for a part's line numbers (`lineNumbers`). */
-  private linesTaken = 0;
   /** Where to continue looking for a line break in the pending line, so a long line is not scanned again. */
   private scanFrom = 0;
   private isExhausted = false;
@@ -111,8 +102,6 @@ class RecordReader {
   constructor(
     private readonly source: AsyncIterator<string>,
     private readonly holdsUtf8Bytes: () => boolean,
-    /** A part's line numbers (`FilePart`): its lines are numbered as in the whole file. */
-    private readonly lineNumbers?: LineNumbering,
   ) {}
 
   /** The cells as the file's characters (`holdsUtf8Bytes`). */
@@ -160,8 +149,6 @@ class RecordReader {
       next = end;
     }
     const lineEnd = end > start && this.buffer.charCodeAt(end - 1) === 13 ? end - 1 : end;
-    if (this.lineNumbers?.nextJumpAt === this.linesTaken) this.lineNumber = this.lineNumbers.take();
-    this.linesTaken++;
     const line = { text: this.buffer.slice(start, lineEnd), lineNumber: this.lineNumber, start };
     this.position = next;
     this.scanFrom = next;

@@ -5,7 +5,6 @@ import { readCountryCode } from './cell-values';
 import { type Delimiter, readDelimitedTable } from './delimited-rows';
 import { createEbayOrdersMapper } from './ebay-orders';
 import { createEtsyOrdersMapper } from './etsy-orders';
-import { type FilePart, PartNotReadableError } from './file-part';
 import { checkColumnMapping, createGenericCsvMapper } from './generic-csv';
 import {
   DEFAULT_BATCH_SIZE,
@@ -36,7 +35,7 @@ export async function* parseTransactionFile(
   const mapping = format === 'generic-csv' ? checkColumnMapping(options.mapping) : undefined;
   const bytes = await openByteInput(input);
   const delimiter = mapping === undefined || mapping.delimiter === 'auto' ? undefined : mapping.delimiter;
-  const table = await openTable(bytes, delimiter, options.part);
+  const table = await openTable(bytes, delimiter);
   const departure =
     options.defaultDepartureCountry === undefined ? null : (readCountryCode(options.defaultDepartureCountry) ?? null);
   const mapper =
@@ -90,8 +89,7 @@ export async function* parseTransactionFile(
     }
   }
   mapper.finish(output);
-  // A part may hold no row: whether the file holds any is for the reader of all its parts to say.
-  if (linesRead === 0 && !options.part) {
+  if (linesRead === 0) {
     throw new FileFormatError('header-only', `The file has a header on line ${table.headerLineNumber} but no rows.`);
   }
   yield { ...withinAmountColumns(output), bytesRead: bytes.bytesRead, linesRead };
@@ -151,12 +149,9 @@ const ZIP_SIGNATURE = [0x50, 0x4b, 0x03, 0x04];
 /** The compound-file signature of Excel 97–2003 .xls (and other old Office files). */
 const OLE_SIGNATURE = [0xd0, 0xcf, 0x11, 0xe0];
 
-async function openTable(bytes: ByteInput, delimiter: Delimiter | undefined, part?: FilePart): Promise<SheetTable> {
+async function openTable(bytes: ByteInput, delimiter: Delimiter | undefined): Promise<SheetTable> {
   const { head } = bytes;
   if (head.byteLength === 0) throw new FileFormatError('empty-file', 'The file is empty.');
-  if (part && (startsWith(head, OLE_SIGNATURE) || startsWith(head, ZIP_SIGNATURE))) {
-    throw new PartNotReadableError('the file is a workbook, not text');
-  }
   if (startsWith(head, OLE_SIGNATURE)) {
     throw new FileFormatError(
       'not-xlsx',
@@ -164,7 +159,7 @@ async function openTable(bytes: ByteInput, delimiter: Delimiter | undefined, par
     );
   }
   if (startsWith(head, ZIP_SIGNATURE)) return readXlsxTable(bytes.chunks);
-  return readDelimitedTable(decodeText(bytes.chunks, detectTextEncoding(head), part !== undefined), delimiter, part);
+  return readDelimitedTable(decodeText(bytes.chunks, detectTextEncoding(head)), delimiter);
 }
 
 function startsWith(bytes: Uint8Array, signature: readonly number[]): boolean {

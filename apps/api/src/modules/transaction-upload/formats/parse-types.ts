@@ -5,7 +5,6 @@ import {
   type UploadProblemCode,
 } from '@vatlas/contract';
 import type { NormalizedTransaction } from '@vatlas/domain';
-import type { FilePart } from './file-part';
 
 /** A row the parser could read but not accept; the row is left out and the upload reports it. */
 export type RowProblem = {
@@ -39,11 +38,6 @@ export type ParseOptions = {
   fileName?: string;
   /** Where goods leave from when the file does not say (Shopify, eBay, Etsy): the company's establishment country. */
   defaultDepartureCountry?: string;
-  /**
-   * The input is a part of the file (file-part.ts): tab-separated UTF-8 text only, its lines numbered as in the whole
-   * file, and a part without rows is no error of its own.
-   */
-  part?: FilePart;
 };
 
 /** The codes of a whole-file error, listed in the contract so the web app can translate each one. */

@@ -1,5 +1,4 @@
 import { isAscii, isUtf8 } from 'node:buffer';
-import { PartNotReadableError } from './file-part';
 import { FileFormatError } from './parse-types';
 
 export type TextEncodingName = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252';
@@ -65,13 +64,9 @@ export function restoreUtf8(piece: string): string {
  * came before, the file is Windows-1252 (which agrees with UTF-8 on ASCII, so nothing decoded so far changes) and the
  * rest is decoded so; after real UTF-8 characters, the file mixes encodings and is refused. UTF-8 text holds its bytes
  * (`DecodedText`).
- *
- * A part of a file (`isPart`, file-part.ts) must be UTF-8 throughout: whether a byte that is not UTF-8 makes the file
- * Windows-1252 or refused depends on the rest of the file, which only a reading of the whole file sees.
  */
-export function decodeText(chunks: AsyncIterable<Uint8Array>, encoding: TextEncodingName, isPart = false): DecodedText {
-  if (isPart && encoding !== 'utf-8') throw new PartNotReadableError(`the file is ${encoding.toUpperCase()}`);
-  const state = { holdsUtf8Bytes: encoding === 'utf-8', holdsNul: false, isPart };
+export function decodeText(chunks: AsyncIterable<Uint8Array>, encoding: TextEncodingName): DecodedText {
+  const state = { holdsUtf8Bytes: encoding === 'utf-8', holdsNul: false };
   const decoded = encoding === 'utf-8' ? utf8AsBytes(chunks, state) : decodeWith(chunks, encoding);
   return {
     chunks: withoutByteOrderMark(decoded, state),
@@ -109,7 +104,7 @@ const UTF8_BYTE_ORDER_MARK = '\u00ef\u00bb\u00bf';
  */
 async function* utf8AsBytes(
   chunks: AsyncIterable<Uint8Array>,
-  state: { holdsUtf8Bytes: boolean; isPart: boolean },
+  state: { holdsUtf8Bytes: boolean },
 ): AsyncGenerator<string> {
   let held: Uint8Array = new Uint8Array(0);
   let hasSeenNonAscii = false;
@@ -120,7 +115,6 @@ async function* utf8AsBytes(
     const bytes = held.byteLength === 0 ? chunk : Buffer.concat([held, chunk]);
     const whole = bytes.subarray(0, wholeUtf8Length(bytes));
     if (!isUtf8(whole)) {
-      if (state.isPart) throw new PartNotReadableError('it holds a byte that is not UTF-8');
       // `held` is at most the start of a character: what is invalid is in this chunk, which starts at `offset`.
       if (hasSeenNonAscii || hasValidNonAsciiBeforeError(held, chunk)) throw invalidBytes('utf-8', offset);
       state.holdsUtf8Bytes = false;
