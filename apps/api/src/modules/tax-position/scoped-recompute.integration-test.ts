@@ -326,6 +326,18 @@ forEachDatabase('tax position recomputed for the years an upload changes', (cont
     expect(await computedAtOf('2021-06-01')).not.toBe(june2021);
   });
 
+  it("finds an upload's years from its own day sums, a year with none between them left out", async () => {
+    const db = context.database.db;
+    const companyId = await newCompany('Years GmbH');
+    const other = await insertUpload(db, companyId, 'completed');
+    await insertTransactions(db, { companyId, uploadId: other, profile: PROFILE, rows: [domestic('2024-03-03')] });
+    const uploadId = await insertUpload(db, companyId, 'processing');
+    const rows = ['2025-06-15', '2022-12-31', '2023-01-01', '2023-12-31', '2019-07-01'].map(domestic);
+    await insertTransactions(db, { companyId, uploadId, profile: PROFILE, rows });
+    expect(await selectTaxYearsOfUpload(db, uploadId)).toEqual([2019, 2022, 2023, 2025]);
+    expect(await selectTaxYearsOfUpload(db, other)).toEqual([2024]);
+    expect(await selectTaxYearsOfUpload(db, await insertUpload(db, companyId, 'processing'))).toEqual([]);
+  });
   it('recomputes every year once for a position stored before the years were (migrations 0012 and 0013)', async () => {
     const db = context.database.db;
     const companyId = await newCompany('Legacy GmbH');
