@@ -350,16 +350,21 @@ export class ChunkRowOrder {
 
   /**
    * Copies the rows of `source` (the last one ending at `used`) into `target` from `into` on, in id order; answers
-   * where they end.
+   * where they end. Each row goes through a plain `Uint8Array`'s `set`, which V8 copies itself: `Buffer.copy` checks
+   * and converts its arguments and calls into Node for each of a million rows, which took twice as long (0.11-0.21 s
+   * against 0.08-0.10 s for a million rows of 370 bytes, and 3.8% of the encoding worker's time in an import's profile).
    */
   copySorted(source: Buffer, used: number, target: Buffer, into: number): number {
     const keys = this.keys.subarray(0, this.count).sort();
+    const from = new Uint8Array(source.buffer, source.byteOffset, source.byteLength);
+    const to = new Uint8Array(target.buffer, target.byteOffset, target.byteLength);
     let written = into;
     for (const key of keys) {
       const index = key % ROW_INDEX_LIMIT;
       const start = this.starts[index] as number;
       const end = index + 1 < this.count ? (this.starts[index + 1] as number) : used;
-      written += source.copy(target, written, start, end);
+      to.set(from.subarray(start, end), written);
+      written += end - start;
     }
     return written;
   }
