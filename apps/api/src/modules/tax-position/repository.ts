@@ -128,9 +128,12 @@ export type TaxYears = readonly number[] | undefined;
  */
 export type DaySumScope = { companyId: string; years: TaxYears; completing?: string };
 
+/** `years` as an SQL array of integers. */
+const yearArray = (years: readonly number[]): SQL => sql`${`{${years.join(',')}}`}::int[]`;
+
 /** A condition on a year column: it is one of `years` (always true for every year). */
 const isTaxYear = (year: SQL, years: TaxYears): SQL =>
-  years === undefined ? sql`true` : sql`${year} = any(${`{${years.join(',')}}`}::int[])`;
+  years === undefined ? sql`true` : sql`${year} = any(${yearArray(years)})`;
 
 /** A condition on a date column: its year is one of `years`. */
 const inTaxYears = (date: SQL, years: TaxYears): SQL => isTaxYear(sql`extract(year from ${date})::int`, years);
@@ -160,7 +163,7 @@ export async function selectTaxPointSpan(
   const yearsAsked =
     years === undefined
       ? sql`(values (null::date, null::date))`
-      : sql`(select make_date(year, 1, 1), make_date(year + 1, 1, 1) from unnest(${`{${years.join(',')}}`}::int[]) as year)`;
+      : sql`(select make_date(year, 1, 1), make_date(year + 1, 1, 1) from unnest(${yearArray(years)}) as year)`;
   const inYear =
     years === undefined ? sql`` : sql`and sums.tax_point_date >= asked.start and sums.tax_point_date < asked.stop`;
   const result = (await db.execute(sql`
