@@ -586,26 +586,26 @@ export const transactions = pgTable(
      */
     unique('transactions_identity_key').on(table.companyId, table.id, table.taxableJurisdiction).nullsNotDistinct(),
     /**
-     * An upload's rows, for its deletes: a BRIN index, the upload ids of each 32 pages (256 kB, some 800 rows) summed
-     * up as a range, since COPY appends an upload's rows together. A B-tree's entry per row cost the backend's COPY of
-     * 1M rows about 1 CPU-s more (five alternated rounds, session 39); BRIN's cost is lost in the noise. Pages a COPY
-     * appends have no summary until `summarizeTransactionIndexes` (or a VACUUM), and its readers go through
-     * `throughUploadIndexes` (transaction-upload/repository.ts).
+     * One BRIN index of 32 pages a range (256 kB, some 900 rows), summing up four columns (decision 062):
+     * - the upload ids (their minimum and maximum), for an upload's deletes: COPY appends an upload's rows together. A
+     *   B-tree's entry per row cost the backend's COPY of 1M rows about 1 CPU-s more (session 39). Its readers go
+     *   through `throughUploadIndexes` (transaction-upload/repository.ts);
+     * - a bloom filter of the event ids, of the activity ids and of the SKUs, for the search (each matched whole), so a
+     *   search for an id reads the summaries and the few ranges whose filter may hold it, not every row of the range
+     *   asked (decision 054).
+     * The pages a COPY appends are summarised after the import (`summarizeTransactionIndexes`), not row by row in it.
+     * As four indexes, every row a COPY inserted looked each one's range up (PostgreSQL 15 reads the index's first page
+     * and its range map per row and index): 13% of the backend's COPY, some 0.5-1.1 CPU-s of a million rows more.
      */
-    index('transactions_upload_idx').using('brin', table.uploadId).with({ pages_per_range: 32 }),
-    /**
-     * The search (an event id, an activity id or a SKU, each matched whole): a bloom filter of each column's values per
-     * 32 pages (some 900 rows, 1.5 MB per 1M rows), so a search for an id reads the summaries and the few ranges whose
-     * filter may hold it, not every row of the range asked (decision 054). Built like `transactions_upload_idx`: the
-     * pages a COPY appends are summarised after the import (`summarizeTransactionIndexes`), not row by row in it.
-     */
-    index('transactions_event_id_bloom_idx')
-      .using('brin', table.eventId.op('text_bloom_ops'))
+    index('transactions_upload_search_idx')
+      .using(
+        'brin',
+        table.uploadId,
+        table.eventId.op('text_bloom_ops'),
+        table.activityId.op('text_bloom_ops'),
+        table.sku.op('text_bloom_ops'),
+      )
       .with({ pages_per_range: 32 }),
-    index('transactions_activity_id_bloom_idx')
-      .using('brin', table.activityId.op('text_bloom_ops'))
-      .with({ pages_per_range: 32 }),
-    index('transactions_sku_bloom_idx').using('brin', table.sku.op('text_bloom_ops')).with({ pages_per_range: 32 }),
     /** The cross-check's rows whose file VAT differs from net × rate: a handful, found without walking the rest. */
     index('transactions_vat_difference_idx')
       .on(table.companyId, table.taxPointDate, table.id)

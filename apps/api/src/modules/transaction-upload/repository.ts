@@ -584,16 +584,11 @@ export async function deleteUploadRows(db: Db, uploadId: string): Promise<void> 
 }
 
 /**
- * The BRIN indexes of `transactions`: the upload ids (the deletes), and the bloom filters of the event ids, activity ids
- * and SKUs (the search, decision 054). A COPY appends pages without a summary, and BRIN leaves them to a VACUUM, which
- * PGlite never runs on its own: until then every reader of any of them reads those pages.
+ * The BRIN indexes of `transactions`: one, of the upload ids (the deletes) and the bloom filters of the event ids,
+ * activity ids and SKUs (the search, decisions 054 and 062). A COPY appends pages without a summary, and BRIN leaves
+ * them to a VACUUM, which PGlite never runs on its own: until then every reader of it reads those pages.
  */
-export const TRANSACTION_BRIN_INDEXES = [
-  'transactions_upload_idx',
-  'transactions_event_id_bloom_idx',
-  'transactions_activity_id_bloom_idx',
-  'transactions_sku_bloom_idx',
-] as const;
+export const TRANSACTION_BRIN_INDEXES = ['transactions_upload_search_idx'] as const;
 
 /**
  * Pages of `transactions` a statement of `summarizeTransactionIndexes` covers: 4 ranges, some 3,500 rows, a few
@@ -609,10 +604,10 @@ export const SUMMARY_BATCH_PAGES = 128;
  * A COPY appends them at the table's end, so each index is walked back from there, `batchPages` pages a statement
  * (a multiple of the ranges' 32), until a statement finds every range it covers summarised already. Each statement
  * waits for the event loop's turn first. On PGlite a statement holds the one connection: summarising a million rows'
- * pages in one statement an index held every request for 0.5-1 s, four times over; a batch holds it for a few
- * milliseconds. Pages inserted into a summarised range are added to its summary as they are inserted. Answers how
- * many ranges it summarised, all indexes together; each summary reads its pages once (at 1M rows on PostgreSQL, on the
- * Intel Xeon, about 0.3 s for the upload ids and 0.25 s for each bloom filter).
+ * pages in one statement an index held every request for 0.5-1 s, four times over (when there were four indexes); a
+ * batch holds it for a few milliseconds. Pages inserted into a summarised range are added to its summary as they are
+ * inserted. Answers how many ranges it summarised, all indexes together; each summary reads its pages once, for every
+ * column of its index.
  */
 export async function summarizeTransactionIndexes(db: Db, batchPages = SUMMARY_BATCH_PAGES): Promise<number> {
   const sized = (await executeAfterATurn(

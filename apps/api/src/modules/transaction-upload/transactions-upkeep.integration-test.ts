@@ -60,7 +60,7 @@ forEachDatabase('the upkeep of the transactions: statistics and the BRIN indexes
       select
         pg_stat_get_xact_numscans('transactions'::regclass)
           + pg_stat_get_xact_numscans('transaction_day_sums'::regclass) as "walks",
-        pg_stat_get_xact_numscans('transactions_upload_idx'::regclass) as "uploadIndex",
+        pg_stat_get_xact_numscans('transactions_upload_search_idx'::regclass) as "uploadIndex",
         current_setting('enable_seqscan') as "seqScan"
     `)) as unknown as { rows: { walks: number | string; uploadIndex: number | string; seqScan: string }[] };
     const [scans] = result.rows;
