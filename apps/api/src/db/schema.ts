@@ -595,7 +595,7 @@ export const transactions = pgTable(
      *   asked (decision 054).
      * The pages a COPY appends are summarised after the import (`summarizeTransactionIndexes`), not row by row in it.
      * As four indexes, every row a COPY inserted looked each one's range up (PostgreSQL 15 reads the index's first page
-     * and its range map per row and index): 13% of the backend's COPY, some 0.5-1.1 CPU-s of a million rows more.
+     * and its range map per row and index): 13% of the backend's COPY, some 0.4-1.1 CPU-s of a million rows more.
      */
     index('transactions_upload_search_idx')
       .using(

@@ -595,7 +595,8 @@ export const TRANSACTION_BRIN_INDEXES = ['transactions_upload_search_idx'] as co
  * milliseconds on PGlite. A request that arrives while one runs waits for its end. With 32 ranges a statement, a client
  * reading the list page after page right after a 1M-row import on PGlite waited tens of milliseconds at every page:
  * its first page took 38 ms at the median and 54 ms at the 95th percentile, against 12 and 17 ms with 4 ranges, and 7
- * and 15 ms once the upkeep was done (AMD EPYC, bench/RESULTS.md).
+ * and 15 ms once the upkeep was done (AMD EPYC, bench/RESULTS.md). Measured when a statement summarised one of four
+ * indexes; since decision 062 it summarises the four columns of the one, reading the pages once for them all.
  */
 export const SUMMARY_BATCH_PAGES = 128;
 
@@ -604,8 +605,8 @@ export const SUMMARY_BATCH_PAGES = 128;
  * A COPY appends them at the table's end, so each index is walked back from there, `batchPages` pages a statement
  * (a multiple of the ranges' 32), until a statement finds every range it covers summarised already. Each statement
  * waits for the event loop's turn first. On PGlite a statement holds the one connection: summarising a million rows'
- * pages in one statement an index held every request for 0.5-1 s, four times over (when there were four indexes); a
- * batch holds it for a few milliseconds. Pages inserted into a summarised range are added to its summary as they are
+ * pages in one statement held every request for 0.5-1 s per index (measured with four); a batch holds it for a few
+ * milliseconds. Pages inserted into a summarised range are added to its summary as they are
  * inserted. Answers how many ranges it summarised, all indexes together; each summary reads its pages once, for every
  * column of its index.
  */
