@@ -40,8 +40,9 @@ export const visibleUploadsOf = (companyId: string, completing?: string) => {
  * upload ids, not as `upload_id in (…)`: right after a bulk COPY (and on PGlite, which has no autovacuum, until someone
  * runs ANALYZE) the planner believes `transactions` is empty, and it turned that condition into a walk of every row of
  * every upload through the upload ids' BRIN index (`transactions_upload_search_idx`) — 0.35 s at a million rows for
- * data health's count of the handful of rows that have a VAT difference. As a filter it can only be checked row by row on the rows another index found: the
- * keyset indexes' page, the partial indexes' few rows, a month of the identity key.
+ * data health's count of the handful of rows that have a VAT difference. As a filter it can only be checked row by row
+ * on the rows another index found: the keyset indexes' page, the partial indexes' few rows, a month of the identity
+ * key.
  */
 export const isTransactionOfUploads = (uploads: SQL) => sql`(${transactions.uploadId} = any(${uploads})) is true`;
 

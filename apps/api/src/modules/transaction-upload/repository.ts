@@ -606,9 +606,8 @@ export const SUMMARY_BATCH_PAGES = 128;
  * (a multiple of the ranges' 32), until a statement finds every range it covers summarised already. Each statement
  * waits for the event loop's turn first. On PGlite a statement holds the one connection: summarising a million rows'
  * pages in one statement held every request for 0.5-1 s per index (measured with four); a batch holds it for a few
- * milliseconds. Pages inserted into a summarised range are added to its summary as they are
- * inserted. Answers how many ranges it summarised, all indexes together; each summary reads its pages once, for every
- * column of its index.
+ * milliseconds. Pages inserted into a summarised range are added to its summary as they are inserted. Answers how
+ * many ranges it summarised, all indexes together; each summary reads its pages once, for every column of its index.
  */
 export async function summarizeTransactionIndexes(db: Db, batchPages = SUMMARY_BATCH_PAGES): Promise<number> {
   const sized = (await executeAfterATurn(
