@@ -10,6 +10,14 @@ const EURO_CHANGEOVERS: Readonly<Record<string, { from: string; before: string }
 };
 
 /**
+ * The currency found for each code asked (`findCountryRule` trims and upper-cases each, a string or two per call): a
+ * recompute asks once per day sum, some 150,000 times at a million rows, for a handful of codes.
+ */
+const currencyByCode = new Map<string, string | undefined>();
+/** Codes remembered at most: the 30, their aliases and whatever else a file carried. */
+const MAX_REMEMBERED_CODES = 1000;
+
+/**
  * The currency of `country`'s VAT return for a period containing `date`, or undefined outside the 30 countries.
  * Northern Ireland (XI) files within the UK return, in GBP.
  */
@@ -17,7 +25,12 @@ export function returnCurrencyOf(country: string, date: string): string | undefi
   if (country === 'XI') return 'GBP';
   const changeover = EURO_CHANGEOVERS[country];
   if (changeover !== undefined && date < changeover.from) return changeover.before;
-  return findCountryRule(country)?.currency.value;
+  let currency = currencyByCode.get(country);
+  if (currency === undefined && !currencyByCode.has(country)) {
+    currency = findCountryRule(country)?.currency.value;
+    if (currencyByCode.size < MAX_REMEMBERED_CODES) currencyByCode.set(country, currency);
+  }
+  return currency;
 }
 
 /** The countries with a VAT return Vatlas declares in: the 30, and Northern Ireland (XI). */

@@ -246,7 +246,7 @@ export function createReturnsBuilder(input: ReturnsInput): ReturnsBuilder {
 
   const post = (sum: TransactionDaySum, posting: Posting) => {
     const month = monthOf(sum.date);
-    const currency = lineCurrency(posting, sum, profile, converter);
+    const currency = lineCurrency(posting.scheme, posting.jurisdiction, sum, profile, converter);
     if (currency === undefined) return;
     const rule = rateRuleOf(posting.scheme, sum.date);
     // A taxable sale owes the VAT of the country that taxes it (decision 039); a zero-rated supply keeps what the file
@@ -254,23 +254,30 @@ export function createReturnsBuilder(input: ReturnsInput): ReturnsBuilder {
     const due = posting.kind === 'taxable' ? vatDueOf(sum, posting.jurisdiction) : vatAsCharged(sum);
     if (due.basis === 'from-price') {
       const charged = sum.taxableJurisdiction === null ? 'none' : 'elsewhere';
-      fromPrice.at(`${month.periodStart}|${posting.jurisdiction}|${charged}`, () => ({
-        kind: 'vat-from-price',
-        jurisdiction: posting.jurisdiction,
-        periodStart: month.periodStart,
-        charged,
-        transactionCount: 0,
-      })).transactionCount += sum.transactionCount;
+      const key = `${month.periodStart}|${posting.jurisdiction}|${charged}`;
+      const problem =
+        fromPrice.get(key) ??
+        fromPrice.add(key, {
+          kind: 'vat-from-price',
+          jurisdiction: posting.jurisdiction,
+          periodStart: month.periodStart,
+          charged,
+          transactionCount: 0,
+        });
+      problem.transactionCount += sum.transactionCount;
     }
     const net = converter.convert(sum, due.net, currency, rule);
     const vat = posting.kind === 'acquisition' ? ZERO_CONVERTED : converter.convert(sum, due.vat, currency, rule);
-    const line = liabilities.at(`${month.periodStart}|${posting.jurisdiction}|${posting.scheme}`, () => ({
-      ...emptyLiabilityTotals(),
-      jurisdiction: posting.jurisdiction,
-      scheme: posting.scheme,
-      ...month,
-      currency,
-    }));
+    const key = `${month.periodStart}|${posting.jurisdiction}|${posting.scheme}`;
+    const line =
+      liabilities.get(key) ??
+      liabilities.add(key, {
+        ...emptyLiabilityTotals(),
+        jurisdiction: posting.jurisdiction,
+        scheme: posting.scheme,
+        ...month,
+        currency,
+      });
     line.count += sum.transactionCount;
     if (posting.kind === 'acquisition') {
       line.acquisitionEur.add(net.eur);
@@ -289,13 +296,16 @@ export function createReturnsBuilder(input: ReturnsInput): ReturnsBuilder {
     const dispatch = sum.departureCountry;
     if (posting.scheme === 'oss' && dispatch !== null) {
       const quarter = quarterOf(sum.date);
-      const oss = ossLines.at(`${quarter.periodStart}|${posting.jurisdiction}|${dispatch}|${due.rate ?? ''}`, () => ({
-        ...emptyNetVatTotals(),
-        ...quarter,
-        consumption: posting.jurisdiction,
-        dispatch,
-        vatRate: due.rate,
-      }));
+      const ossKey = `${quarter.periodStart}|${posting.jurisdiction}|${dispatch}|${due.rate ?? ''}`;
+      const oss =
+        ossLines.get(ossKey) ??
+        ossLines.add(ossKey, {
+          ...emptyNetVatTotals(),
+          ...quarter,
+          consumption: posting.jurisdiction,
+          dispatch,
+          vatRate: due.rate,
+        });
       oss.count += sum.transactionCount;
       oss.netEur.add(net.eur);
       oss.vatEur.add(vat.eur);
@@ -346,8 +356,8 @@ export function createEcSalesListBuilder(input: Omit<TaxPositionInput, 'sums'>):
         const dispatch = sum.departureCountry;
         if (sum.transactionCount <= 0 || !isEslTreatment(sum.treatment) || dispatch === null) continue;
         if (sum.treatment === 'own-goods-transfer' && sum.arrivalCountry === null) continue;
-        const posting: Posting = { jurisdiction: dispatch, scheme: 'local', kind: 'zero-rated' };
-        const currency = lineCurrency(posting, sum, profile, converter);
+        // Zero-rated in the departure country's local return.
+        const currency = lineCurrency('local', dispatch, sum, profile, converter);
         if (currency === undefined) continue;
         const month = monthOf(sum.date);
         if (drainedMonths.has(month.periodStart)) {
@@ -358,17 +368,20 @@ export function createEcSalesListBuilder(input: Omit<TaxPositionInput, 'sums'>):
         const kind: EcSalesListKind = sum.treatment === 'own-goods-transfer' ? 'transfer' : 'goods';
         // One line per customer and month: a seller with many business buyers has tens of thousands, so the line is
         // built field by field, with only the totals the list reads.
-        const esl = eslLines.at(`${month.periodStart}|${dispatch}|${customerVatNumber ?? ''}|${kind}`, () => ({
-          count: 0,
-          netEur: new Total(),
-          netLocal: new Total(),
-          periodStart: month.periodStart,
-          periodEnd: month.periodEnd,
-          reportingCountry: dispatch,
-          customerVatNumber,
-          kind,
-          currency,
-        }));
+        const key = `${month.periodStart}|${dispatch}|${customerVatNumber ?? ''}|${kind}`;
+        const esl =
+          eslLines.get(key) ??
+          eslLines.add(key, {
+            count: 0,
+            netEur: new Total(),
+            netLocal: new Total(),
+            periodStart: month.periodStart,
+            periodEnd: month.periodEnd,
+            reportingCountry: dispatch,
+            customerVatNumber,
+            kind,
+            currency,
+          });
         esl.count += sum.transactionCount;
         esl.netEur.add(net.eur);
         esl.netLocal.add(net.local);
@@ -407,13 +420,10 @@ export function createEcSalesListTotals(): EcSalesListTotals {
   return {
     add(lines) {
       for (const { reportingCountry, periodStart, currency, netEur, netLocal } of lines) {
-        const total = totals.at(`${periodStart}|${reportingCountry}|${currency}`, () => ({
-          reportingCountry,
-          periodStart,
-          currency,
-          netEur: new Total(),
-          netLocal: new Total(),
-        }));
+        const key = `${periodStart}|${reportingCountry}|${currency}`;
+        const total =
+          totals.get(key) ??
+          totals.add(key, { reportingCountry, periodStart, currency, netEur: new Total(), netLocal: new Total() });
         total.netEur.add(netEur);
         total.netLocal.add(netLocal);
       }
@@ -494,13 +504,14 @@ function eslVatNumber(sum: TransactionDaySum, profile: CompanyTaxProfile): strin
 }
 
 function lineCurrency(
-  posting: Posting,
+  scheme: LiabilityScheme,
+  jurisdiction: string,
   sum: TransactionDaySum,
   profile: CompanyTaxProfile,
   converter: Converter,
 ): string | undefined {
-  const identification = posting.scheme === 'oss' ? profile.oss : posting.scheme === 'ioss' ? profile.ioss : null;
-  const country = posting.scheme === 'local' ? posting.jurisdiction : identification?.memberState;
+  const identification = scheme === 'oss' ? profile.oss : scheme === 'ioss' ? profile.ioss : null;
+  const country = scheme === 'local' ? jurisdiction : identification?.memberState;
   // An IOSS row from Amazon for a company whose profile has no IOSS yet: declared in euro until the profile says.
   if (country === undefined) return 'EUR';
   const currency = returnCurrencyOf(country, sum.date);
@@ -526,15 +537,21 @@ function periodOf(cache: Map<string, Period>, date: string, compute: (date: stri
 const monthOf = (date: string) => periodOf(monthsByDate, date, calendarMonthOf);
 const quarterOf = (date: string) => periodOf(quartersByDate, date, calendarQuarterOf);
 
+/** The rules of a day per scheme, made once per day like its periods, and likewise only ever read. */
+const rulesByDate = new Map<string, Readonly<Record<LiabilityScheme, RateRule>>>();
+
 function rateRuleOf(scheme: LiabilityScheme, date: string): RateRule {
-  switch (scheme) {
-    case 'oss':
-      return { kind: 'period-end', date: quarterOf(date).periodEnd };
-    case 'ioss':
-      return { kind: 'period-end', date: monthOf(date).periodEnd };
-    case 'local':
-      return { kind: 'tax-point', date };
+  let rules = rulesByDate.get(date);
+  if (rules === undefined) {
+    rules = {
+      oss: { kind: 'period-end', date: quarterOf(date).periodEnd },
+      ioss: { kind: 'period-end', date: monthOf(date).periodEnd },
+      local: { kind: 'tax-point', date },
+    };
+    if (rulesByDate.size >= 10_000) rulesByDate.clear();
+    rulesByDate.set(date, rules);
   }
+  return rules[scheme];
 }
 
 // ---- conversion ----------------------------------------------------------------------------------------------------
@@ -562,13 +579,23 @@ const ZERO_CONVERTED: Converted = { eur: ZERO, local: ZERO };
 
 function createConverter(rates: ExchangeRateTable): Converter {
   const problems: TaxPositionProblem[] = [];
-  /** Each (currency, rule) looked up and parsed once: tens of thousands of sums share a few hundred rates. */
-  const lookups = new Map<string, Money | undefined>();
+  /**
+   * Each (currency, rule) looked up and parsed once: tens of thousands of sums share a few hundred rates. By the rule's
+   * kind, then its day, then the currency: no key string to build per sum.
+   */
+  const lookups: Record<RateRule['kind'], Map<string, Map<string, Money | undefined>>> = {
+    'period-end': new Map(),
+    'tax-point': new Map(),
+  };
 
   const rateOf = (currency: string, rule: RateRule): Money | undefined => {
     if (currency === 'EUR') return ONE;
-    const key = `${currency}|${rule.kind}|${rule.date}`;
-    if (lookups.has(key)) return lookups.get(key);
+    let ofDay = lookups[rule.kind].get(rule.date);
+    if (ofDay === undefined) {
+      ofDay = new Map();
+      lookups[rule.kind].set(rule.date, ofDay);
+    }
+    if (ofDay.has(currency)) return ofDay.get(currency);
     const found =
       rule.kind === 'period-end'
         ? rates.findOssConversionRate(currency, rule.date)
@@ -577,7 +604,7 @@ function createConverter(rates: ExchangeRateTable): Converter {
       problems.push({ kind: 'missing-rate', currency, date: found.date, reason: found.reason });
     }
     const rate = found.kind === 'rate' ? money(found.rate) : undefined;
-    lookups.set(key, rate);
+    ofDay.set(currency, rate);
     return rate;
   };
 
@@ -700,17 +727,22 @@ class Total {
 class Accumulator<T> {
   private readonly lines = new Map<string, T>();
 
-  at(key: string, create: () => T): T {
-    let line = this.lines.get(key);
-    if (line === undefined) {
-      line = create();
-      this.lines.set(key, line);
-    }
+  /**
+   * The line of `key`, if one was added. Callers write `get(key) ?? add(key, {…})`: a function to create the line
+   * would be a closure per day sum, some 150,000 a recompute at a million rows, for the few thousand lines they make.
+   */
+  get(key: string): T | undefined {
+    return this.lines.get(key);
+  }
+
+  add(key: string, line: T): T {
+    this.lines.set(key, line);
     return line;
   }
 
   values(): T[] {
-    return [...this.lines.entries()].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([, line]) => line);
+    // The default sort compares strings by their UTF-16 code units, without a call to a comparator per comparison.
+    return [...this.lines.keys()].sort().map((key) => this.lines.get(key) as T);
   }
 }
 
