@@ -729,7 +729,7 @@ class Accumulator<T> {
 
   /**
    * The line of `key`, if one was added. Callers write `get(key) ?? add(key, {…})`: a function to create the line
-   * would be a closure per day sum, some 150,000 a recompute at a million rows, for the few thousand lines they make.
+   * would be a closure per day sum (some 150,000 a recompute at a million rows), made whether the line exists or not.
    */
   get(key: string): T | undefined {
     return this.lines.get(key);
